@@ -1,0 +1,320 @@
+// runner -- run a DOS program headless under js-dos (DOSBox compiled to WebAssembly) in
+// Node: no browser, no display. Give it a program, a command tail, input files and a
+// dosbox.conf; get back the files it wrote, its exit code, its stdout, and on request
+// screenshots and key presses. Every run has a time limit; a time-out or a crash is a
+// DosRunError that says what ran and what was seen, with the last screen saved as PNG.
+import { createRequire } from "node:module";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { encodePng, type RgbaImage } from "./png.ts";
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
+export const CONFIG_DIR = join(ROOT, "dosbox-config");
+export const ARTIFACT_DIR = join(ROOT, "test-artifacts");
+
+/** js-dos key codes (GLFW numbering) for the keys the game uses; letters and digits are
+ *  their upper-case ASCII codes. */
+export const KEY = {
+  space: 32,
+  esc: 256,
+  enter: 257,
+  tab: 258,
+  backspace: 259,
+  right: 262,
+  left: 263,
+  down: 264,
+  up: 265,
+  f1: 290,
+  f2: 291,
+} as const;
+export type KeyName = keyof typeof KEY;
+
+/** Names the runner writes next to the program; a program under test must not use them. */
+const EXIT_FILE = "RUNEXIT.TXT";
+const DONE_FILE = "RUNDONE.TXT";
+const STDOUT_FILE = "RUNOUT.TXT";
+const BATCH_FILE = "RUNJOB.BAT";
+const POLL_MS = 25;
+
+export interface DosRunOptions {
+  /** DOS file name of the program, e.g. "CHESS.COM". */
+  program: string;
+  programBytes: Uint8Array;
+  /** Command tail, as typed after the program name. */
+  args?: string;
+  /** Input files placed beside the program (DOS 8.3 names). */
+  files?: Record<string, Uint8Array | string>;
+  /** A conf file in dosbox-config/ (default harness.conf); the runner adds [autoexec]. */
+  conf?: string;
+  /** Wall-clock limit for the whole run, start-up included (default 60 s). */
+  timeoutMs?: number;
+  /** Redirect the program's stdout into a file and return it (default true). Turn off
+   *  for programs whose screen output matters. */
+  captureStdout?: boolean;
+}
+
+export interface DosRunResult {
+  /** DOS errorlevel of the program. */
+  exitCode: number;
+  /** What the program wrote on stdout ("" when not captured). */
+  stdout: string;
+  /** Every file in C:\ after the run, by upper-case name (the runner's own excluded). */
+  files: Map<string, Uint8Array>;
+  wallMs: number;
+}
+
+export type DosRunErrorKind = "timeout" | "crash" | "start";
+
+export class DosRunError extends Error {
+  constructor(
+    readonly kind: DosRunErrorKind,
+    readonly command: string,
+    readonly detail: string,
+    readonly screenPng: string | null,
+  ) {
+    super(`${kind}: ${command}: ${detail}${screenPng ? `\nlast screen: ${screenPng}` : ""}`);
+  }
+}
+
+interface CommandInterface {
+  screenshot(): Promise<{ data: Uint8ClampedArray; width: number; height: number }>;
+  width(): number;
+  height(): number;
+  exit(): Promise<void>;
+  simulateKeyPress(...codes: number[]): void;
+  sendKeyEvent(code: number, pressed: boolean): void;
+  sendMouseMotion(x: number, y: number): void;
+  sendMouseButton(button: number, pressed: boolean): void;
+  fsReadFile(path: string): Promise<Uint8Array>;
+  fsTree(): Promise<FsNode>;
+  events(): { onExit(f: () => void): void; onMessage(f: (type: string, ...args: unknown[]) => void): void };
+}
+interface FsNode {
+  name: string;
+  size: number | null;
+  nodes: FsNode[] | null;
+}
+interface Emulators {
+  pathPrefix: string;
+  dosboxNode(init: unknown[], options?: unknown): Promise<CommandInterface>;
+}
+
+let emulatorsModule: Emulators | null = null;
+
+/** Load the emulators package once. In Node its loader requires pathPrefix + "wdosbox.js",
+ *  and screenshot() builds a DOM ImageData, which Node lacks. */
+function loadEmulators(): Emulators {
+  if (emulatorsModule) return emulatorsModule;
+  const g = globalThis as Record<string, unknown>;
+  if (typeof g.ImageData === "undefined") {
+    g.ImageData = class ImageData {
+      constructor(
+        readonly data: Uint8ClampedArray,
+        readonly width: number,
+        readonly height: number,
+      ) {}
+    };
+  }
+  const require = createRequire(import.meta.url);
+  const entry = require.resolve("emulators");
+  require("emulators");
+  const emulators = g.emulators as Emulators;
+  emulators.pathPrefix = dirname(entry) + "/";
+  emulatorsModule = emulators;
+  return emulators;
+}
+
+/** The batch file that runs the program, writes its errorlevel, then the done marker.
+ *  DOS gives the errorlevel only through `if errorlevel N` (true when >= N), so the
+ *  batch tests from 255 down and jumps to a line that writes that number. */
+function runBatch(commandLine: string, captureStdout: boolean): string {
+  const lines = ["@echo off", captureStdout ? `${commandLine} > ${STDOUT_FILE}` : commandLine];
+  for (let n = 255; n >= 1; n--) lines.push(`if errorlevel ${n} goto e${n}`);
+  lines.push(`echo 0> ${EXIT_FILE}`, "goto done");
+  for (let n = 255; n >= 1; n--) lines.push(`:e${n}`, `echo ${n}> ${EXIT_FILE}`, "goto done");
+  lines.push(":done", `echo done> ${DONE_FILE}`);
+  return lines.join("\r\n") + "\r\n";
+}
+
+function toBytes(x: Uint8Array | string): Uint8Array {
+  // A fresh copy: small Node Buffers share an 8 KiB pool that js-dos would read whole.
+  return typeof x === "string" ? new Uint8Array(Buffer.from(x, "latin1")) : new Uint8Array(x);
+}
+
+function flatten(node: FsNode, prefix = ""): { path: string; size: number }[] {
+  const out: { path: string; size: number }[] = [];
+  for (const child of node.nodes ?? []) {
+    const path = prefix ? `${prefix}/${child.name}` : child.name;
+    if (child.nodes) out.push(...flatten(child, path));
+    else out.push({ path, size: child.size ?? 0 });
+  }
+  return out;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** A running emulator with the program started; for interactive tests. */
+export class DosSession {
+  private exited = false;
+  private readonly started: number;
+
+  private constructor(
+    private readonly ci: CommandInterface,
+    readonly command: string,
+    private readonly timeoutMs: number,
+    private readonly ownNames: Set<string>,
+    startedAt: number,
+  ) {
+    this.started = startedAt;
+    ci.events().onExit(() => {
+      this.exited = true;
+    });
+  }
+
+  static async start(opts: DosRunOptions): Promise<DosSession> {
+    const startedAt = Date.now();
+    const emulators = loadEmulators();
+    const command = `${opts.program}${opts.args ? " " + opts.args : ""}`;
+    const confText = readFileSync(join(CONFIG_DIR, opts.conf ?? "harness.conf"), "utf8");
+    const autoexec = `\n[autoexec]\necho off\nmount c .\nc:\n${BATCH_FILE}\n`;
+    const entries: unknown[] = [confText + autoexec];
+    entries.push({ path: opts.program, contents: toBytes(opts.programBytes) });
+    for (const [name, bytes] of Object.entries(opts.files ?? {})) entries.push({ path: name, contents: toBytes(bytes) });
+    entries.push({ path: BATCH_FILE, contents: toBytes(runBatch(command, opts.captureStdout ?? true)) });
+    let ci: CommandInterface;
+    try {
+      ci = await emulators.dosboxNode(entries);
+    } catch (e) {
+      throw new DosRunError("start", command, `js-dos did not start: ${String(e)}`, null);
+    }
+    const own = new Set([EXIT_FILE, DONE_FILE, STDOUT_FILE, BATCH_FILE, ".JSDOS"]);
+    return new DosSession(ci, command, opts.timeoutMs ?? 60_000, own, startedAt);
+  }
+
+  get elapsedMs(): number {
+    return Date.now() - this.started;
+  }
+
+  /** Milliseconds left of the run's time limit. */
+  get remainingMs(): number {
+    return this.timeoutMs - this.elapsedMs;
+  }
+
+  width(): number {
+    return this.ci.width();
+  }
+
+  height(): number {
+    return this.ci.height();
+  }
+
+  /** Press and release one key (a KeyName or a js-dos key code). */
+  press(key: KeyName | number): void {
+    const code = typeof key === "number" ? key : KEY[key];
+    this.ci.simulateKeyPress(code);
+  }
+
+  /** Type text: letters, digits, space and a few punctuation keys. */
+  async type(text: string, gapMs = 60): Promise<void> {
+    for (const ch of text.toUpperCase()) {
+      const code = ch === "\n" ? KEY.enter : ch.charCodeAt(0);
+      this.ci.simulateKeyPress(code);
+      await sleep(gapMs);
+    }
+  }
+
+  /** Move the mouse to (x, y) given as fractions 0..1 of the screen, and click. */
+  async click(x: number, y: number, button = 0): Promise<void> {
+    this.ci.sendMouseMotion(x, y);
+    await sleep(60);
+    this.ci.sendMouseButton(button, true);
+    await sleep(60);
+    this.ci.sendMouseButton(button, false);
+  }
+
+  async screenshot(): Promise<RgbaImage> {
+    const img = await this.ci.screenshot();
+    return { width: img.width, height: img.height, data: new Uint8Array(img.data.buffer, img.data.byteOffset, img.data.byteLength) };
+  }
+
+  /** Save the current screen as a PNG under test-artifacts/ and return its path. */
+  async saveScreenshot(name: string): Promise<string> {
+    mkdirSync(ARTIFACT_DIR, { recursive: true });
+    const path = join(ARTIFACT_DIR, name.endsWith(".png") ? name : `${name}.png`);
+    writeFileSync(path, encodePng(await this.screenshot()));
+    return path;
+  }
+
+  /** The file's bytes, or null when the program has not written it. */
+  async readFile(name: string): Promise<Uint8Array | null> {
+    const wanted = name.toUpperCase();
+    const entry = flatten(await this.ci.fsTree()).find((f) => f.path.toUpperCase() === wanted);
+    if (!entry) return null;
+    return new Uint8Array(await this.ci.fsReadFile(entry.path));
+  }
+
+  /** Wait until `check` returns a value other than null/false, within the time limit. */
+  async waitUntil<T>(what: string, check: () => Promise<T | null | false>): Promise<T> {
+    for (;;) {
+      const v = await check();
+      if (v !== null && v !== false) return v;
+      if (this.exited) throw await this.fail("crash", `the emulator stopped while waiting for ${what}`);
+      if (this.remainingMs <= 0) throw await this.fail("timeout", `no ${what} after ${this.elapsedMs} ms`);
+      await sleep(POLL_MS);
+    }
+  }
+
+  /** Wait for the program to return to DOS; collect exit code, stdout and files. */
+  async finish(): Promise<DosRunResult> {
+    await this.waitUntil("end of the program", () => this.readFile(DONE_FILE));
+    const exitText = await this.readFile(EXIT_FILE);
+    const exitCode = exitText ? parseInt(Buffer.from(exitText).toString("latin1"), 10) : NaN;
+    if (!Number.isInteger(exitCode)) throw await this.fail("crash", "the program ended but its exit code was not written");
+    const stdoutBytes = await this.readFile(STDOUT_FILE);
+    const files = new Map<string, Uint8Array>();
+    for (const f of flatten(await this.ci.fsTree())) {
+      const name = f.path.toUpperCase();
+      if (this.ownNames.has(name) || name.startsWith(".JSDOS")) continue;
+      files.set(name, new Uint8Array(await this.ci.fsReadFile(f.path)));
+    }
+    return { exitCode, stdout: stdoutBytes ? Buffer.from(stdoutBytes).toString("latin1") : "", files, wallMs: this.elapsedMs };
+  }
+
+  /** Build the error for a failed run: what ran, what was seen, the screen as a PNG. */
+  async fail(kind: DosRunErrorKind, detail: string): Promise<DosRunError> {
+    let png: string | null = null;
+    let seen = "";
+    try {
+      png = await this.saveScreenshot(`failed-${this.command.split(/[ .]/)[0]}-${Date.now()}`);
+      const out = await this.readFile(STDOUT_FILE);
+      if (out && out.length) seen = `\nstdout so far:\n${Buffer.from(out).toString("latin1").slice(-2000)}`;
+      const names = flatten(await this.ci.fsTree()).map((f) => `${f.path} (${f.size})`);
+      seen += `\nfiles: ${names.join(", ")}`;
+    } catch {
+      // The emulator may be gone; the kind and detail still say what happened.
+    }
+    return new DosRunError(kind, this.command, detail + seen, png);
+  }
+
+  /** Shut the emulator down so the Node process can end. Safe to call twice. */
+  async close(): Promise<void> {
+    if (this.exited) return;
+    this.exited = true;
+    try {
+      await this.ci.exit();
+    } catch {
+      // Already stopped.
+    }
+  }
+}
+
+/** Run a program to its end and return what it left behind. */
+export async function runDos(opts: DosRunOptions): Promise<DosRunResult> {
+  const session = await DosSession.start(opts);
+  try {
+    return await session.finish();
+  } finally {
+    await session.close();
+  }
+}
