@@ -265,9 +265,13 @@ export class DosSession {
     }
   }
 
-  /** Wait for the program to return to DOS; collect exit code, stdout and files. */
-  async finish(): Promise<DosRunResult> {
-    await this.waitUntil("end of the program", () => this.readFile(DONE_FILE));
+  /** Wait for the program to return to DOS; collect exit code, stdout and files.
+   *  `onPoll` runs at each poll while the program is still running (for progress). */
+  async finish(onPoll?: () => Promise<void>): Promise<DosRunResult> {
+    await this.waitUntil("end of the program", async () => {
+      if (onPoll) await onPoll();
+      return this.readFile(DONE_FILE);
+    });
     const exitText = await this.readFile(EXIT_FILE);
     const exitCode = exitText ? parseInt(Buffer.from(exitText).toString("latin1"), 10) : NaN;
     if (!Number.isInteger(exitCode)) throw await this.fail("crash", "the program ended but its exit code was not written");

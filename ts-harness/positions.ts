@@ -1,0 +1,111 @@
+// positions -- test positions made by the oracle through seeded random play, biased so
+// that en passant, promotion, check and castling each turn up often. Deterministic: the
+// same seed gives the same positions on every machine.
+import * as oracle from "./oracle/index.ts";
+
+export type Feature = "en-passant" | "promotion" | "check" | "castling" | "game-over";
+
+export interface SampledPosition {
+  fen: string;
+  /** The feature this position was collected for. */
+  feature: Feature;
+}
+
+/** mulberry32: a small seeded PRNG (public domain), good enough for test sampling. */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const START_FENS = [
+  "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+  "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+  "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+  "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1",
+];
+
+function isCastle(m: oracle.Move, pos: oracle.Position): boolean {
+  const p = oracle.pieceAt(pos, m.from);
+  return p?.role === "k" && Math.abs(m.from.charCodeAt(0) - m.to.charCodeAt(0)) === 2;
+}
+
+function isEnPassant(m: oracle.Move, pos: oracle.Position): boolean {
+  const p = oracle.pieceAt(pos, m.from);
+  return p?.role === "p" && m.from[0] !== m.to[0] && oracle.pieceAt(pos, m.to) === undefined;
+}
+
+/** How much random play favours a move: pawns run (promotions, en passant), kings
+ *  castle, captures thin the board (checks, endings). */
+function weight(m: oracle.Move, pos: oracle.Position): number {
+  const p = oracle.pieceAt(pos, m.from);
+  if (m.promotion) return 20;
+  if (isCastle(m, pos)) return 15;
+  if (isEnPassant(m, pos)) return 30;
+  let w = 1;
+  if (p?.role === "p") w += 4;
+  if (oracle.pieceAt(pos, m.to)) w += 3;
+  return w;
+}
+
+function pick<T>(items: T[], weights: number[], rnd: () => number): T {
+  const total = weights.reduce((a, b) => a + b, 0);
+  let r = rnd() * total;
+  for (let i = 0; i < items.length; i++) {
+    r -= weights[i]!;
+    if (r < 0) return items[i]!;
+  }
+  return items[items.length - 1]!;
+}
+
+function featuresOf(pos: oracle.Position, moves: oracle.Move[]): Feature[] {
+  const f: Feature[] = [];
+  if (moves.length === 0) f.push("game-over");
+  if (moves.some((m) => isEnPassant(m, pos))) f.push("en-passant");
+  if (moves.some((m) => m.promotion)) f.push("promotion");
+  if (oracle.inCheck(pos)) f.push("check");
+  if (/ [KQkq]+ /.test(oracle.toFen(pos)) && moves.some((m) => isCastle(m, pos))) f.push("castling");
+  return f;
+}
+
+/** `perFeature` distinct positions for each of en passant, promotion, check and castling
+ *  (and up to perFeature/4 finished games), from seeded biased random play. */
+export function samplePositions(seed: number, perFeature: number): SampledPosition[] {
+  const rnd = seededRandom(seed);
+  const quota: Record<Feature, number> = {
+    "en-passant": perFeature,
+    promotion: perFeature,
+    check: perFeature,
+    castling: perFeature,
+    "game-over": Math.floor(perFeature / 4),
+  };
+  const seen = new Set<string>();
+  const out: SampledPosition[] = [];
+  const wanted = () => Object.values(quota).some((q) => q > 0);
+  for (let game = 0; game < 5000 && wanted(); game++) {
+    const parsed = oracle.parseFen(START_FENS[game % START_FENS.length]!);
+    if (!parsed.ok) throw new Error(parsed.error.message);
+    const pos = parsed.pos;
+    for (let ply = 0; ply < 160; ply++) {
+      const moves = oracle.legalMoves(pos);
+      const fen = oracle.toFen(pos);
+      for (const feature of featuresOf(pos, moves)) {
+        // Keep only some of each kind, so that positions spread over the games.
+        if (quota[feature] > 0 && !seen.has(fen) && rnd() < 0.5) {
+          seen.add(fen);
+          quota[feature]--;
+          out.push({ fen, feature });
+          break;
+        }
+      }
+      if (moves.length === 0) break;
+      oracle.makeMove(pos, pick(moves, moves.map((m) => weight(m, pos)), rnd));
+    }
+  }
+  return out;
+}
