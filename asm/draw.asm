@@ -1,0 +1,434 @@
+; draw.asm -- the board, its coordinates and the panel on the mode 13h screen
+; (Liberman 1997 part 2: FICHAS walks CARREAU and calls PIECE for each square; PIECE
+; finds the square's colour -- grey or vivid green -- and lays the square or the piece;
+; COORNOR / COORREN write the coordinates the normal or the reversed way; part 3: the
+; cursor, and "changing the light" when a piece is taken up and put down).
+
+        section .data
+
+; ---------------------------------------------------------------------------------------
+; screen_geometry -- where things are on the screen, for the harness (symbol
+; screen_geometry in build/chess.map), one word each in this order:
+;   0 BOARD_X       left edge of the board          6 RANK_LABEL_X  x of the rank digits
+;   1 BOARD_Y       top edge of the board           7 FILE_LABEL_Y  y of the file letters
+;   2 SQUARE_PX     side of a square                8 PANEL_X       left edge of the panel
+;   3 PIECE_INSET   piece picture inside a square   9 PANEL_Y       top of the panel
+;   4 PIECE_PX      side of a piece picture        10 LINE_PX       panel line pitch
+;   5 CURSOR_PX     thickness of the cursor frame  11 HELP_Y        top of the help lines
+; Square (file f, row r from the top, a8 = 0,0) is drawn at BOARD_X + f * SQUARE_PX,
+; BOARD_Y + r * SQUARE_PX; reversed (flipped) at file 7 - f, row 7 - r.
+screen_geometry:
+        dw BOARD_X, BOARD_Y, SQUARE_PX, PIECE_INSET, PIECE_PX, CURSOR_PX
+        dw RANK_LABEL_X, FILE_LABEL_Y, PANEL_X, PANEL_Y, LINE_PX, HELP_Y
+
+; What the board shows besides CARREAU; the game sets these, the drawing reads them.
+flipped         db 0                ; nonzero: black at the bottom (COORREN)
+cursor_square   db SQ_E1 - ROW_STEP ; the square the cursor frame is on (e2)
+picked_square   db NO_SQUARE        ; the piece taken up, lit in PAL_PICKED
+last_from       db NO_SQUARE        ; the last move's squares, lit (the light confirms)
+last_to         db NO_SQUARE
+
+; The help lines under the board.
+help_text:
+        db "Arrows+Enter/Space pick & drop, or e2e4", 0
+        db "Esc:cancel F:flip T:take back N:new game", 0
+        db "L:level M:players S:save Q:quit", 0
+
+        section .text
+
+; draw_square_xy -- where a square is on the screen, the board normal or reversed
+; IN:  BL = the square (0 = a8 .. 63 = h1); [flipped]
+; OUT: BX = x, DX = y of its top-left pixel
+; CHG: nothing else
+draw_square_xy:
+        push ax
+        movzx ax, bl
+        and bl, FILE_MASK
+        shr al, ROW_SHIFT
+        cmp byte [flipped], 0
+        je .place
+        xor bl, FILE_MASK           ; file 7 - f
+        xor al, FILE_MASK           ; row 7 - r
+.place: imul dx, ax, SQUARE_PX
+        add dx, BOARD_Y
+        movzx ax, bl
+        imul bx, ax, SQUARE_PX
+        add bx, BOARD_X
+        pop ax
+        ret
+
+; draw_square_colour -- the colour of a square's ground: Liberman's grey (a8's colour)
+;                       or green, lit when the piece was taken up there or the last
+;                       move went through it
+; IN:  BL = the square
+; OUT: AL = the palette index
+; CHG: nothing else
+draw_square_colour:
+        mov al, PAL_PICKED
+        cmp bl, [picked_square]
+        je .done
+        push cx
+        mov cl, bl                  ; file + row even: grey, as a8
+        shr cl, ROW_SHIFT
+        add cl, bl
+        and cl, 1
+        mov al, PAL_GREY
+        add al, cl                  ; PAL_GREEN = PAL_GREY + 1
+        cmp bl, [last_from]
+        je .lit
+        cmp bl, [last_to]
+        jne .plain
+.lit:   add al, PAL_GREY_LIT - PAL_GREY
+.plain: pop cx
+.done:  ret
+%if PAL_GREEN != PAL_GREY + 1 || PAL_GREEN_LIT != PAL_GREY_LIT + 1
+%error "draw_square_colour needs each green entry right after its grey one"
+%endif
+
+; draw_square -- one square with its piece and, if it is there, the cursor frame
+;                (Liberman: PIECE)
+; IN:  BL = the square; carreau; the display state above
+; OUT: the square drawn
+; CHG: nothing
+draw_square:
+        pusha
+        call draw_square_colour
+        movzx si, bl
+        mov ah, [carreau + si]      ; AH = the content
+        call draw_square_xy
+        mov cx, SQUARE_PX
+        mov si, SQUARE_PX
+        call video_fill
+        cmp ah, EMPTY
+        je .cursor
+        push bx
+        push dx
+        add bx, PIECE_INSET
+        add dx, PIECE_INSET
+        mov al, ah
+        call piece_draw
+        pop dx
+        pop bx
+.cursor:
+        popa
+        pusha
+        cmp bl, [cursor_square]
+        jne .done
+        call draw_square_xy
+        mov al, PAL_CURSOR
+        call video_frame
+.done:  popa
+        ret
+
+; draw_board -- every square, then the coordinates (Liberman: FICHAS)
+; IN:  carreau; the display state
+; OUT: the board drawn
+; CHG: nothing
+draw_board:
+        push bx
+        xor bl, bl
+.square:
+        call draw_square
+        inc bl
+        cmp bl, BOARD_SQUARES
+        jb .square
+        pop bx
+        jmp draw_coordinates
+
+; draw_coordinates -- the rank digits left of the board and the file letters under it,
+;                     in the board's orientation; the cursor's file and rank lit
+;                     (Liberman: COORNOR / COORREN)
+; IN:  [flipped], [cursor_square]
+; OUT: the coordinates drawn
+; CHG: nothing
+draw_coordinates:
+        pusha
+        xor cx, cx                  ; CL = row or column on the screen
+.rank:  mov al, cl                  ; the row on the board: the screen row, or 7 - it
+        cmp byte [flipped], 0
+        je .rank_row
+        xor al, FILE_MASK
+.rank_row:
+        mov ah, [cursor_square]
+        shr ah, ROW_SHIFT
+        call draw_label_colours
+        neg al
+        add al, '8'                 ; row 0 is rank 8
+        imul dx, cx, SQUARE_PX
+        add dx, BOARD_Y + RANK_LABEL_DY
+        mov bx, RANK_LABEL_X
+        call video_char
+        inc cl
+        cmp cl, FILES
+        jb .rank
+        xor cx, cx
+.file:  mov al, cl
+        cmp byte [flipped], 0
+        je .file_col
+        xor al, FILE_MASK
+.file_col:
+        mov ah, [cursor_square]
+        and ah, FILE_MASK
+        call draw_label_colours
+        add al, 'a'
+        imul bx, cx, SQUARE_PX
+        add bx, BOARD_X + FILE_LABEL_DX
+        mov dx, FILE_LABEL_Y
+        call video_char
+        inc cl
+        cmp cl, FILES
+        jb .file
+        popa
+        ret
+
+; draw_label_colours -- a coordinate's colours: lit when it is the cursor's
+; IN:  AL = the label's row or file; AH = the cursor's
+; OUT: text colours chosen
+; CHG: nothing else
+draw_label_colours:
+        push ax
+        cmp al, ah
+        mov ah, PAL_TEXT_HI
+        je .set
+        mov ah, PAL_TEXT
+.set:   mov al, PAL_BACKDROP
+        call video_colours
+        pop ax
+        ret
+
+; draw_help -- the key help under the board
+; IN:  nothing
+; OUT: the help lines drawn
+; CHG: nothing
+draw_help:
+        pusha
+        mov ax, (PAL_TEXT_DIM << 8) | PAL_BACKDROP
+        call video_colours
+        mov si, help_text
+        mov dx, HELP_Y
+        mov cx, HELP_COLS
+.line:  xor bx, bx
+        call video_text
+.skip:  lodsb                       ; to the next line
+        test al, al
+        jnz .skip
+        add dx, FONT_H
+        cmp dx, HELP_Y + HELP_LINES * FONT_H
+        jb .line
+        popa
+        ret
+
+; draw_panel_line -- one line of text in the panel, blank to the panel's edge
+; IN:  SI -> the text (0-terminated); AL = the panel line; AH = the ink
+; OUT: the line drawn
+; CHG: nothing
+draw_panel_line:
+        pusha
+        movzx dx, al
+        imul dx, dx, LINE_PX
+        add dx, PANEL_Y
+        mov al, PAL_BACKDROP
+        call video_colours
+        mov bx, PANEL_X
+        mov cx, PANEL_COLS
+        call video_text
+        popa
+        ret
+
+; ---------------------------------------------------------------------------------------
+; The panel: who is to move, the announcement, the players and the level, the thinking
+; indicator, a message, the move being typed, the move list.
+
+        section .data
+text_title      db "Liberman Chess", 0
+text_white_moves db "White to move", 0
+text_black_moves db "Black to move", 0
+text_thinking   db "Thinking...", 0
+text_level      db "Level ", 0
+text_typing     db "Move: ", 0
+text_ellipsis   db "..", 0
+text_white_is   db "W:", 0
+text_black_is   db " B:", 0
+player_names    dw text_human, text_cpu ; by PLAYER_*
+text_human      db "Human", 0
+text_cpu        db "CPU", 0
+
+        section .bss
+panel_text      resb 2 * PANEL_COLS ; a panel line being put together (cut at PANEL_COLS)
+
+        section .text
+
+; draw_panel -- every line of the panel
+; IN:  the game (game.asm) and the display state
+; OUT: the panel drawn
+; CHG: nothing
+draw_panel:
+        pusha
+        mov si, text_title
+        mov ax, (PAL_TEXT_DIM << 8) | PANEL_TITLE
+        call draw_panel_line
+        mov si, text_white_moves
+        cmp byte [side], WHITE
+        je .side
+        mov si, text_black_moves
+.side:  mov ax, (PAL_TEXT << 8) | PANEL_SIDE
+        call draw_panel_line
+        movzx bx, byte [game_status]
+        shl bx, 1
+        mov si, [status_texts + bx]
+        mov ax, (PAL_TEXT_HI << 8) | PANEL_STATUS
+        call draw_panel_line
+        mov di, panel_text          ; W:Human B:CPU
+        mov si, text_white_is
+        call game_append
+        movzx bx, byte [players + (WHITE >> COLOUR_SHIFT)]
+        shl bx, 1
+        mov si, [player_names + bx]
+        call game_append
+        mov si, text_black_is
+        call game_append
+        movzx bx, byte [players + (BLACK >> COLOUR_SHIFT)]
+        shl bx, 1
+        mov si, [player_names + bx]
+        call game_append
+        mov si, panel_text
+        mov ax, (PAL_TEXT << 8) | PANEL_PLAYERS
+        call draw_panel_line
+        mov di, panel_text          ; Level 2
+        mov si, text_level
+        call game_append
+        movzx ax, byte [level]
+        call notation_number
+        mov si, panel_text
+        mov ax, (PAL_TEXT << 8) | PANEL_LEVEL
+        call draw_panel_line
+        mov si, text_thinking
+        cmp byte [thinking], 0
+        jne .thinking
+        mov si, text_none
+.thinking:
+        mov ax, (PAL_TEXT_HI << 8) | PANEL_THINKING
+        call draw_panel_line
+        call draw_message
+        call draw_typing
+        call draw_move_list
+        popa
+        ret
+
+; draw_message -- the message over MESSAGE_LINES lines, PANEL_COLS characters each
+; IN:  [message] -> the text, or 0
+; OUT: the message lines drawn
+; CHG: nothing
+draw_message:
+        pusha
+        mov si, [message]
+        test si, si
+        jnz .lines
+        mov si, text_none
+.lines: mov ax, (PAL_TEXT_HI << 8) | PANEL_MESSAGE
+.line:  call draw_panel_line
+        mov cx, PANEL_COLS          ; on to the next line's part, if the text goes on
+.skip:  cmp byte [si], 0
+        je .next
+        inc si
+        loop .skip
+.next:  inc al
+        cmp al, PANEL_MESSAGE + MESSAGE_LINES
+        jb .line
+        popa
+        ret
+
+; draw_typing -- the move being typed, with a cursor: "Move: e2e4_"
+; IN:  input_buf, [input_len]
+; OUT: the input line drawn
+; CHG: nothing
+draw_typing:
+        pusha
+        mov si, text_none
+        movzx cx, byte [input_len]
+        jcxz .draw
+        mov di, panel_text
+        mov si, text_typing
+        call game_append
+        mov si, input_buf
+.copy:  lodsb
+        mov [di], al
+        inc di
+        loop .copy
+        mov word [di], '_'          ; the typing cursor and the 0
+        mov si, panel_text
+.draw:  mov ax, (PAL_TEXT << 8) | PANEL_INPUT
+        call draw_panel_line
+        popa
+        ret
+
+; draw_move_list -- the last MOVE_LIST_LINES moves of the record, a move a line:
+;                   "12.Nf3 Nc6", "1...e5" when the game began with black to move
+; IN:  the record (game.asm)
+; OUT: the move list lines drawn
+; CHG: nothing
+draw_move_list:
+        pusha
+        movzx dx, byte [start_black] ; DX = the lines the record fills
+        add dx, [game_plies]
+        inc dx
+        shr dx, 1
+        xor cx, cx                  ; CX = the first line shown
+        cmp dx, MOVE_LIST_LINES
+        jbe .lines
+        mov cx, dx
+        sub cx, MOVE_LIST_LINES
+.lines: mov al, PANEL_MOVES
+.line:  mov si, text_none
+        cmp cx, dx
+        jae .draw
+        call draw_move_line
+        mov si, panel_text
+.draw:  mov ah, PAL_TEXT
+        call draw_panel_line
+        inc cx
+        inc al
+        cmp al, PANEL_MOVES + MOVE_LIST_LINES
+        jb .line
+        popa
+        ret
+
+; draw_move_line -- one line of the move list into panel_text
+; IN:  CX = the line (0 = the first move of the record)
+; OUT: panel_text = "12.Nf3 Nc6"
+; CHG: nothing
+draw_move_line:
+        pusha
+        mov di, panel_text
+        mov ax, cx
+        add ax, [start_fullmove]
+        call notation_number
+        mov byte [di], '.'
+        inc di
+        mov bx, cx                  ; BX = white's ply of the line
+        shl bx, 1
+        movzx ax, byte [start_black]
+        sub bx, ax
+        jae .white
+        mov si, text_ellipsis       ; the record began with black's move
+        call game_append
+        jmp .black
+.white: call draw_move_san
+.black: inc bx
+        cmp bx, [game_plies]
+        jae .done
+        mov byte [di], SPACE
+        inc di
+        call draw_move_san
+.done:  mov byte [di], 0
+        popa
+        ret
+
+; draw_move_san -- a ply's SAN from the record, added to a line
+; IN:  BX = the ply; DI -> where it goes
+; OUT: DI -> the 0 after it
+; CHG: AL, SI
+draw_move_san:
+        imul si, bx, SAN_BYTES
+        add si, game_sans
+        jmp game_append

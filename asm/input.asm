@@ -1,0 +1,131 @@
+; input.asm -- the keyboard (BIOS INT 16h) and the mouse (INT 33h), turned into the
+; events the game reads: a key, or a click on a square.  (Liberman moved a coordinates
+; indicator with the keys and took or put a piece with ENTER or the bar.)
+
+        section .bss
+
+mouse_present   resb 1              ; nonzero: a mouse driver answered the reset
+mouse_buttons   resb 1              ; the buttons held at the last look
+
+        section .text
+
+; mouse_init -- reset the mouse driver, if there is one; range it over the screen, park
+;               the pointer in the panel (off the board), show it
+; IN:  nothing
+; OUT: [mouse_present]
+; CHG: AX, BX, CX, DX
+mouse_init:
+        mov ax, MOUSE_RESET
+        int MOUSE_INT
+        cmp ax, MOUSE_PRESENT
+        jne .none
+        mov byte [mouse_present], 1
+        mov ax, MOUSE_X_RANGE
+        xor cx, cx
+        mov dx, (SCREEN_W << MOUSE_X_SHIFT) - 1
+        int MOUSE_INT
+        mov ax, MOUSE_Y_RANGE
+        xor cx, cx
+        mov dx, SCREEN_H - 1
+        int MOUSE_INT
+        mov ax, MOUSE_SET_POS
+        mov cx, (SCREEN_W - FONT_W) << MOUSE_X_SHIFT
+        mov dx, HELP_Y
+        int MOUSE_INT
+        jmp mouse_show
+.none:  mov byte [mouse_present], 0
+        ret
+
+; mouse_show, mouse_hide -- the driver draws its pointer into video memory: hide it
+;                           while drawing, show it after
+; IN:  [mouse_present]
+; OUT: the pointer shown / hidden (the driver counts: calls must pair)
+; CHG: nothing
+mouse_show:
+        push ax
+        mov ax, MOUSE_SHOW
+        jmp mouse_call
+mouse_hide:
+        push ax
+        mov ax, MOUSE_HIDE
+mouse_call:
+        cmp byte [mouse_present], 0
+        je .done
+        int MOUSE_INT
+.done:  pop ax
+        ret
+
+; input_poll -- what the player did since the last look, without waiting
+; IN:  [flipped] (to find the square under the pointer)
+; OUT: AL = INPUT_NONE; or AL = INPUT_KEY, DX = the key (DH scan code, DL ASCII, 0 for
+;      an extended key); or AL = INPUT_CLICK, BL = the square clicked (NO_SQUARE when
+;      the click is off the board)
+; CHG: AH, BX, CX, DX
+INPUT_NONE      equ 0
+INPUT_KEY       equ 1
+INPUT_CLICK     equ 2
+input_poll:
+        mov ah, KEY_PEEK
+        int BIOS_KEYBOARD
+        jz .mouse
+        mov ah, KEY_READ
+        int BIOS_KEYBOARD
+        mov dx, ax
+        mov al, INPUT_KEY
+        ret
+.mouse: cmp byte [mouse_present], 0
+        je .none
+        mov ax, MOUSE_READ
+        int MOUSE_INT
+        mov al, [mouse_buttons]
+        mov [mouse_buttons], bl
+        not al
+        and al, bl                  ; buttons pressed since the last look
+        test al, MOUSE_LEFT
+        jz .none
+        shr cx, MOUSE_X_SHIFT
+        call input_square_at
+        mov al, INPUT_CLICK
+        ret
+.none:  mov al, INPUT_NONE
+        ret
+
+; input_square_at -- the square under a screen point, the board normal or reversed
+; IN:  CX = x, DX = y; [flipped]
+; OUT: BL = the square, or NO_SQUARE off the board
+; CHG: AX, CX, DX
+input_square_at:
+        mov bl, NO_SQUARE
+        sub cx, BOARD_X
+        jb .done
+        cmp cx, BOARD_PX
+        jae .done
+        sub dx, BOARD_Y
+        jb .done
+        cmp dx, BOARD_PX
+        jae .done
+        mov ax, dx
+        mov dl, SQUARE_PX
+        div dl                      ; AL = the row on the screen
+        mov bl, al
+        shl bl, ROW_SHIFT
+        mov ax, cx
+        div dl                      ; AL = the column on the screen
+        or bl, al
+        cmp byte [flipped], 0
+        je .done
+        xor bl, SQUARE_MASK         ; file 7 - f, row 7 - r
+.done:  ret
+
+; input_flush -- forget the keys typed so far (those typed while the computer thought)
+; IN:  nothing
+; OUT: the BIOS key buffer empty
+; CHG: AX
+input_flush:
+        mov ah, KEY_PEEK
+        int BIOS_KEYBOARD
+        jz .done
+        mov ah, KEY_READ
+        int BIOS_KEYBOARD
+        jmp input_flush
+.done:  ret

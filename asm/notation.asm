@@ -1,0 +1,306 @@
+; notation.asm -- moves and positions as text for people: a move in Standard Algebraic
+; Notation (SAN) for the panel and the save file, and the position as a FEN for the
+; save file and the game log.  (Liberman's game showed the move on the screen as
+; coordinates; SAN is what a player reads today.)
+
+        section .data
+
+castle_letters  db "KQkq"           ; FEN letters of CASTLE_WK, CASTLE_WQ, CASTLE_BK, CASTLE_BQ
+%if CASTLE_WK != 1 || CASTLE_WQ != 2 || CASTLE_BK != 4 || CASTLE_BQ != 8
+%error "castle_letters follows the order of the castling bits"
+%endif
+text_short_castle db "O-O", 0
+text_long_castle  db "O-O-O", 0
+
+RIVAL_SAME_FILE equ 01h             ; notation_rivals: a rival on the move's file
+RIVAL_SAME_ROW  equ 02h             ; a rival on the move's rank
+
+        section .text
+
+; notation_square -- a square's name (e4) into a buffer
+; IN:  AL = the square (bits above SQUARE_MASK ignored); DI -> the buffer (DS)
+; OUT: two characters stored; DI advanced past them
+; CHG: nothing else
+notation_square:
+        push ax
+        and al, SQUARE_MASK
+        mov ah, al
+        and al, FILE_MASK
+        add al, 'a'
+        mov [di], al
+        shr ah, ROW_SHIFT
+        mov al, '8'                 ; row 0 is rank 8
+        sub al, ah
+        mov [di + 1], al
+        add di, 2
+        pop ax
+        ret
+
+; notation_piece_letter -- the upper-case letter of a piece kind (R N B Q K P)
+; IN:  AL = a square byte or a piece code (only PIECE_MASK bits are read)
+; OUT: AL = the letter
+; CHG: nothing else
+notation_piece_letter:
+        push bx
+        movzx bx, al
+        and bl, PIECE_MASK
+        mov al, [piece_letters + bx]
+        sub al, CASE_BIT
+        pop bx
+        ret
+
+; notation_san -- a legal move in SAN, without the check sign (the game adds + or #
+;                 once the move is made): O-O, Nbd7, R1e2, Qh4xe1, exd6, e8=Q
+; IN:  EAX = the move record, legal in the position on the board; ES:0 = the legal
+;      moves of that position, [legal_count] of them; DI -> the buffer (DS)
+; OUT: the text stored, 0-terminated; DI -> the 0
+; CHG: nothing else
+notation_san:
+        push eax
+        push ebx
+        push cx
+        push edx
+        push si
+        mov edx, eax                ; DL from, DH piece, byte 2 to, byte 3 captured
+        mov cl, al
+        and cl, KIND_MASK
+        cmp cl, KIND_CASTLE
+        jne .not_castling
+        mov si, text_short_castle
+        ror eax, 16
+        and al, FILE_MASK
+        cmp al, FILE_E
+        ja .copy
+        mov si, text_long_castle
+.copy:  lodsb
+        mov [di], al
+        inc di
+        test al, al
+        jnz .copy
+        dec di
+        jmp .done
+.not_castling:
+        mov ch, 0                   ; CH = 1: a capture
+        ror eax, 16                 ; AL = to, AH = captured
+        cmp ah, EMPTY
+        jne .takes
+        cmp cl, KIND_EP
+        jne .kind
+.takes: mov ch, 1
+.kind:  mov al, dh
+        and al, PIECE_MASK
+        cmp al, PAWN
+        jne .piece
+        test ch, ch                 ; a pawn: exd6, e8=Q, exd8=N
+        jz .pawn_to
+        mov al, dl
+        call notation_square
+        sub di, 1                   ; keep the file letter only
+        mov byte [di], 'x'
+        inc di
+.pawn_to:
+        mov eax, edx
+        shr eax, 16
+        call notation_square
+        test dh, PROMO_FLAG
+        jz .end
+        mov byte [di], '='
+        mov al, dh
+        shr al, PROMO_SHIFT
+        call notation_piece_letter
+        mov [di + 1], al
+        add di, 2
+        jmp .end
+.piece: call notation_piece_letter
+        mov [di], al
+        inc di
+        call notation_rivals        ; BL = 1 another such piece, BH bits: file, rank shared
+        test bl, bl
+        jz .capture
+        mov al, dl
+        test bh, RIVAL_SAME_FILE
+        jz .by_file
+        test bh, RIVAL_SAME_ROW
+        jz .by_rank
+        call notation_square        ; both shared: the whole square
+        jmp .capture
+.by_file:
+        call notation_square
+        dec di
+        jmp .capture
+.by_rank:
+        call notation_square
+        mov al, [di - 1]
+        mov [di - 2], al
+        dec di
+.capture:
+        test ch, ch
+        jz .to
+        mov byte [di], 'x'
+        inc di
+.to:    mov eax, edx
+        shr eax, 16
+        call notation_square
+.end:   mov byte [di], 0
+.done:  pop si
+        pop edx
+        pop cx
+        pop ebx
+        pop eax
+        ret
+
+; notation_rivals -- the other pieces of the same kind and colour that can go to the
+;                    same square (what SAN must tell apart)
+; IN:  EDX = the move record; ES:0 = the legal moves, [legal_count] of them
+; OUT: BL = 1 if there is one, else 0; BH = RIVAL_SAME_FILE if one of them stands on
+;      the move's file, RIVAL_SAME_ROW if one stands on its rank
+; CHG: nothing else
+notation_rivals:
+        push eax
+        push cx
+        push si
+        push edi
+        xor bx, bx
+        xor si, si
+        mov cx, [legal_count]
+        jcxz .done
+.move:  mov edi, [es:si]
+        add si, MOVE_SIZE
+        xor edi, edx                ; the bits where the two moves differ
+        test edi, 00FF0000h         ; the same to square
+        jnz .next
+        test di, CONTENT_MASK << 8  ; the same piece
+        jnz .next
+        test di, SQUARE_MASK        ; from another square
+        jz .next
+        mov bl, 1
+        test di, FILE_MASK
+        jnz .row
+        or bh, RIVAL_SAME_FILE
+.row:   test di, ROW_MASK
+        jnz .next
+        or bh, RIVAL_SAME_ROW
+.next:  loop .move
+.done:  pop edi
+        pop si
+        pop cx
+        pop eax
+        ret
+
+; notation_fen -- the position on the board as a FEN, into the result writer (out_char:
+;                 the save file or the game log)
+; IN:  carreau, [side], [castle], [ep_square], [halfmove], [fullmove]; [out_handle]
+; OUT: the FEN written, no line end
+; CHG: nothing
+notation_fen:
+        pushad
+        xor bx, bx                  ; BX walks the board
+        xor cl, cl                  ; CL = empty squares not yet written
+.square:
+        mov al, [carreau + bx]
+        cmp al, EMPTY
+        jne .piece
+        inc cl
+        jmp .next
+.piece: call notation_fen_empties
+        mov ah, al
+        call notation_piece_letter
+        test ah, WHITE
+        jnz .put
+        add al, CASE_BIT            ; black: lower case
+.put:   call out_char
+.next:  inc bx
+        test bl, FILE_MASK
+        jnz .square
+        call notation_fen_empties   ; the end of a rank
+        cmp bl, BOARD_SQUARES
+        je .side
+        mov al, '/'
+        call out_char
+        jmp .square
+.side:  call out_space
+        mov al, 'w'
+        cmp byte [side], WHITE
+        je .side_put
+        mov al, 'b'
+.side_put:
+        call out_char
+        call out_space
+        mov ah, [castle]
+        test ah, ah
+        jnz .rights
+        mov al, '-'
+        call out_char
+        jmp .ep
+.rights:
+        xor bx, bx
+.right: shr ah, 1
+        jnc .no_right
+        mov al, [castle_letters + bx]
+        call out_char
+.no_right:
+        inc bx
+        test ah, ah
+        jnz .right
+.ep:    call out_space
+        mov bl, [ep_square]
+        cmp bl, NO_SQUARE
+        je .no_ep
+        call fen_print_square
+        jmp .clocks
+.no_ep: mov al, '-'
+        call out_char
+.clocks:
+        call out_space
+        movzx eax, word [halfmove]
+        call out_u32
+        call out_space
+        movzx eax, word [fullmove]
+        call out_u32
+        popad
+        ret
+
+; notation_fen_empties -- write the count of empty squares met, if any
+; IN:  CL = the count
+; OUT: CL = 0
+; CHG: nothing else
+notation_fen_empties:
+        test cl, cl
+        jz .done
+        push ax
+        mov al, '0'
+        add al, cl
+        call out_char
+        pop ax
+        xor cl, cl
+.done:  ret
+
+; notation_number -- an unsigned number in decimal into a buffer
+; IN:  AX = the number; DI -> the buffer (DS)
+; OUT: the digits stored, 0-terminated; DI -> the 0
+; CHG: nothing else
+DECIMAL_BASE    equ 10
+notation_number:
+        push ax
+        push cx
+        push dx
+        push bx
+        mov bx, DECIMAL_BASE
+        xor cx, cx
+.digit: xor dx, dx                  ; the digits come out last first: stack them
+        div bx
+        push dx
+        inc cx
+        test ax, ax
+        jnz .digit
+.put:   pop ax
+        add al, '0'
+        mov [di], al
+        inc di
+        loop .put
+        mov byte [di], 0
+        pop bx
+        pop dx
+        pop cx
+        pop ax
+        ret
