@@ -1,0 +1,197 @@
+; board.asm -- the description table (CARREAU), the position state around it, and the
+; board geometry tables the move finders walk (Liberman 1997 part 1, 1998 "Description
+; Table").  The geometry tables are computed by the assembler, not at run time.
+
+        section .data
+
+; ---------------------------------------------------------------------------------------
+; carreau -- the description table: one byte a square, index 0 = a8 ... 63 = h1
+; (index bits 0-2 file, bits 3-5 row from the top), as Liberman's CARREAU.
+; Initialised to the start position; a FEN replaces it.
+;
+;        a    b    c    d    e    f    g    h
+;   8 |  0 |  1 |  2 |  3 |  4 |  5 |  6 |  7 |     square byte:
+;   7 |  8 |  9 | 10 | 11 | 12 | 13 | 14 | 15 |       bit 7 6 5 4 3 2 1 0
+;   6 | 16 | 17 | 18 | 19 | 20 | 21 | 22 | 23 |           p p p w e k k k
+;   5 | 24 | 25 | 26 | 27 | 28 | 29 | 30 | 31 |       kkk piece: 0 rook 1 knight
+;   4 | 32 | 33 | 34 | 35 | 36 | 37 | 38 | 39 |           2 bishop 3 queen 4 king 5 pawn
+;   3 | 40 | 41 | 42 | 43 | 44 | 45 | 46 | 47 |       e   1 = empty (EMPTY = 00001000b)
+;   2 | 48 | 49 | 50 | 51 | 52 | 53 | 54 | 55 |       w   1 = white, 0 = black
+;   1 | 56 | 57 | 58 | 59 | 60 | 61 | 62 | 63 |       ppp promotion; always 0 here
+;
+; Because the spare bits are 0, black pieces < EMPTY < white pieces as signed bytes:
+; Liberman's `cmp cl,EMPTY` then `jge` (black may enter) or `jle` (white may enter).
+; board_guard follows as square OFF_BOARD, always EMPTY, so square lists can end there.
+carreau:
+        db ROOK_B, KNIGHT_B, BISHOP_B, QUEEN_B, KING_B, BISHOP_B, KNIGHT_B, ROOK_B
+        times FILES db PAWN_B
+        times 4 * FILES db EMPTY
+        times FILES db PAWN_W
+        db ROOK_W, KNIGHT_W, BISHOP_W, QUEEN_W, KING_W, BISHOP_W, KNIGHT_W, ROOK_W
+board_guard:
+        db EMPTY
+%if board_guard - carreau != OFF_BOARD
+%error "the guard byte must be square OFF_BOARD"
+%endif
+
+; The rest of the position: what the table cannot show.
+side            db WHITE            ; colour to move: WHITE or BLACK (the colour bit)
+castle          db CASTLE_ALL       ; CASTLE_* rights still held
+ep_square       db NO_SQUARE        ; square a pawn just passed over, or NO_SQUARE
+halfmove        dw 0                ; plies since the last capture or pawn move
+fullmove        dw 1                ; move number, counted up after black's move
+; king_squares -- where each king stands (Liberman kept the king in GS), indexed by
+; colour >> COLOUR_SHIFT: [0] black, [1] white.
+king_squares    db SQ_E8, SQ_E1
+%define KING_SQ(colour) (king_squares + ((colour) >> COLOUR_SHIFT))
+
+; ---------------------------------------------------------------------------------------
+; ray_len -- how many squares a slider can go from each square in each direction before
+; the edge: byte [ray_len + square * DIRECTIONS + direction], directions DIR_N..DIR_SW.
+ray_len:
+%assign sq 0
+%rep BOARD_SQUARES
+  %assign d 0
+  %rep DIRECTIONS
+    %assign n 0
+    %assign ff (sq % FILES) + DIR_DFILE(d)
+    %assign rr (sq / FILES) + DIR_DROW(d)
+    %rep FILES - 1
+      %if ff >= 0 && ff < FILES && rr >= 0 && rr < FILES
+        %assign n n + 1
+        %assign ff ff + DIR_DFILE(d)
+        %assign rr rr + DIR_DROW(d)
+      %endif
+    %endrep
+        db n
+    %assign d d + 1
+  %endrep
+  %assign sq sq + 1
+%endrep
+
+; dir_delta -- the change of the square index for one step in each direction.
+dir_delta:
+%assign d 0
+%rep DIRECTIONS
+        db DIR_DELTA(d)
+  %assign d d + 1
+%endrep
+
+; Steps of the knight and the king as (file, row) changes, used to build the lists.
+%define KNIGHT_DF(i) (((i) == 0) + 2 * ((i) == 1) + 2 * ((i) == 2) + ((i) == 3) - ((i) == 4) - 2 * ((i) == 5) - 2 * ((i) == 6) - ((i) == 7))
+%define KNIGHT_DR(i) (-2 * ((i) == 0) - ((i) == 1) + ((i) == 2) + 2 * ((i) == 3) + 2 * ((i) == 4) + ((i) == 5) - ((i) == 6) - 2 * ((i) == 7))
+
+; JUMP_LIST name, count_name, DF, DR, steps -- for each square the squares reached by
+; each (DF(i), DR(i)) step that stays on the board: count_name = one count byte a square,
+; name = 8 bytes a square, the unused tail filled with OFF_BOARD.
+%macro JUMP_LIST 5
+%1:
+  %assign sq 0
+  %rep BOARD_SQUARES
+    %assign n 0
+    %assign i 0
+    %rep %5
+      %assign ff (sq % FILES) + %3(i)
+      %assign rr (sq / FILES) + %4(i)
+      %if ff >= 0 && ff < FILES && rr >= 0 && rr < FILES
+        db rr * ROW_STEP + ff
+        %assign n n + 1
+      %endif
+      %assign i i + 1
+    %endrep
+    times 8 - n db OFF_BOARD
+    %assign sq sq + 1
+  %endrep
+%2:
+  %assign sq 0
+  %rep BOARD_SQUARES
+    %assign n 0
+    %assign i 0
+    %rep %5
+      %assign ff (sq % FILES) + %3(i)
+      %assign rr (sq / FILES) + %4(i)
+      %if ff >= 0 && ff < FILES && rr >= 0 && rr < FILES
+        %assign n n + 1
+      %endif
+      %assign i i + 1
+    %endrep
+        db n
+    %assign sq sq + 1
+  %endrep
+%endmacro
+
+; knight_to / knight_n -- the knight's squares from each square: byte
+; [knight_to + square * 8 + i] for i < [knight_n + square].
+        JUMP_LIST knight_to, knight_n, KNIGHT_DF, KNIGHT_DR, KNIGHT_JUMPS
+; king_to / king_n -- the king's squares from each square, laid out the same way.
+        JUMP_LIST king_to, king_n, DIR_DFILE, DIR_DROW, KING_STEPS
+
+; king_zone -- the 64-bit set of squares next to each square: qword
+; [king_zone + square * 8], bit n = square n.  "Does the king on K touch S?" is one bt.
+king_zone:
+%assign sq 0
+%rep BOARD_SQUARES
+  %assign m 0
+  %assign d 0
+  %rep DIRECTIONS
+    %assign ff (sq % FILES) + DIR_DFILE(d)
+    %assign rr (sq / FILES) + DIR_DROW(d)
+    %if ff >= 0 && ff < FILES && rr >= 0 && rr < FILES
+      %assign m m | (1 << (rr * ROW_STEP + ff))
+    %endif
+    %assign d d + 1
+  %endrep
+        dq m
+  %assign sq sq + 1
+%endrep
+
+; pawn_from_w / pawn_from_b -- the two squares from which a white (black) pawn would
+; attack each square: bytes [pawn_from_w + square * 2 + 0..1], OFF_BOARD where no pawn
+; could stand.  A white pawn takes towards row 0 (p - 9, p - 7), a black one towards
+; row 7 (p + 7, p + 9).
+%macro PAWN_FROM 2                  ; %1 = name, %2 = row change from target to pawn
+%1:
+  %assign sq 0
+  %rep BOARD_SQUARES
+    %assign rr (sq / FILES) + %2
+    %assign df -1
+    %rep 2
+      %assign ff (sq % FILES) + df
+      %if ff >= 0 && ff < FILES && rr >= 0 && rr < FILES
+        db rr * ROW_STEP + ff
+      %else
+        db OFF_BOARD
+      %endif
+      %assign df df + 2
+    %endrep
+    %assign sq sq + 1
+  %endrep
+%endmacro
+        PAWN_FROM pawn_from_w, 1
+        PAWN_FROM pawn_from_b, -1
+%define PAWN_FROM_TABLE(colour) (pawn_from_b + ((colour) >> COLOUR_SHIFT) * (pawn_from_w - pawn_from_b))
+
+; castle_keep -- the castling rights that survive a move from or to each square:
+; `and [castle], [castle_keep + square]` for both squares of every move.
+castle_keep:
+%assign sq 0
+%rep BOARD_SQUARES
+  %if sq == SQ_A8
+        db CASTLE_ALL & ~CASTLE_BQ
+  %elif sq == SQ_E8
+        db CASTLE_ALL & ~(CASTLE_BK | CASTLE_BQ)
+  %elif sq == SQ_H8
+        db CASTLE_ALL & ~CASTLE_BK
+  %elif sq == SQ_A1
+        db CASTLE_ALL & ~CASTLE_WQ
+  %elif sq == SQ_E1
+        db CASTLE_ALL & ~(CASTLE_WK | CASTLE_WQ)
+  %elif sq == SQ_H1
+        db CASTLE_ALL & ~CASTLE_WK
+  %else
+        db CASTLE_ALL
+  %endif
+  %assign sq sq + 1
+%endrep
+
+        section .text

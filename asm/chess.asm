@@ -1,0 +1,145 @@
+; chess.asm -- CHESS.COM, a DOS chess program after Leonid Liberman's MASM engine (1997,
+; 1998).  `CHESS /jobs JOBS.TXT RESULT.TXT` runs the batch protocol of asm/PROTOCOL.md;
+; anything else starts the interactive game.
+;
+; Memory: the .COM's own 64 KiB segment holds the PSP, code, data, bss and the stack (at
+; its top, STACK_BYTES); the next 64 KiB segment (ES, MOVE_SEGMENT paragraphs above the
+; PSP) holds the move stack: each ply's chain of 4-byte moves, back to back.
+;
+;   CS:0000  PSP            CS:0100  code, then data, then bss    stack_top  SP
+;   ES:0000  ply 0's chain, ply 1's chain, ...                    (MAX_PLY * MAX_MOVES * 4)
+
+        cpu 386
+        org 100h
+[map all build/chess.map]
+
+%include "chess.inc"
+
+        section .data
+data_start:
+        section .bss
+bss_start:
+
+        section .text
+
+; start -- the entry point: memory, then the command tail decides batch or game
+; IN:  DOS .COM entry (CS = DS = ES = SS = the PSP)
+; OUT: does not return
+start:
+        cld
+        mov sp, stack_top
+        mov di, bss_start           ; DOS leaves the bss as it finds it
+        mov cx, stack_bottom - bss_start
+        xor al, al
+        rep stosb
+        mov bx, MEMORY_PARAS        ; keep the program segment and the move stack's
+        mov ah, DOS_RESIZE
+        int DOS
+        jc .no_memory
+        mov ax, cs
+        add ax, MOVE_SEGMENT
+        mov es, ax
+        mov si, PSP_TAIL
+        movzx bx, byte [PSP_TAIL_LEN]
+        mov byte [si + bx], 0       ; DOS ends the tail with CR: end it with 0
+        call text_skip_space
+        call start_lower_word
+        mov bx, switch_jobs
+        call text_match_word
+        jc game_run
+        call text_skip_space
+        mov dx, si                  ; the jobs file
+        call start_cut_word
+        jc .usage
+        mov bx, si                  ; the result file
+        call start_cut_word
+        jc .usage
+        jmp jobs_run
+.usage: mov si, msg_usage
+        call dos_print
+        mov al, EXIT_FAIL
+        jmp dos_exit
+.no_memory:
+        mov si, msg_no_memory
+        call dos_print
+        mov al, EXIT_FAIL
+        jmp dos_exit
+
+; start_lower_word -- put the word at SI in small letters, so /JOBS is /jobs
+; IN:  SI -> text
+; OUT: the word changed in place
+; CHG: nothing
+start_lower_word:
+        push ax
+        push si
+.next:  mov al, [si]
+        call text_end_of_word
+        je .done
+        cmp al, 'A'
+        jb .keep
+        cmp al, 'Z'
+        ja .keep
+        or byte [si], CASE_BIT
+.keep:  inc si
+        jmp .next
+.done:  pop si
+        pop ax
+        ret
+
+; start_cut_word -- end a word with 0 and find the next one
+; IN:  SI -> a word (or the end)
+; OUT: CF set if there is no word; else the word 0-terminated in place and SI -> the
+;      next word (or the end)
+; CHG: AL
+start_cut_word:
+        cmp byte [si], 0
+        je .none
+.next:  inc si
+        mov al, [si]
+        call text_end_of_word
+        jne .next
+        test al, al
+        jz .done
+        mov byte [si], 0
+        inc si
+        call text_skip_space
+.done:  clc
+        ret
+.none:  stc
+        ret
+
+        section .data
+switch_jobs     db "/jobs", 0
+msg_usage       db "usage: CHESS /jobs JOBS.TXT RESULT.TXT  (or CHESS [/fen FEN] to play)", CR, LF, 0
+msg_no_memory   db "CHESS: not enough memory (128 KiB needed)", CR, LF, 0
+        section .text
+
+%include "dos.asm"
+%include "board.asm"
+%include "movegen.asm"
+%include "makemove.asm"
+%include "perft.asm"
+%include "fen.asm"
+%include "jobs.asm"
+%include "game.asm"
+%include "video.asm"
+%include "pieces.asm"
+%include "draw.asm"
+%include "input.asm"
+%include "notation.asm"
+%include "search.asm"
+
+; ---------------------------------------------------------------------------------------
+; The stack, at the top of the bss, and the check that everything fits in the segment.
+        section .bss
+stack_bottom:
+        resb STACK_BYTES
+stack_top:
+
+        section .text
+text_end:
+        section .data
+data_end:
+        section .text
+PROGRAM_BYTES   equ PSP_BYTES + (text_end - start) + (data_end - data_start) + (stack_top - bss_start) + 3 * SECTION_SLACK
+        times -(PROGRAM_BYTES > SEGMENT_BYTES) db 0 ; fails if the program and its stack do not fit in 64 KiB

@@ -1,0 +1,379 @@
+; jobs.asm -- the batch interface of asm/PROTOCOL.md: read JOBS.TXT a line at a time,
+; run each job, write its RESULT.TXT lines as soon as it ends, close with `end <n>`.
+; A job is a verb from job_verbs, a number if the verb takes one, then a FEN.
+
+        section .bss
+
+in_handle       resw 1
+in_pos          resw 1              ; next byte of in_buf to hand out
+in_len          resw 1              ; bytes in in_buf
+in_ended        resb 1              ; nonzero: the end of the file (or a Ctrl-Z) was met
+in_buf          resb IN_BUF_BYTES
+line_buf        resb LINE_MAX + 1
+job_number      resd 1              ; jobs read so far; the current job's number
+job_arg         resw 1              ; the job's number argument
+ticks_start     resd 1
+tsc_start       resq 1
+job_ticks       resd 1              ; BIOS ticks the job took
+job_tsc         resq 1              ; rdtsc cycles the job took
+
+        section .data
+
+; job_verbs -- the jobs the batch knows: name, handler, and the range of its number
+; argument (arg_max = JOB_NO_ARG: none).  A handler is called with the position set
+; up and [job_arg] read.  To add a job, add a line here and write its handler.
+struc job_verb
+        .name           resw 1
+        .handler        resw 1
+        .arg_min        resw 1
+        .arg_max        resw 1
+endstruc
+JOB_NO_ARG      equ 0
+job_verbs:
+        dw verb_moves,  job_moves,  0, JOB_NO_ARG
+        dw verb_perft,  job_perft,  1, PERFT_MAX_DEPTH
+        dw verb_divide, job_divide, 1, PERFT_MAX_DEPTH
+        dw 0
+verb_moves      db "moves", 0
+verb_perft      db "perft", 0
+verb_divide     db "divide", 0
+
+word_moves      db " moves ", 0
+word_perft      db " perft ", 0
+word_divide     db " divide ", 0
+word_error      db " error ", 0
+word_ticks      db " ticks ", 0
+word_tsc        db " tsc ", 0
+word_end        db "end ", 0
+msg_no_jobs     db "CHESS: cannot open the jobs file ", 0
+msg_no_result   db "CHESS: cannot create the result file ", 0
+
+        section .text
+
+        ERROR_ENTRY err_verb, "verb", "unknown job"
+        ERROR_ENTRY err_arg, "arg", "a numeric argument missing or out of range"
+        ERROR_ENTRY err_room, "room", "the move stack is full"
+
+; jobs_run -- run every job of the jobs file into the result file, then exit
+;             (exit code 0; 1 with a message on stdout if a file cannot be opened)
+; IN:  DX -> the jobs file name, BX -> the result file name (0-terminated)
+; OUT: does not return
+jobs_run:
+        push bx
+        mov ax, DOS_OPEN << 8 | OPEN_READ
+        int DOS
+        pop bx
+        mov si, msg_no_jobs
+        jc dos_fail
+        mov [in_handle], ax
+        mov dx, bx
+        mov ah, DOS_CREATE
+        mov cx, ATTR_NORMAL
+        int DOS
+        mov si, msg_no_result
+        jc dos_fail
+        mov [out_handle], ax
+.job:   call jobs_read_line
+        jc .end
+        mov si, line_buf
+        call text_skip_space
+        cmp byte [si], 0
+        je .job                     ; a blank line is no job
+        inc dword [job_number]
+        call jobs_dispatch
+        call out_flush
+        jmp .job
+.end:   mov si, word_end
+        call out_string
+        mov eax, [job_number]
+        call out_u32
+        call out_crlf
+        call out_flush
+        mov bx, [out_handle]
+        mov ah, DOS_CLOSE
+        int DOS
+        mov bx, [in_handle]
+        mov ah, DOS_CLOSE
+        int DOS
+        mov al, EXIT_OK
+        jmp dos_exit
+
+; jobs_read_line -- the next line of the jobs file, without its line end; a line
+;                   longer than LINE_MAX keeps its first LINE_MAX characters
+; IN:  [in_handle]
+; OUT: CF clear, line_buf = the line, 0-terminated; CF set at the end of the file
+; CHG: AX, BX, CX
+jobs_read_line:
+        xor bx, bx                  ; characters kept
+        xor cx, cx                  ; bytes read for this line
+.byte:  call jobs_read_byte
+        jc .ended
+        inc cx
+        cmp al, LF
+        je .done
+        cmp al, CR
+        je .byte
+        cmp bx, LINE_MAX
+        jae .byte
+        mov [line_buf + bx], al
+        inc bx
+        jmp .byte
+.ended: jcxz .none
+.done:  mov byte [line_buf + bx], 0
+        clc
+        ret
+.none:  stc
+        ret
+
+; jobs_read_byte -- the next byte of the jobs file (a Ctrl-Z ends the file)
+; IN:  [in_handle]
+; OUT: CF clear, AL = the byte; CF set at the end
+; CHG: nothing else
+jobs_read_byte:
+        push bx
+        mov bx, [in_pos]
+        cmp bx, [in_len]
+        jb .have
+        cmp byte [in_ended], 0
+        jne .end
+        push cx
+        push dx
+        mov bx, [in_handle]
+        mov cx, IN_BUF_BYTES
+        mov dx, in_buf
+        mov ah, DOS_READ
+        int DOS
+        pop dx
+        pop cx
+        jc .end                     ; a read error ends the jobs too
+        test ax, ax
+        jz .end
+        mov [in_len], ax
+        xor bx, bx
+.have:  mov al, [in_buf + bx]
+        inc bx
+        mov [in_pos], bx
+        cmp al, CTRL_Z
+        je .end
+        pop bx
+        clc
+        ret
+.end:   mov byte [in_ended], 1
+        mov bx, [in_len]
+        mov [in_pos], bx
+        pop bx
+        stc
+        ret
+
+; jobs_dispatch -- run one job line and write its result lines
+; IN:  SI -> the job (not blank), in line_buf; [job_number]
+; OUT: the job's lines in the result buffer
+; CHG: EAX, EBX, ECX, EDX, SI, DI, EBP
+jobs_dispatch:
+        mov bp, job_verbs
+.verb:  mov bx, [bp + job_verb.name]
+        test bx, bx
+        jz .unknown
+        call text_match_word
+        jnc .found
+        add bp, job_verb_size
+        jmp .verb
+.unknown:
+        mov si, err_verb
+        jmp job_error
+.found: cmp word [bp + job_verb.arg_max], JOB_NO_ARG
+        je .fen
+        call text_skip_space
+        call text_read_number
+        jc .bad_arg
+        movzx ebx, word [bp + job_verb.arg_min]
+        cmp eax, ebx
+        jb .bad_arg
+        movzx ebx, word [bp + job_verb.arg_max]
+        cmp eax, ebx
+        ja .bad_arg
+        mov [job_arg], ax
+.fen:   call fen_parse
+        jc job_error
+        jmp [bp + job_verb.handler]
+.bad_arg:
+        mov si, err_arg
+        jmp job_error
+
+; job_error -- write `<n> error <code> <message>`
+; IN:  SI -> an error_entry
+; OUT: the line in the result buffer
+; CHG: SI
+job_error:
+        call job_line_start
+        push si
+        mov si, word_error
+        call out_string
+        pop si
+        push si
+        mov si, [si + error_entry.code]
+        call out_string
+        call out_space
+        pop si
+        mov si, [si + error_entry.text]
+        call out_string
+        jmp out_crlf
+
+; job_line_start -- write the job number that starts each result line
+; IN:  [job_number]
+; OUT: nothing
+; CHG: nothing
+job_line_start:
+        push eax
+        mov eax, [job_number]
+        call out_u32
+        pop eax
+        ret
+
+; job_moves -- `moves FEN`: `<n> moves <count> <uci> ...`
+; IN:  the position
+; OUT: the line in the result buffer
+; CHG: EAX, EBX, ECX, EDX, SI, DI, EBP
+job_moves:
+        xor di, di
+        call gen_moves
+        mov si, err_room
+        jc job_error
+        call job_line_start
+        mov si, word_moves
+        call out_string
+        mov eax, ecx
+        call out_u32
+        xor si, si
+        jmp .test
+.move:  call out_space
+        mov eax, [es:si]
+        call move_print_uci
+        add si, MOVE_SIZE
+.test:  cmp si, di
+        jb .move
+        jmp out_crlf
+
+; job_perft -- `perft N FEN`: `<n> perft <N> <nodes> ticks <t> tsc <i>`
+; IN:  the position; [job_arg] = N
+; OUT: the line in the result buffer
+; CHG: EAX, EBX, ECX, EDX, SI, DI, EBP
+job_perft:
+        call timer_start
+        mov cl, [job_arg]
+        call perft_run
+        call timer_stop
+        jmp job_perft_line
+
+; job_divide -- `divide N FEN`: `<n> divide <uci> <nodes>` for each root move, then the
+;               perft line
+; IN:  the position; [job_arg] = N
+; OUT: the lines in the result buffer
+; CHG: EAX, EBX, ECX, EDX, SI, DI, EBP
+job_divide:
+        call timer_start
+        call perft_reset
+        xor di, di
+        call gen_moves
+        jnc .fits
+        mov byte [perft_full], 1
+.fits:  xor si, si
+        jmp .test
+.move:  push dword [perft_nodes + 4]
+        push dword [perft_nodes]
+        mov eax, [es:si]
+        mov cl, [job_arg]
+        push si
+        call perft_subtree
+        pop si
+        call job_line_start
+        push si
+        mov si, word_divide
+        call out_string
+        pop si
+        call move_print_uci
+        call out_space
+        pop ebx                     ; the count before this move
+        pop ecx
+        mov eax, [perft_nodes]
+        mov edx, [perft_nodes + 4]
+        sub eax, ebx
+        sbb edx, ecx
+        call out_u64
+        call out_crlf
+        add si, MOVE_SIZE
+.test:  cmp si, di
+        jb .move
+        call timer_stop
+        jmp job_perft_line
+
+; job_perft_line -- write the perft line that ends a perft or divide job (or the room
+;                   error if the move stack ran out)
+; IN:  [perft_nodes], [perft_full], [job_arg], [job_ticks], [job_tsc]
+; OUT: the line in the result buffer
+; CHG: EAX, EDX, SI
+job_perft_line:
+        cmp byte [perft_full], 0
+        mov si, err_room
+        jne job_error
+        call job_line_start
+        mov si, word_perft
+        call out_string
+        movzx eax, word [job_arg]
+        call out_u32
+        call out_space
+        mov eax, [perft_nodes]
+        mov edx, [perft_nodes + 4]
+        call out_u64
+        mov si, word_ticks
+        call out_string
+        mov eax, [job_ticks]
+        call out_u32
+        mov si, word_tsc
+        call out_string
+        mov eax, [job_tsc]
+        mov edx, [job_tsc + 4]
+        call out_u64
+        jmp out_crlf
+
+; timer_start -- note the BIOS tick count and the time-stamp counter
+; IN:  nothing
+; OUT: [ticks_start], [tsc_start]
+; CHG: EAX, EDX
+timer_start:
+        call timer_ticks
+        mov [ticks_start], eax
+        RDTSC
+        mov [tsc_start], eax
+        mov [tsc_start + 4], edx
+        ret
+
+; timer_stop -- how long since timer_start, in BIOS ticks and in rdtsc cycles
+; IN:  [ticks_start], [tsc_start]
+; OUT: [job_ticks], [job_tsc]
+; CHG: EAX, EDX
+timer_stop:
+        RDTSC
+        sub eax, [tsc_start]
+        sbb edx, [tsc_start + 4]
+        mov [job_tsc], eax
+        mov [job_tsc + 4], edx
+        call timer_ticks
+        sub eax, [ticks_start]
+        jnc .same_day
+        add eax, TICKS_PER_DAY      ; midnight passed
+.same_day:
+        mov [job_ticks], eax
+        ret
+
+; timer_ticks -- the BIOS tick count
+; IN:  nothing
+; OUT: EAX = the dword at 0040:006C
+; CHG: nothing else
+timer_ticks:
+        push ds
+        push BIOS_DATA_SEG
+        pop ds
+        mov eax, [BIOS_TICKS]
+        pop ds
+        ret

@@ -1,0 +1,669 @@
+; movegen.asm -- legal move generation (Liberman 1997 part 3: FEUNEGRO / FEUBLANCO, the
+; piece chain of TPIECE, the finders TENTOUR, the knight, the bishop, TENROI, PIONN;
+; the attack test VERROI; Liberman 1998: the rules of check).
+;
+; A move that leaves one's own king attacked is never stored.  Instead of trying each
+; move (VERROI after every step, as the 1997 code does), the king's lines are walked
+; once per generation (the 1998 rules of check):
+;   - two checkers: only the king moves;
+;   - one pawn or knight checker: other pieces may only take it (en passant aside);
+;   - one slider checker: other pieces may only take it or step between;
+;   - a piece that shelters the king from a slider moves only along that line.
+; These become one 64-bit set of squares each piece may enter (BP points to it), so a
+; finder tests each target with one `bt`.  The king's own steps, castling and en passant
+; (whose two vanishing pawns can uncover a rank) are checked with the real attack test.
+;
+; gen_white and gen_black are one routine assembled once per colour (GEN_SIDE below) so
+; that Liberman's `cmp cl,EMPTY` test keeps its fixed jle / jge.
+
+        section .bss
+
+piece_chain     resb MAX_PIECES * PIECE_ENTRY ; TPIECE's chain: square, content a piece
+chain_start     resw 1              ; where this generation's chain began (ES)
+target_mask     resq 1              ; squares a piece other than the king may enter
+pinned_set      resq 1              ; own pieces that shelter the king from a slider
+pin_masks       resq BOARD_SQUARES  ; for a pinned piece: its line, king to pinner
+pin_allowed     resq 1              ; target_mask & the pin line, for the piece at hand
+checkers        resb 1              ; enemy pieces giving check
+king_here       resb 1              ; the square of the king of the side to move
+
+        section .text
+
+; gen_moves -- find every legal move of the side to move (Liberman: FEUNEGRO/FEUBLANCO)
+; IN:  [side], the position; DI -> free space in the move chain (ES)
+; OUT: DI -> past the last 4-byte move; ECX = moves found; CF set if the chain is full
+;      (the moves found until then are kept); [checkers] = pieces giving check
+; CHG: EAX, EBX, EDX, SI, EBP
+gen_moves:
+        cmp byte [side], WHITE
+        je gen_white
+        jmp gen_black
+
+; gen_finish -- count the moves of this generation
+; IN:  DI -> past the last move; [chain_start]; CF as the caller leaves it
+; OUT: ECX = moves in the chain; CF unchanged
+; CHG: nothing else
+gen_finish:
+        pushf
+        movzx ecx, di
+        sub cx, [chain_start]
+        shr cx, 2                   ; 4 bytes a move
+        popf
+        ret
+
+; gen_pin_allowed -- the squares a pinned piece may enter
+; IN:  BX = the pinned piece's square (BH = 0)
+; OUT: BP -> pin_allowed = target_mask & its pin line
+; CHG: EAX, BX
+gen_pin_allowed:
+        shl bx, 3                   ; 8 bytes a mask
+        mov eax, [pin_masks + bx]
+        and eax, [target_mask]
+        mov [pin_allowed], eax
+        mov eax, [pin_masks + bx + 4]
+        and eax, [target_mask + 4]
+        mov [pin_allowed + 4], eax
+        mov bp, pin_allowed
+        ret
+
+; gen_no_moves -- the finder for the king in the piece chain, which is never there
+; IN, OUT, CHG: nothing
+gen_no_moves:
+        ret
+
+; gen_store_promotions -- store a pawn's move to the last row as four promotions, Q R B N
+; IN:  BL = to square; AH = its content; DX = the pawn; ES:DI -> free space
+; OUT: DI advanced by 4 moves
+; CHG: EAX
+gen_store_promotions:
+        mov al, bl
+        shl eax, 16
+        mov ax, dx
+        or ah, PROMO_FLAG | (QUEEN << PROMO_SHIFT)
+        stosd
+        xor ah, (QUEEN ^ ROOK) << PROMO_SHIFT
+        stosd
+        xor ah, (ROOK ^ BISHOP) << PROMO_SHIFT
+        stosd
+        xor ah, (BISHOP ^ KNIGHT) << PROMO_SHIFT
+        stosd
+        ret
+
+; check_add_contact -- note a pawn or knight giving check (1998 rule 2)
+; IN:  BX = its square
+; OUT: [checkers] + 1; the first checker: target_mask = its square alone
+; CHG: EAX
+check_add_contact:
+        inc byte [checkers]
+        cmp byte [checkers], 1
+        jne .done
+        xor eax, eax
+        mov [target_mask], eax
+        mov [target_mask + 4], eax
+        bts word [target_mask], bx
+.done:  ret
+
+; check_add_slider -- note a rook, bishop or queen giving check (1998 rule 3)
+; IN:  BL = its square; DL = the step from the king towards it
+; OUT: [checkers] + 1; the first checker: target_mask = the squares between the king
+;      and the checker, and the checker's square
+; CHG: AH, BP
+check_add_slider:
+        inc byte [checkers]
+        cmp byte [checkers], 1
+        jne .done
+        mov ah, bl
+        mov bp, target_mask
+        call mask_ray
+.done:  ret
+
+; check_add_pin -- note a piece that shelters the king from a slider (1998 rule 4)
+; IN:  DH = the sheltering piece's square; BL = the enemy slider's square; DL = the step
+;      from the king towards them
+; OUT: the piece in pinned_set; its pin_masks entry = the squares from the king
+;      (excluded) to the slider (included)
+; CHG: AH, BP
+check_add_pin:
+        push bx
+        movzx bx, dh
+        bts word [pinned_set], bx
+        shl bx, 3                   ; 8 bytes a mask
+        lea bp, [pin_masks + bx]
+        pop bx
+        mov ah, bl
+        jmp mask_ray
+
+; mask_ray -- the set of squares on a line from the king
+; IN:  BP -> a 64-bit set; AH = the last square (on the line); DL = the step
+; OUT: [BP] = the squares after [king_here] up to AH
+; CHG: nothing else
+mask_ray:
+        push bx
+        mov dword [bp], 0
+        mov dword [bp + 4], 0
+        movzx bx, byte [king_here]
+.step:  add bl, dl
+        bts word [bp], bx
+        cmp bl, ah
+        jne .step
+        pop bx
+        ret
+
+; ---------------------------------------------------------------------------------------
+; Pieces of the per-colour routine.  They use the names GEN_SIDE defines: OWN, ENEMY,
+; JOWN (jump if the content compared with EMPTY is one's own piece), JNOT_OWN,
+; JENEMY, JNOT_ENEMY, and the pawn constants FORWARD, START_ROW, PROMO_ROW.
+
+%define ORTHO_SLIDERS(colour) ((1 << ((colour) | ROOK)) | (1 << ((colour) | QUEEN)))
+%define DIAG_SLIDERS(colour)  ((1 << ((colour) | BISHOP)) | (1 << ((colour) | QUEEN)))
+; the contents (as bit numbers of a dword) that attack along direction d
+%define LINE_SLIDERS(colour, d) (((d) < BISHOP_DIR_FIRST) * ORTHO_SLIDERS(colour) + ((d) >= BISHOP_DIR_FIRST) * DIAG_SLIDERS(colour))
+%define LINE_PIECE(d) (((d) < BISHOP_DIR_FIRST) * ROOK + ((d) >= BISHOP_DIR_FIRST) * BISHOP)
+
+; STORE_MOVE [kind] -- append the move of piece DX to square BL holding AH
+%macro STORE_MOVE 0-1 KIND_PLAIN
+        mov al, bl
+        shl eax, 16
+        mov ax, dx
+  %if %1 != KIND_PLAIN
+        or al, %1
+  %endif
+        stosd
+%endmacro
+
+%macro STORE_PROMOTIONS 0
+        call gen_store_promotions
+%endmacro
+
+; KING_RAY d -- walk from the king along direction d: note a slider checker, or a
+; piece of ours with an enemy slider behind it.  SI = king square * DIRECTIONS.
+%macro KING_RAY 1
+        movzx cx, byte [ray_len + si + %1]
+        jcxz %%done
+        mov bl, [king_here]
+%%near: add bl, DIR_DELTA(%1)
+        mov al, [carreau + bx]
+        cmp al, EMPTY
+        jne %%first
+        loop %%near
+        jmp %%done
+%%first:
+        mov ebp, LINE_SLIDERS(ENEMY, %1)
+        bt ebp, eax                 ; bit (content) of the dword: an enemy slider here?
+        jc %%check
+        cmp al, EMPTY
+        JENEMY %%done               ; an enemy that cannot come this way shields the king
+        mov dh, bl                  ; our piece: pinned if an enemy slider is behind it
+        dec cx
+        jz %%done
+%%far:  add bl, DIR_DELTA(%1)
+        mov al, [carreau + bx]
+        cmp al, EMPTY
+        jne %%second
+        loop %%far
+        jmp %%done
+%%second:
+        bt ebp, eax
+        jnc %%done
+        mov dl, DIR_DELTA(%1)
+        call check_add_pin
+        jmp %%done
+%%check:
+        mov dl, DIR_DELTA(%1)
+        call check_add_slider
+%%done:
+%endmacro
+
+; SLIDE_RAY d -- store the steps of slider DX along direction d (TENTOUR's four walks)
+; SI = its square * DIRECTIONS; BP -> the squares it may enter.
+%macro SLIDE_RAY 1
+        movzx cx, byte [ray_len + si + %1]
+        jcxz %%done
+        mov bl, dl
+%%step: add bl, DIR_DELTA(%1)
+        mov ah, [carreau + bx]
+        cmp ah, EMPTY
+        jne %%hit
+        bt word [bp], bx
+        jnc %%next
+        STORE_MOVE
+%%next: loop %%step
+        jmp %%done
+%%hit:  JOWN %%done
+        bt word [bp], bx
+        jnc %%done
+        STORE_MOVE
+%%done:
+%endmacro
+
+; ATTACK_RAY d -- inside attacked_*: jump to .yes if the first piece along direction d
+; from square BP is an enemy slider that moves this way.  SI = BP * DIRECTIONS.
+%macro ATTACK_RAY 1
+        movzx cx, byte [ray_len + si + %1]
+        jcxz %%done
+        mov bx, bp
+%%step: add bl, DIR_DELTA(%1)
+        mov al, [carreau + bx]
+        cmp al, EMPTY
+        jne %%hit
+        loop %%step
+        jmp %%done
+%%hit:  cmp al, ENEMY | QUEEN
+        je .yes
+        cmp al, ENEMY | LINE_PIECE(%1)
+        je .yes
+%%done:
+%endmacro
+
+; PAWN_PUSH store, blocked -- the pawn DX steps forward to BL; jump to `blocked` if
+; the square is taken
+%macro PAWN_PUSH 2
+        mov bl, dl
+        add bl, FORWARD
+        mov ah, [carreau + bx]
+        cmp ah, EMPTY
+        jne %2
+        bt word [bp], bx
+        jnc %%done
+        %1
+%%done:
+%endmacro
+
+; PAWN_TAKE step, edge_file, store -- the pawn DX takes diagonally (CL = its file)
+%macro PAWN_TAKE 3
+        cmp cl, %2
+        je %%done
+        mov bl, dl
+        add bl, %1
+        mov ah, [carreau + bx]
+        cmp ah, EMPTY
+        JNOT_ENEMY %%done
+        bt word [bp], bx
+        jnc %%done
+        %3
+%%done:
+%endmacro
+
+; CASTLING right, king_from, passed, king_to, also_empty -- store a castling if the
+; right is held, the squares between are empty and the king passes no attacked square.
+; also_empty is the b-file square of a queen-side castling, OFF_BOARD (always EMPTY)
+; for the king side.  Called with the king lifted and the side not in check.
+%macro CASTLING 5
+        test byte [castle], %1
+        jz %%done
+        cmp byte [carreau + (%3)], EMPTY
+        jne %%done
+        cmp byte [carreau + (%4)], EMPTY
+        jne %%done
+        cmp byte [carreau + (%5)], EMPTY
+        jne %%done
+        mov bx, %3
+        call ATTACKED
+        jc %%done
+        mov bx, %4
+        call ATTACKED
+        jc %%done
+        mov eax, (EMPTY << 24) | ((%4) << 16) | ((OWN | KING) << 8) | ((%2) | KIND_CASTLE)
+        stosd
+%%done:
+%endmacro
+
+; ---------------------------------------------------------------------------------------
+; GEN_SIDE colour, name -- the generator of one colour: gen_<name> and its finders.
+%macro GEN_SIDE 2
+  %assign OWN %1
+  %assign ENEMY (%1) ^ WHITE
+  %if OWN == WHITE
+    %define JOWN jg                 ; white pieces are above EMPTY
+    %define JNOT_OWN jle            ; Liberman: white may enter
+    %define JENEMY jl
+    %define JNOT_ENEMY jge
+    %assign FORWARD FORWARD_W
+    %assign START_ROW START_ROW_W
+    %assign PROMO_ROW PROMO_ROW_W
+    %define ATTACKED attacked_white
+    %assign HOME_ROW LAST_ROW
+    %assign RIGHT_KING_SIDE CASTLE_WK
+    %assign RIGHT_QUEEN_SIDE CASTLE_WQ
+  %else
+    %define JOWN jl                 ; black pieces are below EMPTY
+    %define JNOT_OWN jge            ; Liberman: black may enter
+    %define JENEMY jg
+    %define JNOT_ENEMY jle
+    %assign FORWARD FORWARD_B
+    %assign START_ROW START_ROW_B
+    %assign PROMO_ROW PROMO_ROW_B
+    %define ATTACKED attacked_black
+    %assign HOME_ROW FIRST_ROW
+    %assign RIGHT_KING_SIDE CASTLE_BK
+    %assign RIGHT_QUEEN_SIDE CASTLE_BQ
+  %endif
+
+; gen_<colour> -- gen_moves for one colour (Liberman: FEUNEGRO / FEUBLANCO)
+; IN, OUT, CHG: as gen_moves
+gen_%2:
+        mov [chain_start], di
+        call gen_%2_checks
+        cmp byte [checkers], 1
+        ja .king                    ; double check: only the king moves (1998 rule 1)
+        call gen_%2_chain
+        mov si, piece_chain
+        jcxz .en_passant
+.piece: cmp di, CHAIN_GUARD
+        ja .full
+        lodsw
+        mov dx, ax                  ; DL = square, DH = content
+        push cx
+        push si
+        mov bp, target_mask
+        movzx bx, dl
+        bt word [pinned_set], bx
+        jnc .find
+        call gen_pin_allowed
+.find:  movzx bx, dh
+        and bl, PIECE_MASK
+        add bx, bx                  ; 2 bytes a finder
+        call [gen_%2_finders + bx]
+        pop si
+        pop cx
+        loop .piece
+.en_passant:
+        cmp byte [ep_square], NO_SQUARE
+        je .king
+        call gen_%2_ep
+.king:  cmp di, CHAIN_GUARD
+        ja .full
+        call gen_%2_king
+        clc
+        jmp gen_finish
+.full:  stc
+        jmp gen_finish
+
+        section .data
+; gen_<colour>_finders -- the move finder of each piece code, ROOK .. PAWN
+gen_%2_finders:
+        dw gen_%2_rook, gen_%2_knight, gen_%2_bishop, gen_%2_queen, gen_no_moves, gen_%2_pawn
+%if ($ - gen_%2_finders) != 2 * PIECE_KINDS
+  %error "one finder a piece code"
+%endif
+        section .text
+
+; gen_<colour>_checks -- walk out from the king: checkers, the check line, pinned pieces
+;                       (Liberman 1998, rules of check)
+; IN:  the position
+; OUT: [king_here], [checkers], target_mask, pinned_set, pin_masks of pinned pieces
+; CHG: EAX, BX, CX, DX, SI, EBP
+gen_%2_checks:
+        or eax, -1
+        mov [target_mask], eax      ; no check: every square
+        mov [target_mask + 4], eax
+        inc eax
+        mov [pinned_set], eax
+        mov [pinned_set + 4], eax
+        mov [checkers], al
+        movzx bx, byte [KING_SQ(OWN)]
+        mov [king_here], bl
+        movzx si, bl
+        add si, si                  ; 2 squares a pawn_from entry
+        movzx bx, byte [PAWN_FROM_TABLE(ENEMY) + si]
+        cmp byte [carreau + bx], ENEMY | PAWN
+        jne .pawn2
+        call check_add_contact
+.pawn2: movzx bx, byte [PAWN_FROM_TABLE(ENEMY) + si + 1]
+        cmp byte [carreau + bx], ENEMY | PAWN
+        jne .knights
+        call check_add_contact
+.knights:
+        movzx si, byte [king_here]
+        movzx cx, byte [knight_n + si]
+        shl si, 3                   ; 8 bytes a knight_to entry
+        add si, knight_to
+.knight:
+        lodsb
+        mov bl, al
+        cmp byte [carreau + bx], ENEMY | KNIGHT
+        jne .next_knight
+        call check_add_contact
+.next_knight:
+        loop .knight
+        movzx si, byte [king_here]
+        shl si, 3                   ; DIRECTIONS bytes a ray_len entry
+  %assign d 0
+  %rep DIRECTIONS
+        KING_RAY d
+    %assign d d + 1
+  %endrep
+        ret
+
+; gen_<colour>_chain -- the chain of the side's pieces, the king kept apart
+;                       (Liberman: TPIECE, CADENA0 / NPIECE0)
+; IN:  carreau
+; OUT: piece_chain = a word a piece (low byte square, high byte content); CX = pieces
+; CHG: AX, BX, DX, SI
+gen_%2_chain:
+        mov si, carreau
+        mov bx, piece_chain
+        mov cx, BOARD_SQUARES
+.square:
+        lodsb
+        cmp al, EMPTY
+        JNOT_OWN .next              ; empty, or the other side's
+        cmp al, OWN | KING
+        je .next
+        mov dx, si
+        sub dx, carreau + 1         ; the square lodsb just read
+        mov dh, al
+        mov [bx], dx
+        add bx, PIECE_ENTRY
+.next:  loop .square
+        mov cx, bx
+        sub cx, piece_chain
+        shr cx, 1                   ; PIECE_ENTRY bytes a piece
+        ret
+
+; gen_<colour>_rook -- the rook's moves (Liberman: TENTOUR)
+; IN:  DX = the rook (or queen); BP -> squares it may enter; ES:DI -> free space
+; OUT: DI past the moves stored
+; CHG: EAX, BX, CX, SI
+gen_%2_rook:
+        movzx si, dl
+        shl si, 3                   ; DIRECTIONS bytes a ray_len entry
+  %assign d ROOK_DIR_FIRST
+  %rep LINE_DIRS
+        SLIDE_RAY d
+    %assign d d + 1
+  %endrep
+        ret
+
+; gen_<colour>_bishop -- the bishop's moves (Liberman: FOUN)
+; IN, OUT, CHG: as gen_<colour>_rook
+gen_%2_bishop:
+        movzx si, dl
+        shl si, 3
+  %assign d BISHOP_DIR_FIRST
+  %rep LINE_DIRS
+        SLIDE_RAY d
+    %assign d d + 1
+  %endrep
+        ret
+
+; gen_<colour>_queen -- the queen is a rook and a bishop on one square (Liberman:
+;                       "call tourn / call foun")
+; IN, OUT, CHG: as gen_<colour>_rook
+gen_%2_queen:
+        call gen_%2_rook
+        jmp gen_%2_bishop
+
+; gen_<colour>_knight -- the knight's moves (Liberman: CHEVALN)
+; IN, OUT, CHG: as gen_<colour>_rook
+gen_%2_knight:
+        movzx si, dl
+        movzx cx, byte [knight_n + si]
+        shl si, 3                   ; 8 bytes a knight_to entry
+        add si, knight_to
+.jump:  lodsb
+        mov bl, al
+        mov ah, [carreau + bx]
+        cmp ah, EMPTY
+        JOWN .next
+        bt word [bp], bx
+        jnc .next
+        STORE_MOVE
+.next:  loop .jump
+        ret
+
+; gen_<colour>_pawn -- the pawn's steps, double step, takes and promotions
+;                      (Liberman: PIONN); en passant is gen_<colour>_ep
+; IN, OUT: as gen_<colour>_rook
+; CHG: EAX, BX, CX
+gen_%2_pawn:
+        mov ch, dl
+        shr ch, ROW_SHIFT
+        mov cl, dl
+        and cl, FILE_MASK
+        cmp ch, PROMO_ROW
+        je .promoting
+        PAWN_PUSH STORE_MOVE, .takes
+        cmp ch, START_ROW
+        jne .takes
+        add bl, FORWARD
+        cmp byte [carreau + bx], EMPTY
+        jne .takes
+        bt word [bp], bx
+        jnc .takes
+        mov ah, EMPTY               ; STORE_MOVE above left the pawn in AH
+        STORE_MOVE KIND_DOUBLE
+.takes: PAWN_TAKE FORWARD - 1, FILE_A, STORE_MOVE
+        PAWN_TAKE FORWARD + 1, FILE_H, STORE_MOVE
+        ret
+.promoting:
+        PAWN_PUSH STORE_PROMOTIONS, .promoting_takes
+.promoting_takes:
+        PAWN_TAKE FORWARD - 1, FILE_A, STORE_PROMOTIONS
+        PAWN_TAKE FORWARD + 1, FILE_H, STORE_PROMOTIONS
+        ret
+
+; gen_<colour>_ep -- the en-passant takes, each tried on the board with the real attack
+;                    test: the two pawns that vanish can uncover the king along a rank
+; IN:  [ep_square] a square; [king_here]; ES:DI -> free space
+; OUT: DI past the moves stored
+; CHG: EAX, BX, CX, DX, SI
+gen_%2_ep:
+        movzx si, byte [ep_square]
+        add si, si                  ; 2 squares a pawn_from entry
+        add si, PAWN_FROM_TABLE(OWN)
+        mov cx, 2
+.pawn:  lodsb
+        movzx bx, al
+        cmp byte [carreau + bx], OWN | PAWN
+        jne .next
+        mov dl, bl                  ; DX = the taking pawn
+        mov dh, OWN | PAWN
+        mov al, [ep_square]         ; the pawn taken: on the taker's row, the ep file
+        and al, FILE_MASK
+        and bl, ROW_MASK
+        or bl, al
+        push bx
+        mov byte [carreau + bx], EMPTY
+        mov bl, dl
+        mov byte [carreau + bx], EMPTY
+        mov bl, [ep_square]
+        mov byte [carreau + bx], OWN | PAWN
+        mov bl, [king_here]
+        call ATTACKED
+        mov bl, [ep_square]         ; put everything back; the flags hold the answer
+        mov byte [carreau + bx], EMPTY
+        mov bl, dl
+        mov byte [carreau + bx], OWN | PAWN
+        pop bx
+        mov byte [carreau + bx], ENEMY | PAWN
+        jc .next
+        mov bl, [ep_square]
+        mov ah, EMPTY
+        STORE_MOVE KIND_EP
+.next:  loop .pawn
+        ret
+
+; gen_<colour>_king -- the king's steps and castlings (Liberman: TENROI)
+; IN:  [king_here]; [checkers]; ES:DI -> free space
+; OUT: DI past the moves stored
+; CHG: EAX, BX, CX, DX, SI
+gen_%2_king:
+        movzx bx, byte [king_here]
+        mov byte [carreau + bx], EMPTY ; lifted, so a slider's line runs on through it
+        mov dl, bl
+        mov dh, OWN | KING
+        movzx si, bl
+        movzx cx, byte [king_n + si]
+        shl si, 3                   ; 8 bytes a king_to entry
+        add si, king_to
+.step:  lodsb
+        mov bl, al
+        mov ah, [carreau + bx]
+        cmp ah, EMPTY
+        JOWN .next
+        call ATTACKED
+        jc .next
+        mov ah, [carreau + bx]
+        STORE_MOVE
+.next:  loop .step
+        cmp byte [checkers], 0
+        jne .home
+        CASTLING RIGHT_KING_SIDE, HOME_ROW * ROW_STEP + FILE_E, HOME_ROW * ROW_STEP + FILE_F, HOME_ROW * ROW_STEP + FILE_G, OFF_BOARD
+        CASTLING RIGHT_QUEEN_SIDE, HOME_ROW * ROW_STEP + FILE_E, HOME_ROW * ROW_STEP + FILE_D, HOME_ROW * ROW_STEP + FILE_C, HOME_ROW * ROW_STEP + FILE_B
+.home:  movzx bx, byte [king_here]
+        mov byte [carreau + bx], OWN | KING
+        ret
+
+; attacked_<colour> -- is a square attacked by the other colour's pieces?
+;                      (Liberman: VERROI, its answer in GOLPE)
+; IN:  BX = the square (BH = 0)
+; OUT: CF set if an enemy piece attacks it
+; CHG: AX
+attacked_%2:
+        push bp
+        push cx
+        push si
+        push bx
+        mov bp, bx
+        shl bx, 3                   ; 8 bytes a king_zone entry
+        movzx ax, byte [KING_SQ(ENEMY)]
+        bt word [king_zone + bx], ax
+        jc .yes
+        mov si, bp
+        add si, si                  ; 2 squares a pawn_from entry
+        movzx bx, byte [PAWN_FROM_TABLE(ENEMY) + si]
+        cmp byte [carreau + bx], ENEMY | PAWN
+        je .yes
+        movzx bx, byte [PAWN_FROM_TABLE(ENEMY) + si + 1]
+        cmp byte [carreau + bx], ENEMY | PAWN
+        je .yes
+        mov si, bp
+        movzx cx, byte [knight_n + si]
+        shl si, 3                   ; 8 bytes a knight_to entry
+        add si, knight_to
+.knight:
+        lodsb
+        mov bl, al
+        cmp byte [carreau + bx], ENEMY | KNIGHT
+        je .yes
+        loop .knight
+        mov si, bp
+        shl si, 3                   ; DIRECTIONS bytes a ray_len entry
+  %assign d 0
+  %rep DIRECTIONS
+        ATTACK_RAY d
+    %assign d d + 1
+  %endrep
+        clc
+        jmp .out
+.yes:   stc
+.out:   pop bx
+        pop si
+        pop cx
+        pop bp
+        ret
+%endmacro
+
+        GEN_SIDE WHITE, white
+        GEN_SIDE BLACK, black

@@ -1,0 +1,87 @@
+; perft.asm -- count the leaves of the legal move tree: the make / find / take back walk
+; of Liberman's WHITEJOUE5PAS without the mate test.  Each ply's chain sits on the move
+; stack right after its parent's.  At the last ply the moves are counted, not made
+; (bulk counting): gen_moves stores only legal moves, so their number is the answer.
+
+        section .bss
+
+perft_nodes     resq 1              ; leaves counted so far (64-bit)
+perft_depth     resb 1              ; plies still to go below the current position
+perft_full      resb 1              ; nonzero: a chain did not fit, the count is short
+
+        section .text
+
+; perft_run -- count the leaves below the position to a depth
+; IN:  CL = depth, 1 .. PERFT_MAX_DEPTH
+; OUT: [perft_nodes] = the leaves; [perft_full] nonzero if the move stack ran out
+; CHG: EAX, EBX, ECX, EDX, SI, DI, EBP
+perft_run:
+        call perft_reset
+        mov [perft_depth], cl
+        xor di, di
+        jmp perft_count
+
+; perft_reset -- start a count
+; IN:  nothing
+; OUT: [perft_nodes] = 0, [perft_full] = 0
+; CHG: nothing else
+perft_reset:
+        mov dword [perft_nodes], 0
+        mov dword [perft_nodes + 4], 0
+        mov byte [perft_full], 0
+        ret
+
+; perft_count -- add the leaves below the position to perft_nodes
+;                (Liberman: the walk of WHITEJOUE5PAS: ABPLACECARREAU, FEUNEGRO, STOKCARREAU)
+; IN:  [perft_depth] >= 1; DI -> free space in the move chain
+; OUT: [perft_nodes] += the leaves; [perft_full] set if a chain did not fit
+; CHG: EAX, EBX, ECX, EDX, SI, EBP (DI kept)
+perft_count:
+        push di
+        call gen_moves
+        jnc .fits
+        mov byte [perft_full], 1
+.fits:  cmp byte [perft_depth], 1
+        ja .deeper
+        add [perft_nodes], ecx      ; the last ply: count, do not make
+        adc dword [perft_nodes + 4], 0
+        pop di
+        ret
+.deeper:
+        pop si                      ; SI -> this ply's first move, DI -> past its last
+        push si
+        dec byte [perft_depth]
+        jmp .test
+.move:  mov eax, [es:si]
+        call move_make
+        push si
+        call perft_count
+        pop si
+        mov eax, [es:si]
+        call move_unmake
+        add si, MOVE_SIZE
+.test:  cmp si, di
+        jb .move
+        inc byte [perft_depth]
+        pop di
+        ret
+
+; perft_subtree -- add the leaves below one root move to perft_nodes (for divide)
+; IN:  EAX = a legal move; CL = depth counted from the root, >= 1; DI -> free space
+;      in the move chain past the root's chain
+; OUT: [perft_nodes] += the leaves below the move (1 at depth 1)
+; CHG: EBX, ECX, EDX, SI, EBP (EAX, DI kept)
+perft_subtree:
+        cmp cl, 1
+        ja .deeper
+        add dword [perft_nodes], 1
+        adc dword [perft_nodes + 4], 0
+        ret
+.deeper:
+        dec cl
+        mov [perft_depth], cl
+        call move_make
+        push eax
+        call perft_count
+        pop eax
+        jmp move_unmake
