@@ -28,9 +28,9 @@ mouse_init:
         xor cx, cx
         mov dx, SCREEN_H - 1
         int MOUSE_INT
-        mov ax, MOUSE_SET_POS
+        mov ax, MOUSE_SET_POS       ; where the panel's short level line leaves room
         mov cx, (SCREEN_W - FONT_W) << MOUSE_X_SHIFT
-        mov dx, HELP_Y
+        mov dx, PANEL_Y + PANEL_LEVEL * LINE_PX
         int MOUSE_INT
         jmp mouse_show
 .none:  mov byte [mouse_present], 0
