@@ -6,20 +6,10 @@
 
         section .data
 
-; ---------------------------------------------------------------------------------------
-; screen_geometry -- where things are on the screen, for the harness (symbol
-; screen_geometry in build/chess.map), one word each in this order:
-;   0 BOARD_X       left edge of the board          6 RANK_LABEL_X  x of the rank digits
-;   1 BOARD_Y       top edge of the board           7 FILE_LABEL_Y  y of the file letters
-;   2 SQUARE_PX     side of a square                8 PANEL_X       left edge of the panel
-;   3 PIECE_INSET   piece picture inside a square   9 PANEL_Y       top of the panel
-;   4 PIECE_PX      side of a piece picture        10 LINE_PX       panel line pitch
-;   5 CURSOR_PX     thickness of the cursor frame  11 HELP_Y        top of the help lines
+; The geometry is the SCREEN / BOARD / PANEL constants of chess.inc; nasm's map
+; (build/chess.map, "No Section") lists them, and the harness reads them there.
 ; Square (file f, row r from the top, a8 = 0,0) is drawn at BOARD_X + f * SQUARE_PX,
 ; BOARD_Y + r * SQUARE_PX; reversed (flipped) at file 7 - f, row 7 - r.
-screen_geometry:
-        dw BOARD_X, BOARD_Y, SQUARE_PX, PIECE_INSET, PIECE_PX, CURSOR_PX
-        dw RANK_LABEL_X, FILE_LABEL_Y, PANEL_X, PANEL_Y, LINE_PX, HELP_Y
 
 ; What the board shows besides CARREAU; the game sets these, the drawing reads them.
 flipped         db 0                ; nonzero: black at the bottom (COORREN)

@@ -59,7 +59,8 @@ export function readSymbolMap(path = join(BUILD_DIR, "chess.map")): Map<string, 
   let inSymbols = false;
   for (const line of readFileSync(path, "utf8").split(/\r?\n/)) {
     if (/^-+ Section .* -+$/.test(line)) inSymbols = false;
-    if (/^Symbols:/.test(line)) inSymbols = true;
+    // nasm 2.16 heads each section's symbols with "Real  Virtual  Name".
+    if (/^Symbols:/.test(line) || /^Real\s+Virtual\s+Name/.test(line)) inSymbols = true;
     const m = inSymbols && /^\s*([0-9A-F]+)\s+([0-9A-F]+)\s+(\S+)\s*$/.exec(line);
     if (m) symbols.set(m[3], parseInt(m[2], 16));
   }

@@ -1,0 +1,328 @@
+// screen -- read the game's mode 13h screen back: the position on the board, its
+// orientation, the cursor, the lit squares, and the panel's text.
+//
+// Nothing here is copied from asm/: the geometry and the palette indices are the
+// constants nasm lists in build/chess.map, and the palette, the piece pictures and
+// their inks are read out of the assembled CHESS.COM at the addresses the map gives.
+// The panel's text is read with a font learned from the screen itself: lines whose
+// text is known (the help lines and the title, also read out of CHESS.COM) teach the
+// reader the BIOS font's glyphs.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { BUILD_DIR, readSymbolMap } from "./build.ts";
+import type { RgbaImage } from "./png.ts";
+
+/** Pieces as FEN letters (upper case white); null for an empty square. */
+export type PieceLetter = "K" | "Q" | "R" | "B" | "N" | "P" | "k" | "q" | "r" | "b" | "n" | "p";
+export type Ground = "grey" | "green" | "grey-lit" | "green-lit" | "picked";
+
+export interface Layout {
+  /** Every equ constant of the map ("No Section"), e.g. BOARD_X, PAL_CURSOR. */
+  readonly constants: ReadonlyMap<string, number>;
+  readonly boardX: number;
+  readonly boardY: number;
+  readonly squarePx: number;
+  readonly pieceInset: number;
+  readonly piecePx: number;
+  readonly cursorPx: number;
+  /** The palette as the screen shows it (8-bit channels), by palette index. */
+  readonly palette: readonly (readonly [number, number, number])[];
+  /** One picture a piece kind (the square byte's piece code order), one char a pixel. */
+  readonly pieceArt: readonly string[];
+  /** Palette index of each picture character, per colour: [black, white]. */
+  readonly inks: readonly Readonly<Record<string, number>>[];
+  /** Text the program draws at known places: the help lines and the title. */
+  readonly helpLines: readonly string[];
+  readonly title: string;
+}
+
+export interface SquareView {
+  piece: PieceLetter | null;
+  ground: Ground;
+  cursor: boolean;
+  /** Mismatched pixels of the best reading (0 on a clean screen). */
+  misfit: number;
+}
+
+export interface ScreenView {
+  /** Square index 0 = a8 .. 63 = h1, as the asm and the FEN count. */
+  squares: SquareView[];
+  flipped: boolean;
+  /** The FEN board field of what the screen shows. */
+  boardFen: string;
+  cursor: string | null;
+  picked: string | null;
+  lit: string[];
+}
+
+/** The equ constants of a nasm map: the "No Section" part, `Value  Name` lines. */
+export function readMapConstants(path = join(BUILD_DIR, "chess.map")): Map<string, number> {
+  const constants = new Map<string, number>();
+  let inNoSection = false;
+  for (const line of readFileSync(path, "utf8").split(/\r?\n/)) {
+    if (/^-+ .*Section/.test(line)) inNoSection = /No Section/.test(line);
+    const m = inNoSection && /^([0-9A-F]{8})\s+(\S+)\s*$/.exec(line);
+    if (m) constants.set(m[2]!, parseInt(m[1]!, 16));
+  }
+  return constants;
+}
+
+const PIECE_CODES = "rnbqkp"; // the order of the square byte's piece bits (1998 text)
+const DAC_TO_8BIT = (v: number) => (v << 2) | (v >> 4);
+
+/** The layout of the program just built: build/CHESS.COM and build/chess.map. */
+export function loadLayout(com: Uint8Array, mapPath = join(BUILD_DIR, "chess.map")): Layout {
+  const c = readMapConstants(mapPath);
+  const labels = readSymbolMap(mapPath);
+  const origin = 0x100;
+  const need = (name: string, from: Map<string, number>) => {
+    const v = from.get(name);
+    if (v === undefined) throw new Error(`screen: ${name} is not in ${mapPath}`);
+    return v;
+  };
+  const bytesAt = (label: string, n: number) => {
+    const at = need(label, labels) - origin;
+    return com.subarray(at, at + n);
+  };
+  const zString = (at: number) => {
+    let end = at;
+    while (com[end] !== 0) end++;
+    return Buffer.from(com.subarray(at, end)).toString("latin1");
+  };
+  const entries = need("PAL_ENTRIES", c);
+  const rgb = bytesAt("palette", entries * 3);
+  const palette = Array.from({ length: entries }, (_, i) =>
+    [DAC_TO_8BIT(rgb[i * 3]!), DAC_TO_8BIT(rgb[i * 3 + 1]!), DAC_TO_8BIT(rgb[i * 3 + 2]!)] as const);
+  const piecePx = need("PIECE_PX", c);
+  const artBytes = piecePx * piecePx;
+  const art = bytesAt("piece_art", artBytes * PIECE_CODES.length);
+  const pieceArt = PIECE_CODES.split("").map((_, k) => Buffer.from(art.subarray(k * artBytes, (k + 1) * artBytes)).toString("latin1"));
+  const inkBytes = bytesAt("piece_inks", 6);
+  const chars = [need("ART_LINE", c), need("ART_BODY", c), need("ART_MARK", c)].map((x) => String.fromCharCode(x));
+  const inks = [0, 1].map((colour) => Object.fromEntries(chars.map((ch, i) => [ch, inkBytes[colour * 3 + i]!])));
+  let at = need("help_text", labels) - origin;
+  const helpLines: string[] = [];
+  for (let i = 0; i < need("HELP_LINES", c); i++) {
+    const line = zString(at);
+    helpLines.push(line);
+    at += line.length + 1;
+  }
+  return {
+    constants: c,
+    boardX: need("BOARD_X", c),
+    boardY: need("BOARD_Y", c),
+    squarePx: need("SQUARE_PX", c),
+    pieceInset: need("PIECE_INSET", c),
+    piecePx,
+    cursorPx: need("CURSOR_PX", c),
+    palette,
+    pieceArt,
+    inks,
+    helpLines,
+    title: zString(need("text_title", labels) - origin),
+  };
+}
+
+export function squareName(sq: number): string {
+  return "abcdefgh"[sq & 7]! + String(8 - (sq >> 3));
+}
+
+/** Screen pixels as palette indices: each pixel's nearest palette colour. */
+export function paletteIndices(img: RgbaImage, layout: Layout): Uint8Array {
+  const out = new Uint8Array(img.width * img.height);
+  const cache = new Map<number, number>();
+  for (let p = 0; p < out.length; p++) {
+    const r = img.data[p * 4]!, g = img.data[p * 4 + 1]!, b = img.data[p * 4 + 2]!;
+    const key = (r << 16) | (g << 8) | b;
+    let best = cache.get(key);
+    if (best === undefined) {
+      let bestD = Infinity;
+      best = 0;
+      layout.palette.forEach(([pr, pg, pb], i) => {
+        const d = (pr - r) ** 2 + (pg - g) ** 2 + (pb - b) ** 2;
+        if (d < bestD) { bestD = d; best = i; }
+      });
+      cache.set(key, best);
+    }
+    out[p] = best;
+  }
+  return out;
+}
+
+/** The first palette index with the same colour: what paletteIndices reports for it
+ *  (two entries of one colour cannot be told apart on the screen). */
+function canonical(layout: Layout, index: number): number {
+  const [r, g, b] = layout.palette[index]!;
+  return layout.palette.findIndex(([pr, pg, pb]) => pr === r && pg === g && pb === b);
+}
+
+function groundName(index: number, c: ReadonlyMap<string, number>): Ground | null {
+  const names: [string, Ground][] = [["PAL_GREY", "grey"], ["PAL_GREEN", "green"], ["PAL_GREY_LIT", "grey-lit"], ["PAL_GREEN_LIT", "green-lit"], ["PAL_PICKED", "picked"]];
+  for (const [constant, name] of names) if (c.get(constant) === index) return name;
+  return null;
+}
+
+/** Where a square's top-left pixel is, the board normal or reversed. */
+export function squareOrigin(layout: Layout, sq: number, flipped: boolean): { x: number; y: number } {
+  let file = sq & 7, row = sq >> 3;
+  if (flipped) { file = 7 - file; row = 7 - row; }
+  return { x: layout.boardX + file * layout.squarePx, y: layout.boardY + row * layout.squarePx };
+}
+
+/** The centre of a square as fractions of the screen, for DosSession.click. */
+export function squareClickPoint(layout: Layout, square: string, flipped = false): { x: number; y: number } {
+  const sq = (8 - Number(square[1])) * 8 + (square.charCodeAt(0) - 97);
+  const o = squareOrigin(layout, sq, flipped);
+  const w = layout.constants.get("SCREEN_W")!, h = layout.constants.get("SCREEN_H")!;
+  return { x: (o.x + layout.squarePx / 2) / w, y: (o.y + layout.squarePx / 2) / h };
+}
+
+function readSquare(idx: Uint8Array, width: number, layout: Layout, sq: number, flipped: boolean): SquareView {
+  const { x, y } = squareOrigin(layout, sq, flipped);
+  const s = layout.squarePx, inset = layout.pieceInset, n = layout.piecePx, k = layout.cursorPx;
+  const at = (dx: number, dy: number) => idx[(y + dy) * width + x + dx]!;
+  const cursorInk = layout.constants.get("PAL_CURSOR")!;
+  let ring = 0, ringOn = 0;
+  for (let dy = 0; dy < s; dy++)
+    for (let dx = 0; dx < s; dx++) {
+      if (dx >= k && dx < s - k && dy >= k && dy < s - k) continue;
+      ring++;
+      if (at(dx, dy) === cursorInk) ringOn++;
+    }
+  // Each reading: the pixels its picture draws must show its inks; the others show
+  // the square's ground, taken as their most frequent colour.
+  let best: SquareView | null = null;
+  const candidates: (PieceLetter | null)[] = [null, ..."RNBQKPrnbqkp".split("") as PieceLetter[]];
+  for (const piece of candidates) {
+    const art = piece ? layout.pieceArt["rnbqkp".indexOf(piece.toLowerCase())]! : null;
+    const inks = piece ? layout.inks[piece === piece.toUpperCase() ? 1 : 0]! : null;
+    let misfit = 0;
+    const groundCount = new Map<number, number>();
+    for (let py = 0; py < n; py++)
+      for (let px = 0; px < n; px++) {
+        const seen = at(inset + px, inset + py);
+        const ch = art ? art[py * n + px]! : ".";
+        if (ch === ".") groundCount.set(seen, (groundCount.get(seen) ?? 0) + 1);
+        else if (canonical(layout, inks![ch]!) !== seen) misfit++;
+      }
+    let ground = -1, most = -1, total = 0;
+    for (const [colour, count] of groundCount) {
+      total += count;
+      if (count > most) { most = count; ground = colour; }
+    }
+    misfit += total - most;
+    if (!best || misfit < best.misfit) {
+      best = { piece, ground: groundName(ground, layout.constants) ?? "grey", cursor: false, misfit };
+    }
+  }
+  best!.cursor = ringOn * 2 > ring;
+  return best!;
+}
+
+/** Is the board reversed? The rank digit beside the top row is 8 (normal) or 1: an
+ *  8 has more lit pixels than a 1 in any font. */
+function readFlipped(idx: Uint8Array, width: number, layout: Layout): boolean {
+  const c = layout.constants;
+  const x0 = c.get("RANK_LABEL_X")!, dy = c.get("RANK_LABEL_DY")!, fw = c.get("FONT_W")!, fh = c.get("FONT_H")!;
+  const backdrop = c.get("PAL_BACKDROP")!;
+  const lit = (row: number) => {
+    let n = 0;
+    const y0 = layout.boardY + row * layout.squarePx + dy;
+    for (let y = y0; y < y0 + fh; y++) for (let x = x0; x < x0 + fw; x++) if (idx[y * width + x] !== backdrop) n++;
+    return n;
+  };
+  return lit(0) < lit(7);
+}
+
+function boardField(squares: SquareView[]): string {
+  const ranks: string[] = [];
+  for (let row = 0; row < 8; row++) {
+    let text = "", empty = 0;
+    for (let file = 0; file < 8; file++) {
+      const p = squares[row * 8 + file]!.piece;
+      if (!p) { empty++; continue; }
+      if (empty) text += String(empty);
+      empty = 0;
+      text += p;
+    }
+    if (empty) text += String(empty);
+    ranks.push(text);
+  }
+  return ranks.join("/");
+}
+
+/** Read the board part of a screenshot. */
+export function readScreen(img: RgbaImage, layout: Layout): ScreenView {
+  const idx = paletteIndices(img, layout);
+  const flipped = readFlipped(idx, img.width, layout);
+  const squares = Array.from({ length: 64 }, (_, sq) => readSquare(idx, img.width, layout, sq, flipped));
+  const find = (f: (s: SquareView) => boolean) => squares.flatMap((s, i) => (f(s) ? [squareName(i)] : []));
+  return {
+    squares,
+    flipped,
+    boardFen: boardField(squares),
+    cursor: find((s) => s.cursor)[0] ?? null,
+    picked: find((s) => s.ground === "picked")[0] ?? null,
+    lit: find((s) => s.ground === "grey-lit" || s.ground === "green-lit"),
+  };
+}
+
+// ---------------------------------------------------------------------------------------
+// Text.
+
+/** Glyphs learned from the screen: an 8x8 cell's ink mask (64 chars of 0/1) -> char. */
+export type Font = Map<string, string>;
+
+function cellMask(idx: Uint8Array, width: number, x: number, y: number, paper: number, layout: Layout): string {
+  const fw = layout.constants.get("FONT_W")!, fh = layout.constants.get("FONT_H")!;
+  let mask = "";
+  for (let dy = 0; dy < fh; dy++) for (let dx = 0; dx < fw; dx++) mask += idx[(y + dy) * width + x + dx] === paper ? "0" : "1";
+  return mask;
+}
+
+/** A panel line whose text the caller knows (from the game log, say). */
+export interface KnownLine {
+  line: number;
+  text: string;
+}
+
+/** Learn the glyphs of the text whose words are known: the help lines under the board,
+ *  the title at the top of the panel, the coordinates (a-h, 1-8), and any panel lines
+ *  the caller knows. Cells under the mouse pointer or another ink teach nothing. */
+export function learnFont(img: RgbaImage, layout: Layout, known: KnownLine[] = [], font: Font = new Map()): Font {
+  const idx = paletteIndices(img, layout);
+  const c = layout.constants;
+  const paper = c.get("PAL_BACKDROP")!, fw = c.get("FONT_W")!, fh = c.get("FONT_H")!;
+  const learn = (text: string, x: number, y: number) => {
+    for (let i = 0; i < text.length; i++) {
+      if (text[i] === " ") continue;
+      font.set(cellMask(idx, img.width, x + i * fw, y, paper, layout), text[i]!);
+    }
+  };
+  layout.helpLines.forEach((line, i) => learn(line, 0, c.get("HELP_Y")! + i * fh));
+  const panelY = (line: number) => c.get("PANEL_Y")! + line * c.get("LINE_PX")!;
+  learn(layout.title, c.get("PANEL_X")!, panelY(c.get("PANEL_TITLE")!));
+  for (const k of known) learn(k.text, c.get("PANEL_X")!, panelY(k.line));
+  const flipped = readFlipped(idx, img.width, layout);
+  for (let i = 0; i < 8; i++) {
+    const rank = String(flipped ? i + 1 : 8 - i);
+    const file = "abcdefgh"[flipped ? 7 - i : i]!;
+    learn(rank, c.get("RANK_LABEL_X")!, layout.boardY + i * layout.squarePx + c.get("RANK_LABEL_DY")!);
+    learn(file, layout.boardX + i * layout.squarePx + c.get("FILE_LABEL_DX")!, c.get("FILE_LABEL_Y")!);
+  }
+  return font;
+}
+
+/** One panel line as text ('?' for a glyph the font has not learned), trimmed. */
+export function readPanelLine(img: RgbaImage, layout: Layout, font: Font, line: number): string {
+  const idx = paletteIndices(img, layout);
+  const c = layout.constants;
+  const paper = c.get("PAL_BACKDROP")!, fw = c.get("FONT_W")!;
+  const y = c.get("PANEL_Y")! + line * c.get("LINE_PX")!;
+  let text = "";
+  for (let col = 0; col < c.get("PANEL_COLS")!; col++) {
+    const mask = cellMask(idx, img.width, c.get("PANEL_X")! + col * fw, y, paper, layout);
+    text += /^0+$/.test(mask) ? " " : (font.get(mask) ?? "?");
+  }
+  return text.trimEnd();
+}
