@@ -1,0 +1,61 @@
+// The command line, as a user runs it: output format, EPD files, errors and exit codes.
+// Expected counts are the published ones (Chess Programming Wiki "Perft Results").
+import { execa } from "execa";
+import { join } from "node:path";
+import { describe, expect, test } from "vitest";
+
+const ROOT = join(import.meta.dirname, "..");
+const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+const POS3 = "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1";
+
+function chess(...args: string[]) {
+  return execa(join(ROOT, "node_modules/.bin/tsx"), ["ts-harness/cli.ts", ...args], { cwd: ROOT, reject: false, timeout: 120_000, stdin: "ignore" });
+}
+
+describe.each(["oracle", "asm"])("chess perft --engine %s", (engine) => {
+  test("prints `FEN ;DN count` for one position", async () => {
+    const r = await chess("perft", "--engine", engine, "--depth", "3", "--fen", START);
+    expect(r.exitCode).toBe(0);
+    expect(r.stdout).toBe(`${START} ;D3 8902`);
+  });
+
+  test("--divide prints each root move with its count, sorted, then the total", async () => {
+    const r = await chess("perft", "--engine", engine, "--depth", "2", "--divide", "--fen", POS3);
+    expect(r.exitCode).toBe(0);
+    const lines = r.stdout.split("\n");
+    expect(lines).toHaveLength(15);
+    const moves = lines.slice(0, 14).map((l) => l.split(" ")[0]!);
+    expect(moves).toEqual([...moves].sort());
+    const sum = lines.slice(0, 14).reduce((s, l) => s + Number(l.split(" ")[1]), 0);
+    expect(sum).toBe(191);
+    expect(lines[14]).toBe(`${POS3} ;D2 191`);
+  });
+
+  test("--epd runs every position, reports the bad one on stderr and exits 1", async () => {
+    const r = await chess("perft", "--engine", engine, "--depth", "2", "--epd", "test/fixtures/mixed.epd");
+    expect(r.exitCode).toBe(1);
+    expect(r.stdout.split("\n")).toEqual([
+      "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - ;D2 400",
+      `${POS3} ;D2 191`,
+    ]);
+    expect(r.stderr).toMatch(/test\/fixtures\/mixed\.epd:3: 8\/8\/8\/8\/8\/8\/8\/8 w - -: kings: /);
+  });
+});
+
+describe.concurrent("chess command-line errors", () => {
+  test.each([
+    ["no command", [], /a command is needed/],
+    ["an unknown command", ["fly"], /unknown command 'fly'/],
+    ["an unknown engine", ["perft", "--engine", "stockfish", "--depth", "1", "--fen", START], /unknown engine 'stockfish'/],
+    ["a depth that is no number", ["perft", "--engine", "oracle", "--depth", "x", "--fen", START], /--depth must be a whole number from 1 to 9, not 'x'/],
+    ["no position", ["perft", "--engine", "oracle", "--depth", "1"], /a position is needed/],
+    ["a missing EPD file", ["perft", "--engine", "oracle", "--depth", "1", "--epd", "no/such.epd"], /cannot read EPD file no\/such\.epd: ENOENT/],
+    ["an unknown option", ["perft", "--engine", "oracle", "--depth", "1", "--fen", START, "--fast"], /Unknown option '--fast'/],
+  ])("%s is a usage error with exit code 2", async (_why, args, message) => {
+    const r = await chess(...(args as string[]));
+    expect(r.exitCode).toBe(2);
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toMatch(message);
+    expect(r.stderr).toMatch(/usage: chess perft/);
+  });
+});
