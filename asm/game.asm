@@ -18,14 +18,16 @@ log_name        db "GAME.LOG", 0
 ; mode, [black, white] as indexed by colour >> COLOUR_SHIFT.
 player_modes:
         db PLAYER_COMPUTER, PLAYER_HUMAN    ; you play white
-        db PLAYER_HUMAN, PLAYER_COMPUTER    ; you play black
         db PLAYER_HUMAN, PLAYER_HUMAN       ; two players
+        db PLAYER_HUMAN, PLAYER_COMPUTER    ; you play black
         db PLAYER_COMPUTER, PLAYER_COMPUTER ; the computer against itself
 player_modes_end:
 PLAYER_MODES    equ (player_modes_end - player_modes) / 2
-MODE_TWO_HUMANS equ 2
+MODE_YOU_WHITE  equ 0
+MODE_TWO_HUMANS equ 1
+MODE_YOU_BLACK  equ 2
 
-players_mode    db 0                ; index into player_modes
+players_mode    db MODE_YOU_WHITE   ; index into player_modes
 players         db PLAYER_COMPUTER, PLAYER_HUMAN
 level           db LEVEL_DEFAULT
 promo_from      db NO_SQUARE        ; a promotion waits for its piece: from, to
@@ -117,6 +119,11 @@ game_run:
         call video_init
         call mouse_init
         call game_setup
+        cmp byte [side], WHITE      ; you start with the side to move
+        je .draw
+        mov byte [players_mode], MODE_YOU_BLACK
+        call game_set_players
+.draw:
         call mouse_hide
         call draw_help
         call mouse_show

@@ -1,0 +1,212 @@
+import { afterEach, describe, expect, test } from "vitest";
+import { copyFileSync, mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { GameDriver } from "../ts-harness/game-driver.ts";
+import { ROOT } from "../ts-harness/build.ts";
+import {
+  legalMoves, makeMove, moveToUci, parseFen, parseUci, toFen, unmakeMove, type Move, type Position,
+} from "../ts-harness/oracle/index.ts";
+
+// The interactive game driven by keys, typed moves and the mouse under js-dos; what the
+// screen shows is read back (ts-harness/screen.ts) and compared with the oracle.
+
+const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+const TEST_MS = 60_000;
+
+const boardOf = (fen: string) => fen.split(" ")[0]!;
+
+function position(fen: string): Position {
+  const r = parseFen(fen);
+  if (!r.ok) throw new Error(`bad test FEN ${fen}: ${r.error.message}`);
+  return r.pos;
+}
+
+/** The boards one legal move away, each with its move. */
+function nextBoards(pos: Position): Map<string, Move> {
+  const boards = new Map<string, Move>();
+  for (const m of legalMoves(pos)) {
+    makeMove(pos, m);
+    boards.set(boardOf(toFen(pos)), m);
+    unmakeMove(pos);
+  }
+  return boards;
+}
+
+function play(pos: Position, uci: string): Move {
+  const r = parseUci(pos, uci);
+  if (!r.ok) throw new Error(r.error.message);
+  makeMove(pos, r.move);
+  return r.move;
+}
+
+let game: GameDriver | null = null;
+afterEach(async () => {
+  await game?.close();
+  game = null;
+});
+
+/** After the human's move: the computer's reply must show on the screen as a board one
+ *  legal move away, and the log must name that same move. Plays it on `pos`. */
+async function expectComputerReply(g: GameDriver, pos: Position, plies: number): Promise<Move> {
+  const boards = nextBoards(pos);
+  const v = await g.waitView("the computer's reply on the screen", (x) => boards.has(x.boardFen));
+  const move = boards.get(v.boardFen)!;
+  const log = await g.waitLog("the computer's reply in the log", (l) => l.moves.length === plies);
+  expect(log.moves.at(-1)).toBe(moveToUci(move));
+  makeMove(pos, move);
+  expect(log.fen).toBe(toFen(pos));
+  return move;
+}
+
+describe("the game on the screen", () => {
+  test("the start position is read back from the screen: white at the bottom, the cursor on e2", async () => {
+    game = await GameDriver.start();
+    const v = await game.waitView("the board", (x) => x.boardFen === boardOf(START));
+    expect(v.flipped).toBe(false);
+    expect(v.cursor).toBe("e2");
+    expect(v.picked).toBeNull();
+    expect(v.lit).toEqual([]);
+    expect(Math.max(...v.squares.map((s) => s.misfit))).toBe(0);
+    expect(v.squares[0]!.ground).toBe("grey"); // Liberman: a8 is grey
+    expect(v.squares[1]!.ground).toBe("green");
+    expect(await game.panelLine(game.panel("PANEL_TITLE"))).toBe("Liberman Chess");
+    const shot = await game.screenshot("game-start");
+    mkdirSync(join(ROOT, "docs"), { recursive: true });
+    copyFileSync(shot, join(ROOT, "docs", "screenshot.png"));
+  }, TEST_MS);
+
+  test("opening moves with the cursor keys (Enter and Space): each shows on the screen, each computer reply is legal", async () => {
+    game = await GameDriver.start();
+    const pos = position(START);
+    const wanted = ["e2e4", "g1f3", "f1c4", "d2d3"];
+    let plies = 0;
+    for (const [i, uci] of wanted.entries()) {
+      const move = legalMoves(pos).find((m) => moveToUci(m) === uci) ?? legalMoves(pos)[0]!;
+      const [from, to] = [move.from, move.to];
+      await game.pickAndDrop(from, to, i % 2 ? "space" : "enter");
+      const after = await game.waitLog(`the move ${from}${to}`, (l) => l.moves.length > plies);
+      expect(after.moves[plies]).toBe(moveToUci(move));
+      makeMove(pos, move);
+      plies += 2;
+      await expectComputerReply(game, pos, plies);
+    }
+    const v = await game.view();
+    expect(v.boardFen).toBe(boardOf(toFen(pos)));
+    await game.screenshot("game-opening");
+  }, TEST_MS);
+
+  test("a move typed as coordinates (e2e4 Enter) is played; the light confirms its squares", async () => {
+    game = await GameDriver.start();
+    const pos = position(START);
+    await game.type("d2d4\n");
+    const log = await game.waitLog("d2d4", (l) => l.moves.length >= 1);
+    expect(log.moves[0]).toBe("d2d4");
+    play(pos, "d2d4");
+    const reply = await expectComputerReply(game, pos, 2);
+    const v = await game.view();
+    expect(v.lit.sort()).toEqual([reply.from, reply.to].sort());
+  }, TEST_MS);
+
+  test("the mouse takes up a piece with a click and puts it down with another", async () => {
+    game = await GameDriver.start();
+    const pos = position(START);
+    await game.click("g1");
+    await game.waitView("g1 lit as taken up", (v) => v.picked === "g1");
+    await game.click("f3");
+    const log = await game.waitLog("Nf3", (l) => l.moves.length >= 1);
+    expect(log.san[0]).toBe("Nf3");
+    play(pos, "g1f3");
+    await expectComputerReply(game, pos, 2);
+  }, TEST_MS);
+
+  test("an illegal pick and an illegal drop change nothing; Esc puts the piece back", async () => {
+    game = await GameDriver.start();
+    const start = await game.waitView("the board", (v) => v.boardFen === boardOf(START));
+    for (const square of ["e5", "e7", "a1"]) { // empty; black's; a white piece with no move
+      await game.cursorTo(square);
+      await game.press("enter");
+      await game.cursorTo("d5"); // the Enter has been read once the cursor moves on
+      const v = await game.view();
+      expect(v.picked).toBeNull();
+      expect(v.boardFen).toBe(start.boardFen);
+    }
+    await game.cursorTo("e2");
+    await game.press("space");
+    await game.waitView("e2 lit as taken up", (v) => v.picked === "e2");
+    await game.cursorTo("e5"); // three squares: not a pawn's move
+    await game.press("space");
+    await game.cursorTo("d5");
+    const held = await game.view();
+    expect(held.picked).toBe("e2");
+    expect(held.boardFen).toBe(start.boardFen);
+    expect((await game.log())!.moves).toEqual([]);
+    await game.press("esc");
+    const back = await game.waitView("the piece put back", (v) => v.picked === null);
+    expect(back.boardFen).toBe(start.boardFen);
+  }, TEST_MS);
+
+  test("F turns the board round and back; the position reads the same both ways", async () => {
+    game = await GameDriver.start();
+    await game.type("e2e4\n");
+    const log = await game.waitLog("two plies", (l) => l.moves.length === 2);
+    const board = boardOf(log.fen);
+    await game.letter("f");
+    const flipped = await game.waitView("the board reversed", (v) => v.flipped);
+    expect(flipped.boardFen).toBe(board);
+    expect(flipped.cursor).toBe("e2");
+    expect((await game.waitLog("flip in the log", (l) => l.flip)).moves).toEqual(log.moves);
+    await game.cursorTo("e1"); // the arrows follow the screen: e1 is at the top now
+    await game.letter("f");
+    const normal = await game.waitView("the board normal again", (v) => !v.flipped);
+    expect(normal.boardFen).toBe(board);
+    expect(normal.cursor).toBe("e1");
+  }, TEST_MS);
+
+  test("T takes back the last move pair against the computer", async () => {
+    game = await GameDriver.start();
+    const pos = position(START);
+    await game.type("e2e4\n");
+    play(pos, "e2e4");
+    await expectComputerReply(game, pos, 2);
+    await game.type("d2d4\n");
+    play(pos, "d2d4");
+    await expectComputerReply(game, pos, 4);
+    await game.letter("t");
+    const log = await game.waitLog("the take-back", (l) => l.moves.length === 2);
+    unmakeMove(pos);
+    unmakeMove(pos);
+    expect(log.fen).toBe(toFen(pos));
+    await game.waitView("the position before d2d4", (v) => v.boardFen === boardOf(toFen(pos)));
+  }, TEST_MS);
+
+  test("a short game against the computer: every computer move is legal by the oracle", async () => {
+    game = await GameDriver.start();
+    const pos = position(START);
+    let plies = 0;
+    for (let turn = 0; turn < 8; turn++) {
+      const moves = legalMoves(pos);
+      if (moves.length === 0) break;
+      const move = moves[(turn * 7) % moves.length]!;
+      await game.type(moveToUci(move) + "\n");
+      makeMove(pos, move);
+      plies += 2;
+      if (legalMoves(pos).length === 0) break;
+      await expectComputerReply(game, pos, plies);
+    }
+    const v = await game.view();
+    expect(v.boardFen).toBe(boardOf(toFen(pos)));
+    await game.screenshot("game-short");
+  }, TEST_MS);
+
+  test("the computer plays itself (M three times); all its moves are legal; Q then quits with exit code 0", async () => {
+    game = await GameDriver.start();
+    for (let i = 0; i < 3; i++) await game.letter("m");
+    const log = await game.waitLog("six computer moves", (l) => l.moves.length >= 6);
+    expect(log.players).toBe("cc");
+    const pos = position(START);
+    for (const uci of log.moves) play(pos, uci);
+    await game.letter("q");
+    const r = await game.session.finish();
+    expect(r.exitCode).toBe(0);
+  }, TEST_MS);
+});

@@ -1,0 +1,194 @@
+// game-driver -- play CHESS.COM's interactive game headless, as a person would: keys,
+// typed moves and mouse clicks in, the screen (read by screen.ts) and the game log
+// (GAME.LOG, written with /log) out. Every wait has the session's time limit.
+import { assemble, CHESS } from "./build.ts";
+import { DosSession, KEY, type KeyName } from "./runner.ts";
+import {
+  learnFont, loadLayout, readPanelLine, readScreen, squareClickPoint, type Font, type KnownLine,
+  type Layout, type ScreenView,
+} from "./screen.ts";
+
+export const LOG_FILE = "GAME.LOG";
+/** Pause between two key presses: DOSBox reads each one before the next arrives. */
+const KEY_GAP_MS = 40;
+
+/** GAME.LOG, as the program writes it at each change of the game. */
+export interface GameLog {
+  fen: string;
+  status: string;
+  moves: string[];
+  san: string[];
+  flip: boolean;
+  level: number;
+  /** White's player then black's: h(uman) or c(omputer). */
+  players: string;
+  message: string;
+}
+
+/** The log, or null while it is missing or half written (no closing "end" line). */
+export function parseLog(text: string): GameLog | null {
+  const lines = text.split(/\r\n/);
+  if (!lines.includes("end")) return null;
+  const field = (name: string) => {
+    const line = lines.find((l) => l === name || l.startsWith(name + " "));
+    if (line === undefined) throw new Error(`GAME.LOG has no ${name} line:\n${text}`);
+    return line.slice(name.length + 1);
+  };
+  const words = (name: string) => field(name).split(" ").filter(Boolean);
+  return {
+    fen: field("fen"),
+    status: field("status"),
+    moves: words("moves"),
+    san: words("san"),
+    flip: field("flip") === "1",
+    level: Number(field("level")),
+    players: field("players"),
+    message: field("message"),
+  };
+}
+
+let built: Promise<Uint8Array> | null = null;
+
+/** CHESS.COM, assembled once per process (its map is read for the layout). */
+export function gameProgram(): Promise<Uint8Array> {
+  built ??= assemble(CHESS);
+  return built;
+}
+
+export interface GameOptions {
+  /** Files placed beside the program (e.g. a CHESS.SAV to /load). */
+  files?: Record<string, Uint8Array | string>;
+  timeoutMs?: number;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export class GameDriver {
+  private font: Font | null = null;
+
+  private constructor(
+    readonly session: DosSession,
+    readonly layout: Layout,
+  ) {}
+
+  /** Start the game with a command tail (/log is added) and wait for its first log. */
+  static async start(args = "", opts: GameOptions = {}): Promise<GameDriver> {
+    const bytes = await gameProgram();
+    const session = await DosSession.start({
+      program: "CHESS.COM",
+      programBytes: bytes,
+      args: `/log ${args}`.trim(),
+      files: opts.files,
+      captureStdout: false,
+      timeoutMs: opts.timeoutMs ?? 50_000,
+    });
+    const driver = new GameDriver(session, loadLayout(bytes));
+    await driver.waitLog("the first game log", () => true);
+    return driver;
+  }
+
+  async view(): Promise<ScreenView> {
+    return readScreen(await this.session.screenshot(), this.layout);
+  }
+
+  /** Wait until the screen shows what `ok` wants; returns that view. */
+  async waitView(what: string, ok: (v: ScreenView) => boolean): Promise<ScreenView> {
+    return this.session.waitUntil(what, async () => {
+      const v = await this.view();
+      return ok(v) ? v : null;
+    });
+  }
+
+  async log(): Promise<GameLog | null> {
+    const bytes = await this.session.readFile(LOG_FILE);
+    return bytes ? parseLog(Buffer.from(bytes).toString("latin1")) : null;
+  }
+
+  /** Wait until the log says what `ok` wants; returns that log. */
+  async waitLog(what: string, ok: (l: GameLog) => boolean): Promise<GameLog> {
+    return this.session.waitUntil(what, async () => {
+      const l = await this.log();
+      return l && ok(l) ? l : null;
+    });
+  }
+
+  async press(...keys: (KeyName | number)[]): Promise<void> {
+    for (const k of keys) {
+      this.session.press(k);
+      await sleep(KEY_GAP_MS);
+    }
+  }
+
+  /** Type text (a move like e2e4, a command letter); "\n" is Enter. */
+  async type(text: string): Promise<void> {
+    await this.session.type(text, KEY_GAP_MS);
+  }
+
+  /** Press a letter key (js-dos codes letters by their upper-case ASCII). */
+  async letter(ch: string): Promise<void> {
+    await this.press(ch.toUpperCase().charCodeAt(0));
+  }
+
+  /** Walk the cursor to a square with the arrow keys and wait until it is there. */
+  async cursorTo(square: string): Promise<ScreenView> {
+    const v = await this.waitView("the cursor", (x) => x.cursor !== null);
+    const at = (name: string) => {
+      let file = name.charCodeAt(0) - 97, row = 8 - Number(name[1]);
+      if (v.flipped) { file = 7 - file; row = 7 - row; }
+      return { file, row };
+    };
+    const from = at(v.cursor!), to = at(square);
+    const keys: KeyName[] = [];
+    for (let i = from.file; i < to.file; i++) keys.push("right");
+    for (let i = from.file; i > to.file; i--) keys.push("left");
+    for (let i = from.row; i < to.row; i++) keys.push("down");
+    for (let i = from.row; i > to.row; i--) keys.push("up");
+    await this.press(...keys);
+    return this.waitView(`the cursor on ${square}`, (x) => x.cursor === square);
+  }
+
+  /** Take up the piece on `from` and put it down on `to` with the cursor and Enter (or
+   *  Space). Returns once the keys have been read (the cursor stands on `to`). */
+  async pickAndDrop(from: string, to: string, key: "enter" | "space" = "enter"): Promise<void> {
+    await this.cursorTo(from);
+    await this.press(key);
+    await this.cursorTo(to);
+    await this.press(key);
+  }
+
+  /** Click a square with the left button; then park the pointer on the panel (a click
+   *  off the board does nothing) so that it hides no square. */
+  async click(square: string): Promise<void> {
+    const flipped = (await this.view()).flipped;
+    const p = squareClickPoint(this.layout, square, flipped);
+    await this.session.click(p.x, p.y);
+    await sleep(KEY_GAP_MS);
+    await this.session.click(0.99, 0.5);
+    await sleep(KEY_GAP_MS);
+  }
+
+  /** Read a panel line. The font is learned from the help, title and coordinates, plus
+   *  lines the caller knows. */
+  async panelLine(line: number, known: KnownLine[] = []): Promise<string> {
+    const img = await this.session.screenshot();
+    this.font = learnFont(img, this.layout, known, this.font ?? new Map());
+    return readPanelLine(img, this.layout, this.font, line);
+  }
+
+  /** A panel line's number by its name in chess.inc (PANEL_STATUS, PANEL_MESSAGE...). */
+  panel(name: string): number {
+    const n = this.layout.constants.get(name);
+    if (n === undefined) throw new Error(`no ${name} in the map`);
+    return n;
+  }
+
+  async screenshot(name: string): Promise<string> {
+    return this.session.saveScreenshot(name);
+  }
+
+  async close(): Promise<void> {
+    await this.session.close();
+  }
+}
+
+export { KEY };
