@@ -59,8 +59,8 @@ word_material   db "insufficient-material", 0
 word_too_long   db "too-long", 0
 
 msg_bad_fen     db "Bad FEN: ", 0
-msg_start_pos   db " - start position", 0
-msg_no_file     db "Cannot read ", 0
+msg_start_pos   db "Start position", 0
+msg_no_file     db "Cannot read", 0
 msg_bad_switch  db "Unknown option", 0
 msg_saved       db "Saved CHESS.SAV", 0
 msg_not_saved   db "Cannot save", 0
@@ -295,6 +295,7 @@ game_load_file:
 .fail:  mov si, msg_no_file
         mov di, message_buf
         call game_append
+        call game_next_line
         mov si, dx
         call game_append
         mov word [message], message_buf
@@ -314,6 +315,28 @@ game_append:
         jmp game_append
 .done:  ret
 
+; game_next_line -- blanks up to the next line of the panel's message
+; IN:  DI -> the end of the text so far in message_buf
+; OUT: DI -> the start of the next message line, the blanks stored
+; CHG: AX
+game_next_line:
+        mov ax, di
+        sub ax, message_buf
+        push dx
+        xor dx, dx
+        push cx
+        mov cx, PANEL_COLS
+        div cx
+        sub cx, dx                  ; the blanks left on this line
+        mov al, SPACE
+.blank: mov [di], al
+        inc di
+        loop .blank
+        mov byte [di], 0
+        pop cx
+        pop dx
+        ret
+
 ; ---------------------------------------------------------------------------------------
 ; The position and the record.
 
@@ -332,6 +355,7 @@ game_setup:
         pop si
         mov si, [si + error_entry.code]
         call game_append
+        call game_next_line
         mov si, msg_start_pos
         call game_append
         mov word [message], message_buf
@@ -401,8 +425,10 @@ game_settle:
         mov dl, STATUS_STALEMATE
         jmp .set
 .material:
-        mov dl, STATUS_MATERIAL
+        push eax
         call game_insufficient
+        pop eax
+        mov dl, STATUS_MATERIAL
         jc .set
         mov dl, STATUS_THREEFOLD    ; the same position twice before
         xor cx, cx

@@ -107,6 +107,7 @@ notation_san:
         mov byte [di], '='
         mov al, dh
         shr al, PROMO_SHIFT
+        and al, PROMO_CODE_MASK
         call notation_piece_letter
         mov [di + 1], al
         add di, 2
