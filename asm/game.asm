@@ -294,15 +294,14 @@ game_load_file:
         ret
 .fail:  mov si, msg_no_file
         mov di, message_buf
-        call game_append
-        call game_next_line
+        call message_add
+        call message_new_line
         mov si, dx
-        call game_append
-        mov word [message], message_buf
+        call message_add
         pop si
         ret
 
-; game_append -- copy a 0-terminated text to the end of a buffer
+; game_append -- copy a 0-terminated text to the end of a buffer (a panel line)
 ; IN:  SI -> the text; DI -> where it goes
 ; OUT: DI -> the 0 stored after it
 ; CHG: AL, SI
@@ -315,26 +314,48 @@ game_append:
         jmp game_append
 .done:  ret
 
-; game_next_line -- blanks up to the next line of the panel's message
-; IN:  DI -> the end of the text so far in message_buf
-; OUT: DI -> the start of the next message line, the blanks stored
+; message_add -- add text to the message being put together in message_buf, as much of
+;                it as fits
+; IN:  SI -> the text, 0-terminated; DI -> the end of the message so far
+; OUT: DI -> the 0 stored after it; [message] -> message_buf
+; CHG: AL, SI
+message_add:
+        mov word [message], message_buf
+.char:  cmp di, message_buf + MESSAGE_BYTES - 1
+        jae .end
+        lodsb
+        test al, al
+        jz .end
+        mov [di], al
+        inc di
+        jmp .char
+.end:   mov byte [di], 0
+        ret
+
+; message_new_line -- go on with the message on the panel's next line: blanks to the end
+;                     of this one (none at the start of a line)
+; IN:  DI -> the end of the message so far in message_buf
+; OUT: DI -> the 0 stored after the blanks
 ; CHG: AX
-game_next_line:
+message_new_line:
+        push cx
+        push dx
         mov ax, di
         sub ax, message_buf
-        push dx
         xor dx, dx
-        push cx
         mov cx, PANEL_COLS
         div cx
+        test dx, dx
+        jz .done
         sub cx, dx                  ; the blanks left on this line
-        mov al, SPACE
-.blank: mov [di], al
+.blank: cmp di, message_buf + MESSAGE_BYTES - 1
+        jae .done
+        mov byte [di], SPACE
         inc di
         loop .blank
-        mov byte [di], 0
-        pop cx
+.done:  mov byte [di], 0
         pop dx
+        pop cx
         ret
 
 ; ---------------------------------------------------------------------------------------
@@ -348,17 +369,16 @@ game_next_line:
 game_setup:
         call game_parse_fen
         jnc .good
-        mov di, message_buf         ; "Bad FEN: ranks - start position"
+        mov di, message_buf         ; "Bad FEN: ranks" / "Start position"
         push si
         mov si, msg_bad_fen
-        call game_append
+        call message_add
         pop si
         mov si, [si + error_entry.code]
-        call game_append
-        call game_next_line
+        call message_add
+        call message_new_line
         mov si, msg_start_pos
-        call game_append
-        mov word [message], message_buf
+        call message_add
         mov si, start_fen_text
         call game_set_fen
         call game_parse_fen
