@@ -233,6 +233,9 @@ draw_panel_line:
 text_title      db "Liberman Chess", 0
 text_white_moves db "White to move", 0
 text_black_moves db "Black to move", 0
+text_white_wins db "White wins 1-0", 0
+text_black_wins db "Black wins 0-1", 0
+text_drawn      db "Drawn 1/2-1/2", 0
 text_thinking   db "Thinking...", 0
 text_level      db "Level ", 0
 text_typing     db "Move: ", 0
@@ -257,11 +260,8 @@ draw_panel:
         mov si, text_title
         mov ax, (PAL_TEXT_DIM << 8) | PANEL_TITLE
         call draw_panel_line
-        mov si, text_white_moves
-        cmp byte [side], WHITE
-        je .side
-        mov si, text_black_moves
-.side:  mov ax, (PAL_TEXT << 8) | PANEL_SIDE
+        call draw_side_text
+        mov ax, (PAL_TEXT << 8) | PANEL_SIDE
         call draw_panel_line
         movzx bx, byte [game_status]
         shl bx, 1
@@ -304,6 +304,27 @@ draw_panel:
         call draw_move_list
         popa
         ret
+
+; draw_side_text -- who is to move; once the game is over, who won or that it is drawn
+; IN:  [side], [game_status]
+; OUT: SI -> the text
+; CHG: nothing else
+draw_side_text:
+        mov si, text_drawn
+        cmp byte [game_status], STATUS_OVER
+        jb .moves
+        cmp byte [game_status], STATUS_MATE
+        jne .done
+        mov si, text_black_wins     ; the side to move is mated
+        cmp byte [side], WHITE
+        je .done
+        mov si, text_white_wins
+        ret
+.moves: mov si, text_white_moves
+        cmp byte [side], WHITE
+        je .done
+        mov si, text_black_moves
+.done:  ret
 
 ; draw_message -- the message over MESSAGE_LINES lines, PANEL_COLS characters each
 ; IN:  [message] -> the text, or 0

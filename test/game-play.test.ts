@@ -179,6 +179,24 @@ describe("the game on the screen", () => {
     await game.waitView("the position before d2d4", (v) => v.boardFen === boardOf(toFen(pos)));
   }, TEST_MS);
 
+  test("L steps through the levels (after the last, the first) and N starts a new game", async () => {
+    game = await GameDriver.start();
+    await game.type("e2e4\n");
+    await game.waitLog("two plies", (l) => l.moves.length === 2);
+    const levelLine = game.panel("PANEL_LEVEL");
+    const first = (await game.log())!.level;
+    const max = game.layout.constants.get("LEVEL_MAX")!;
+    await game.letter("l");
+    await game.waitLog("the next level", (l) => l.level === first + 1);
+    expect(await game.panelLine(levelLine)).toBe(`Level ${first + 1}`);
+    for (let n = first + 1; n <= max; n++) await game.letter("l");
+    await game.waitLog("the first level again", (l) => l.level === game!.layout.constants.get("LEVEL_MIN"));
+    await game.letter("n");
+    const fresh = await game.waitLog("a new game", (l) => l.moves.length === 0);
+    expect(fresh.fen).toBe(START);
+    await game.waitView("the start position", (v) => v.boardFen === boardOf(START) && v.lit.length === 0);
+  }, TEST_MS);
+
   test("a short game against the computer: every computer move is legal by the oracle", async () => {
     game = await GameDriver.start();
     const pos = position(START);
