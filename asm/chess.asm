@@ -122,6 +122,8 @@ msg_no_memory   db "CHESS: not enough memory (128 KiB needed)", CR, LF, 0
 %include "fen.asm"
 %include "jobs.asm"
 %include "game.asm"
+%include "hand.asm"
+%include "gamefile.asm"
 %include "video.asm"
 %include "pieces.asm"
 %include "draw.asm"

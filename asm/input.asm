@@ -116,16 +116,3 @@ input_square_at:
         je .done
         xor bl, SQUARE_MASK         ; file 7 - f, row 7 - r
 .done:  ret
-
-; input_flush -- forget the keys typed so far (those typed while the computer thought)
-; IN:  nothing
-; OUT: the BIOS key buffer empty
-; CHG: AX
-input_flush:
-        mov ah, KEY_PEEK
-        int BIOS_KEYBOARD
-        jz .done
-        mov ah, KEY_READ
-        int BIOS_KEYBOARD
-        jmp input_flush
-.done:  ret

@@ -47,6 +47,14 @@ export function parseLog(text: string): GameLog | null {
   };
 }
 
+/** A frame of the emulated VGA (70 Hz), rounded up. */
+const FRAME_MS = 20;
+
+function sameView(a: ScreenView, b: ScreenView): boolean {
+  return a.boardFen === b.boardFen && a.flipped === b.flipped && a.cursor === b.cursor &&
+    a.picked === b.picked && a.lit.join() === b.lit.join();
+}
+
 let built: Promise<Uint8Array> | null = null;
 
 /** CHESS.COM, assembled once per process (its map is read for the layout). */
@@ -87,8 +95,19 @@ export class GameDriver {
     return driver;
   }
 
+  /** What the screen shows, once it holds still: DOSBox builds a frame scanline by
+   *  scanline while the program draws, so one screenshot can be torn (the top of the
+   *  board before a redraw, the bottom after it, a square filled but its piece not yet
+   *  drawn). Two readings a frame apart must agree. */
   async view(): Promise<ScreenView> {
-    return readScreen(await this.session.screenshot(), this.layout);
+    let last = readScreen(await this.session.screenshot(), this.layout);
+    return this.session.waitUntil("a still screen", async () => {
+      await sleep(FRAME_MS);
+      const next = readScreen(await this.session.screenshot(), this.layout);
+      const same = sameView(last, next);
+      last = next;
+      return same ? next : null;
+    });
   }
 
   /** Wait until the screen shows what `ok` wants; returns that view. */
@@ -170,9 +189,19 @@ export class GameDriver {
   /** Read a panel line. The font is learned from the help, title and coordinates, plus
    *  lines the caller knows. */
   async panelLine(line: number, known: KnownLine[] = []): Promise<string> {
-    const img = await this.session.screenshot();
-    this.font = learnFont(img, this.layout, known, this.font ?? new Map());
-    return readPanelLine(img, this.layout, this.font, line);
+    const read = async () => {
+      const img = await this.session.screenshot();
+      this.font = learnFont(img, this.layout, known, this.font ?? new Map());
+      return readPanelLine(img, this.layout, this.font, line);
+    };
+    let last = await read();
+    return this.session.waitUntil(`panel line ${line} still`, async () => {
+      await sleep(FRAME_MS);
+      const next = await read();
+      const same = next === last;
+      last = next;
+      return same ? next : null;
+    });
   }
 
   /** A panel line's number by its name in chess.inc (PANEL_STATUS, PANEL_MESSAGE...). */

@@ -273,10 +273,14 @@ export function readScreen(img: RgbaImage, layout: Layout): ScreenView {
 /** Glyphs learned from the screen: an 8x8 cell's ink mask (64 chars of 0/1) -> char. */
 export type Font = Map<string, string>;
 
-function cellMask(idx: Uint8Array, width: number, x: number, y: number, paper: number, layout: Layout): string {
-  const fw = layout.constants.get("FONT_W")!, fh = layout.constants.get("FONT_H")!;
+/** A text cell's pixels in the text inks as 0/1. Anything else -- the paper, or the
+ *  mouse pointer the driver draws in its own white and black -- counts as paper. */
+function cellMask(idx: Uint8Array, width: number, x: number, y: number, layout: Layout): string {
+  const c = layout.constants;
+  const fw = c.get("FONT_W")!, fh = c.get("FONT_H")!;
+  const inks = new Set(["PAL_TEXT", "PAL_TEXT_HI", "PAL_TEXT_DIM"].map((name) => canonical(layout, c.get(name)!)));
   let mask = "";
-  for (let dy = 0; dy < fh; dy++) for (let dx = 0; dx < fw; dx++) mask += idx[(y + dy) * width + x + dx] === paper ? "0" : "1";
+  for (let dy = 0; dy < fh; dy++) for (let dx = 0; dx < fw; dx++) mask += inks.has(idx[(y + dy) * width + x + dx]!) ? "1" : "0";
   return mask;
 }
 
@@ -292,11 +296,11 @@ export interface KnownLine {
 export function learnFont(img: RgbaImage, layout: Layout, known: KnownLine[] = [], font: Font = new Map()): Font {
   const idx = paletteIndices(img, layout);
   const c = layout.constants;
-  const paper = c.get("PAL_BACKDROP")!, fw = c.get("FONT_W")!, fh = c.get("FONT_H")!;
+  const fw = c.get("FONT_W")!, fh = c.get("FONT_H")!;
   const learn = (text: string, x: number, y: number) => {
     for (let i = 0; i < text.length; i++) {
       if (text[i] === " ") continue;
-      font.set(cellMask(idx, img.width, x + i * fw, y, paper, layout), text[i]!);
+      font.set(cellMask(idx, img.width, x + i * fw, y, layout), text[i]!);
     }
   };
   layout.helpLines.forEach((line, i) => learn(line, 0, c.get("HELP_Y")! + i * fh));
@@ -317,11 +321,11 @@ export function learnFont(img: RgbaImage, layout: Layout, known: KnownLine[] = [
 export function readPanelLine(img: RgbaImage, layout: Layout, font: Font, line: number): string {
   const idx = paletteIndices(img, layout);
   const c = layout.constants;
-  const paper = c.get("PAL_BACKDROP")!, fw = c.get("FONT_W")!;
+  const fw = c.get("FONT_W")!;
   const y = c.get("PANEL_Y")! + line * c.get("LINE_PX")!;
   let text = "";
   for (let col = 0; col < c.get("PANEL_COLS")!; col++) {
-    const mask = cellMask(idx, img.width, c.get("PANEL_X")! + col * fw, y, paper, layout);
+    const mask = cellMask(idx, img.width, c.get("PANEL_X")! + col * fw, y, layout);
     text += /^0+$/.test(mask) ? " " : (font.get(mask) ?? "?");
   }
   return text.trimEnd();

@@ -1,0 +1,252 @@
+; gamefile.asm -- the game's files: the position a game starts from (/load), the save
+; file CHESS.SAV (the position as a FEN, then the moves), and the game log GAME.LOG that
+; /log writes at each change for the tests.  All writing goes through the result writer
+; of dos.asm (out_char and its kin).
+
+        section .data
+
+save_name       db "CHESS.SAV", 0
+log_name        db "GAME.LOG", 0
+msg_no_file     db "Cannot read", 0
+msg_saved       db "Saved CHESS.SAV", 0
+msg_not_saved   db "Cannot save", 0
+log_fen         db "fen ", 0
+log_status      db "status ", 0
+log_moves       db "moves", 0
+log_san         db "san", 0
+log_flip        db "flip ", 0
+log_level       db "level ", 0
+log_players     db "players ", 0
+log_message     db "message ", 0
+log_end         db "end", 0
+player_letters  db "hc"           ; PLAYER_HUMAN, PLAYER_COMPUTER in the log
+
+        section .bss
+
+log_enabled     resb 1              ; /log: write GAME.LOG at each change
+
+        section .text
+
+; file_load -- take the first line of a file as the starting FEN (CHESS.SAV holds
+;                   the FEN on its first line and the moves after it)
+; IN:  DX -> the file name, 0-terminated
+; OUT: game_fen = that line; or [message] = "Cannot read FILE" and game_fen unchanged
+; CHG: AX, BX, CX, DI
+file_load:
+        push si
+        mov ax, (DOS_OPEN << 8) | OPEN_READ
+        int DOS
+        jc .fail
+        mov bx, ax
+        mov ah, DOS_READ
+        mov cx, FEN_BYTES - 1
+        push dx
+        mov dx, fen_work
+        int DOS
+        pop dx
+        pushf
+        push ax
+        mov ah, DOS_CLOSE
+        int DOS
+        pop cx
+        popf
+        jc .fail
+        mov si, fen_work            ; cut at the line end
+        mov di, si
+        add di, cx
+        mov byte [di], 0
+.scan:  lodsb
+        cmp al, CR
+        je .cut
+        cmp al, LF
+        je .cut
+        cmp al, CTRL_Z
+        je .cut
+        test al, al
+        jnz .scan
+.cut:   mov byte [si - 1], 0
+        mov si, fen_work
+        call game_set_fen
+        pop si
+        ret
+.fail:  mov si, msg_no_file
+        mov di, message_buf
+        call message_add
+        call message_new_line
+        mov si, dx
+        call message_add
+        pop si
+        ret
+
+; file_save -- write CHESS.SAV: the position as a FEN on the first line (what
+;              `CHESS /load CHESS.SAV` reads), the game's moves in SAN on the second
+; IN:  the position, the record
+; OUT: the file written; a message says so
+; CHG: AX, BX, CX, DX, SI
+file_save:
+        mov dx, save_name
+        call file_create
+        mov si, msg_not_saved
+        jc .say
+        call notation_fen
+        call out_crlf
+        call file_write_moves
+        call out_crlf
+        call file_close
+        mov si, msg_saved
+.say:   mov [message], si
+        jmp screen_refresh
+
+; file_write_moves -- the record in SAN with move numbers: "1. e4 e5 2. Nf3", or
+;                     "12... Kd7 13. Qe2" when the game began with black to move
+; IN:  the record; [out_handle]
+; OUT: the moves written, no line end
+; CHG: AX, BX, CX, SI
+file_write_moves:
+        xor bx, bx
+.ply:   cmp bx, [game_plies]
+        jae .done
+        call file_move_number       ; AX = number, CF set for black's move
+        jnc .number
+        test bx, bx
+        jnz .san
+.number:
+        pushf
+        movzx eax, ax
+        call out_u32
+        mov al, '.'
+        call out_char
+        popf
+        jnc .space
+        mov si, text_ellipsis
+        call out_string
+.space: call out_space
+.san:   imul si, bx, SAN_BYTES
+        add si, game_sans
+        call out_string
+        inc bx
+        cmp bx, [game_plies]
+        je .done
+        call out_space
+        jmp .ply
+.done:  ret
+
+; file_move_number -- the move number of a ply of the record, and whose move it is
+; IN:  BX = the ply (0 = the first of the record)
+; OUT: AX = the move number; CF set if it is black's move
+; CHG: nothing else
+file_move_number:
+        movzx ax, byte [start_black]
+        add ax, bx
+        shr ax, 1                   ; CF = the odd plies counted from white: black's
+        pushf
+        add ax, [start_fullmove]
+        popf
+        ret
+
+; file_log -- with /log, write GAME.LOG after each change (a channel for the tests):
+;             fen, status, the moves in UCI and in SAN, the orientation, the level,
+;             the players (h/c, white then black), the message, then "end"
+; IN:  the game
+; OUT: the file written
+; CHG: AX, BX, CX, DX, SI
+file_log:
+        cmp byte [log_enabled], 0
+        je .done
+        mov dx, log_name
+        call file_create
+        jc .done
+        mov si, log_fen
+        call out_string
+        call notation_fen
+        call out_crlf
+        mov si, log_status
+        call out_string
+        movzx bx, byte [game_status]
+        shl bx, 1
+        mov si, [status_words + bx]
+        call out_string
+        call out_crlf
+        mov si, log_moves
+        call out_string
+        xor bx, bx
+.uci:   cmp bx, [game_plies]
+        jae .uci_end
+        call out_space
+        push eax
+        mov eax, [game_moves + ebx * 4]
+        call move_print_uci
+        pop eax
+        inc bx
+        jmp .uci
+.uci_end:
+        call out_crlf
+        mov si, log_san
+        call out_string
+        xor bx, bx
+.san:   cmp bx, [game_plies]
+        jae .san_end
+        call out_space
+        imul si, bx, SAN_BYTES
+        add si, game_sans
+        call out_string
+        inc bx
+        jmp .san
+.san_end:
+        call out_crlf
+        mov si, log_flip
+        call out_string
+        movzx eax, byte [flipped]
+        call out_u32
+        call out_crlf
+        mov si, log_level
+        call out_string
+        movzx eax, byte [level]
+        call out_u32
+        call out_crlf
+        mov si, log_players
+        call out_string
+        movzx bx, byte [players + (WHITE >> COLOUR_SHIFT)]
+        mov al, [player_letters + bx]
+        call out_char
+        movzx bx, byte [players + (BLACK >> COLOUR_SHIFT)]
+        mov al, [player_letters + bx]
+        call out_char
+        call out_crlf
+        mov si, log_message
+        call out_string
+        mov si, [message]
+        test si, si
+        jz .no_message
+        call out_string
+.no_message:
+        call out_crlf
+        mov si, log_end
+        call out_string
+        call out_crlf
+        call file_close
+.done:  ret
+
+; file_create -- create (truncate) a file for the result writer
+; IN:  DX -> the file name
+; OUT: CF clear, [out_handle] = the file; CF set if it cannot be created
+; CHG: AX, CX
+file_create:
+        mov ah, DOS_CREATE
+        mov cx, ATTR_NORMAL
+        int DOS
+        jc .done
+        mov [out_handle], ax
+.done:  ret
+
+; file_close -- write out what waits and close the file
+; IN:  [out_handle]
+; OUT: the file closed
+; CHG: AX, BX
+file_close:
+        call out_flush
+        mov bx, [out_handle]
+        mov ah, DOS_CLOSE
+        int DOS
+        ret
+

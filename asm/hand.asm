@@ -1,0 +1,446 @@
+; hand.asm -- the player's hand: keys, clicks and typed moves turned into the game's
+; actions -- the cursor, taking a piece up and putting it down, the promotion's piece,
+; the command letters.  (Liberman 1997 part 3: the program finds every legal move in
+; advance; a piece is taken only if some move starts on its square, put down only where
+; one ends -- otherwise "the program stays without any sign of excitement"; ENTER or
+; the bar takes and puts, and "changing the light" says it was understood.)
+
+        section .data
+
+promo_from      db NO_SQUARE        ; a promotion waits for its piece: from, to
+promo_to        db NO_SQUARE
+msg_promote     db "Promote to: Q R B N", 0
+msg_illegal     db "Illegal move", 0
+msg_not_now     db "Not your move now", 0
+msg_over        db "The game is over", 0
+promo_letters   db "qrbn"           ; the pieces a typed move may promote to
+PROMO_LETTERS   equ $ - promo_letters
+
+        section .bss
+
+input_len       resb 1              ; the typed move so far
+input_buf       resb INPUT_BYTES + 1
+flip_pending    resb 1              ; an 'f' waits: a file letter, or the flip key?
+flip_tick       resd 1
+
+        section .text
+
+; hand_allowed -- may the player move a piece now?
+; IN:  [game_status], [side], [players]
+; OUT: CF clear if yes; CF set if the game is over or the computer is to move (then
+;      SI -> the reason, for a typed move)
+; CHG: SI
+hand_allowed:
+        mov si, msg_over
+        cmp byte [game_status], STATUS_OVER
+        jae .no
+        movzx si, byte [side]
+        shr si, COLOUR_SHIFT
+        cmp byte [players + si], PLAYER_HUMAN
+        mov si, msg_not_now
+        jne .no
+        clc
+        ret
+.no:    stc
+        ret
+
+; hand_select -- Enter, Space or a click on a square: take up the piece there if it
+;                has a legal move; or put the piece in hand down there if that is a
+;                legal move (a promotion first asks for its piece); put it back when it
+;                is its own square.  Anything else changes nothing.
+; IN:  BL = the square
+; OUT: the hand, the board, the screen as the action leaves them
+; CHG: EAX, EBX, ECX, EDX, SI, DI, EBP
+hand_select:
+        call hand_allowed
+        jc .done
+        cmp byte [promo_from], NO_SQUARE
+        jne .done
+        mov dl, [picked_square]
+        cmp dl, NO_SQUARE
+        jne .drop
+        mov dl, bl                  ; take up: some legal move must start here
+        mov dh, NO_SQUARE
+        call legal_find
+        jc .done
+        mov [picked_square], bl
+        jmp .draw
+.drop:  cmp bl, dl
+        jne .move
+        mov byte [picked_square], NO_SQUARE ; put back
+        jmp .draw
+.move:  mov dh, bl
+        mov cl, PROMO_ANY
+        call legal_find
+        jc .done
+        test ah, PROMO_FLAG
+        jnz .promotion
+        jmp game_play
+.promotion:
+        mov [promo_from], dl
+        mov [promo_to], dh
+        mov word [message], msg_promote
+.draw:  call screen_refresh
+.done:  ret
+
+; hand_promote -- the piece for the promotion asked: Q, R, B or N
+; IN:  AL = the letter, lower case; [promo_from], [promo_to]
+; OUT: the promotion played; another letter is ignored
+; CHG: EAX, EBX, ECX, EDX, SI, DI, EBP
+hand_promote:
+        mov cl, QUEEN
+        cmp al, 'q'
+        je .find
+        mov cl, ROOK
+        cmp al, 'r'
+        je .find
+        mov cl, BISHOP
+        cmp al, 'b'
+        je .find
+        mov cl, KNIGHT
+        cmp al, 'n'
+        jne .done
+.find:  mov dl, [promo_from]
+        mov dh, [promo_to]
+        call legal_find
+        jc .done
+        jmp game_play
+.done:  ret
+
+; legal_find -- look for a legal move in the list (Liberman: "the program goes into its
+;               chain of moves and sees if some move starts this way")
+; IN:  DL = from square; DH = to square, or NO_SQUARE for any; CL = the promotion piece
+;      wanted (R N B Q code) or PROMO_ANY (only when DH is a square); ES:0 = the legal
+;      moves, [legal_count]
+; OUT: CF clear, EAX = the first such move; CF set if there is none
+; CHG: nothing else
+PROMO_ANY       equ 0FFh
+legal_find:
+        push bx
+        push si
+        push cx
+        mov bl, cl
+        mov cx, [legal_count]
+        xor si, si
+        jcxz .none
+.move:  mov eax, [es:si]
+        add si, MOVE_SIZE
+        mov bh, al
+        and bh, SQUARE_MASK
+        cmp bh, dl
+        jne .next
+        cmp dh, NO_SQUARE
+        je .found
+        ror eax, 16
+        cmp al, dh
+        rol eax, 16
+        jne .next
+        cmp bl, PROMO_ANY
+        je .found
+        test ah, PROMO_FLAG
+        jz .next
+        mov bh, ah
+        shr bh, PROMO_SHIFT
+        and bh, PROMO_CODE_MASK
+        cmp bh, bl
+        je .found
+.next:  loop .move
+.none:  pop cx
+        pop si
+        pop bx
+        stc
+        ret
+.found: pop cx
+        pop si
+        pop bx
+        clc
+        ret
+
+; hand_typed_move -- Enter after a typed move (e2e4, e7e8q): play it if it is legal;
+;                    a promotion without its letter asks for the piece
+; IN:  input_buf, [input_len]
+; OUT: the move played, or a message; the typing cleared
+; CHG: EAX, EBX, ECX, EDX, SI, DI, EBP
+hand_typed_move:
+        movzx bx, byte [input_len]
+        mov byte [input_len], 0
+        mov si, msg_illegal
+        cmp bl, INPUT_BYTES - 1     ; at least from and to
+        jb .say
+        call hand_allowed
+        jc .say
+        mov byte [picked_square], NO_SQUARE
+        mov si, input_buf
+        call hand_typed_square
+        mov dl, al
+        call hand_typed_square
+        mov dh, al
+        mov cl, PROMO_ANY
+        call legal_find
+        mov si, msg_illegal
+        jc .say
+        test ah, PROMO_FLAG
+        jz .play
+        cmp bl, INPUT_BYTES
+        jb .ask
+        mov al, [input_buf + INPUT_BYTES - 1]
+        mov [promo_from], dl
+        mov [promo_to], dh
+        jmp hand_promote
+.ask:   mov [promo_from], dl
+        mov [promo_to], dh
+        mov si, msg_promote
+        jmp .say
+.play:  jmp game_play
+.say:   mov [message], si
+        jmp screen_refresh
+
+; hand_typed_square -- a square typed as a file letter and a rank digit
+; IN:  SI -> the two characters (already checked: a-h, 1-8)
+; OUT: AL = the square; SI advanced by 2
+; CHG: AH
+hand_typed_square:
+        lodsw                       ; AL = file letter, AH = rank digit
+        sub al, 'a'
+        neg ah
+        add ah, '8'                 ; row from the top
+        shl ah, ROW_SHIFT
+        or al, ah
+        ret
+
+; hand_type_char -- a character of a typed move, if it fits where it comes: a file
+;                   letter, a rank digit, a file letter, a rank digit, a promotion piece
+; IN:  AL = the character, lower case; [input_len]
+; OUT: input_buf, [input_len]; the panel redrawn
+; CHG: EAX, EBX, ECX, EDX, SI, DI, EBP
+hand_type_char:
+        movzx bx, byte [input_len]
+        cmp bx, INPUT_BYTES
+        jae .done
+        cmp bx, INPUT_BYTES - 1
+        je .piece
+        test bl, 1
+        jnz .rank
+        cmp al, 'a'
+        jb .done
+        cmp al, 'h'
+        ja .done
+        jmp .take
+.rank:  cmp al, '1'
+        jb .done
+        cmp al, '8'
+        ja .done
+        jmp .take
+.piece: mov si, promo_letters
+        mov cx, PROMO_LETTERS
+.letter:
+        cmp al, [si]
+        je .take
+        inc si
+        loop .letter
+        jmp .done
+.take:  mov [input_buf + bx], al
+        inc byte [input_len]
+        call screen_panel
+.done:  ret
+
+; ---------------------------------------------------------------------------------------
+; Keys and clicks.
+
+; hand_key -- act on a key
+; IN:  DX = the key (DH scan code, DL ASCII or 0)
+; OUT: whatever the key does; a key that means nothing now is ignored
+; CHG: EAX, EBX, ECX, EDX, SI, DI, EBP
+hand_key:
+        mov word [message], 0
+        test dl, dl
+        jnz .ascii
+        cmp dh, SCAN_ALT_X
+        je game_quit
+        jmp hand_arrow
+.ascii: mov al, dl
+        cmp al, 'A'                 ; letters in lower case
+        jb .case
+        cmp al, 'Z'
+        ja .case
+        or al, CASE_BIT
+.case:  cmp byte [flip_pending], 0
+        je .promotion
+        mov byte [flip_pending], 0  ; the 'f' typed before decides now
+        cmp al, '1'
+        jb .flip
+        cmp al, '8'
+        jbe hand_type_char          ; a rank digit: it was the file f
+.flip:  mov byte [input_len], 0
+        cmp al, KEY_ESC
+        je .cancel
+        cmp al, KEY_BACKSPACE
+        je .cancel
+        push ax
+        call game_flip
+        pop ax
+        cmp al, KEY_ENTER
+        je .done
+.promotion:
+        cmp byte [promo_from], NO_SQUARE
+        je .hand
+        cmp al, KEY_ESC
+        jne hand_promote
+.cancel:
+        mov byte [promo_from], NO_SQUARE
+        mov byte [picked_square], NO_SQUARE
+        mov byte [input_len], 0
+        jmp screen_refresh
+.hand:  cmp al, KEY_ESC
+        je .cancel
+        cmp al, KEY_BACKSPACE
+        jne .enter
+        cmp byte [input_len], 0
+        je .done
+        dec byte [input_len]
+        jmp screen_panel
+.enter: cmp al, KEY_ENTER
+        jne .space
+        cmp byte [input_len], 0
+        jne hand_typed_move
+.select:
+        mov bl, [cursor_square]
+        jmp hand_select
+.space: cmp al, KEY_SPACE
+        je .select
+        cmp byte [input_len], 0
+        jne hand_type_char
+        cmp al, 'f'                 ; flip, or the file f of a typed move
+        jne .command
+        mov byte [flip_pending], 1
+        call game_ticks
+        mov [flip_tick], eax
+        mov al, 'f'
+        jmp hand_type_char
+.command:
+        mov si, command_keys
+.find:  cmp byte [si], 0
+        je .file
+        cmp al, [si]
+        je .run
+        add si, COMMAND_ENTRY
+        jmp .find
+.run:   jmp [si + 1]
+.file:  cmp al, 'a'                 ; a typed move begins
+        jb .done
+        cmp al, 'h'
+        jbe hand_type_char
+.done:  ret
+
+; command_keys -- the letters that command the game when no move is being typed: a
+; letter, then its routine (each: IN nothing; CHG any general register).
+command_keys:
+        db 'q'
+        dw game_quit
+        db 'n'
+        dw game_new
+        db 't'
+        dw game_take_back
+        db 'l'
+        dw game_level
+        db 'm'
+        dw game_next_players
+        db 's'
+        dw file_save
+        db 0
+COMMAND_ENTRY   equ 3
+
+; hand_click -- a click of the left mouse button: on a square, the cursor goes there
+;               and the square is selected as with Enter
+; IN:  BL = the square, NO_SQUARE off the board
+; OUT: as hand_select
+; CHG: EAX, EBX, ECX, EDX, SI, DI, EBP
+hand_click:
+        cmp bl, NO_SQUARE
+        je .done
+        mov word [message], 0
+        cmp byte [flip_pending], 0
+        je .move
+        push bx
+        mov byte [flip_pending], 0
+        mov byte [input_len], 0
+        call game_flip
+        pop bx
+.move:  push bx
+        call hand_cursor_to
+        pop bx
+        jmp hand_select
+.done:  ret
+
+; hand_arrow -- an arrow key moves the cursor one square on the screen (up is up even
+;               when the board is reversed); other extended keys are ignored
+; IN:  DH = the scan code
+; OUT: the cursor moved, unless at the edge
+; CHG: AX, BX, CX
+hand_arrow:
+        mov bl, [cursor_square]
+        mov al, bl
+        and al, FILE_MASK           ; AL = file, AH = row
+        mov ah, bl
+        shr ah, ROW_SHIFT
+        cmp byte [flipped], 0       ; work in screen columns and rows
+        je .key
+        xor ax, FILE_MASK << 8 | FILE_MASK
+.key:   cmp dh, SCAN_UP
+        jne .down
+        sub ah, 1
+        jmp .check
+.down:  cmp dh, SCAN_DOWN
+        jne .left
+        inc ah
+        jmp .check
+.left:  cmp dh, SCAN_LEFT
+        jne .right
+        sub al, 1
+        jmp .check
+.right: cmp dh, SCAN_RIGHT
+        jne .done
+        inc al
+.check: cmp al, FILE_MASK           ; off the edge (a -1 is 0FFh)
+        ja .done
+        cmp ah, FILE_MASK
+        ja .done
+        cmp byte [flipped], 0
+        je .place
+        xor ax, FILE_MASK << 8 | FILE_MASK
+.place: shl ah, ROW_SHIFT
+        or al, ah
+        mov bl, al
+        jmp hand_cursor_to
+.done:  ret
+
+; hand_cursor_to -- move the cursor frame to a square, redrawing what changes
+; IN:  BL = the square
+; OUT: [cursor_square]; the two squares and the coordinates drawn
+; CHG: nothing
+hand_cursor_to:
+        call mouse_hide
+        push bx
+        xchg bl, [cursor_square]
+        call draw_square            ; the old square without the frame
+        pop bx
+        call draw_square
+        call draw_coordinates
+        jmp mouse_show
+
+; hand_flip_timeout -- an 'f' with nothing after it for FLIP_WAIT_TICKS is the flip key
+; IN:  [flip_pending], [flip_tick]
+; OUT: the board reversed when the wait is over
+; CHG: EAX, EBX, ECX, EDX, SI, DI, EBP
+hand_flip_timeout:
+        cmp byte [flip_pending], 0
+        je .done
+        call game_ticks
+        sub eax, [flip_tick]
+        cmp eax, FLIP_WAIT_TICKS
+        jb .done
+        mov byte [flip_pending], 0
+        mov byte [input_len], 0
+        jmp game_flip
+.done:  ret
+
