@@ -83,7 +83,7 @@ dir_delta:
 
 ; JUMP_LIST name, count_name, DF, DR, steps -- for each square the squares reached by
 ; each (DF(i), DR(i)) step that stays on the board: count_name = one count byte a square,
-; name = 8 bytes a square, the unused tail filled with OFF_BOARD.
+; name = 1 << LIST_SHIFT bytes a square, the unused tail filled with OFF_BOARD.
 %macro JUMP_LIST 5
 %1:
   %assign sq 0
@@ -99,7 +99,7 @@ dir_delta:
       %endif
       %assign i i + 1
     %endrep
-    times 8 - n db OFF_BOARD
+    times (1 << LIST_SHIFT) - n db OFF_BOARD
     %assign sq sq + 1
   %endrep
 %2:
@@ -121,13 +121,13 @@ dir_delta:
 %endmacro
 
 ; knight_to / knight_n -- the knight's squares from each square: byte
-; [knight_to + square * 8 + i] for i < [knight_n + square].
+; [knight_to + (square << LIST_SHIFT) + i] for i < [knight_n + square].
         JUMP_LIST knight_to, knight_n, KNIGHT_DF, KNIGHT_DR, KNIGHT_JUMPS
 ; king_to / king_n -- the king's squares from each square, laid out the same way.
         JUMP_LIST king_to, king_n, DIR_DFILE, DIR_DROW, KING_STEPS
 
 ; king_zone -- the 64-bit set of squares next to each square: qword
-; [king_zone + square * 8], bit n = square n.  "Does the king on K touch S?" is one bt.
+; [king_zone + (square << LIST_SHIFT)], bit n = square n.  "Does the king on K touch S?" is one bt.
 king_zone:
 %assign sq 0
 %rep BOARD_SQUARES
@@ -155,7 +155,7 @@ king_zone:
   %rep BOARD_SQUARES
     %assign rr (sq / FILES) + %2
     %assign df -1
-    %rep 2
+    %rep PAWN_TAKES
       %assign ff (sq % FILES) + df
       %if ff >= 0 && ff < FILES && rr >= 0 && rr < FILES
         db rr * ROW_STEP + ff

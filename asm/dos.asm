@@ -116,7 +116,7 @@ out_u32:
 ; CHG: nothing
 out_u64:
         pushad
-        mov ecx, 10
+        mov ecx, DECIMAL_BASE
         mov bx, DECIMAL_DIGITS
 .digit: mov esi, eax                ; divide EDX:EAX by 10, high dword first
         mov eax, edx
@@ -239,9 +239,9 @@ text_read_number:
         mov bx, si
 .digit: movzx edx, byte [si]
         sub dl, '0'
-        cmp dl, 9
+        cmp dl, DECIMAL_BASE - 1
         ja .end
-        imul eax, eax, 10
+        imul eax, eax, DECIMAL_BASE
         jc .big
         add eax, edx
         jnc .next

@@ -54,6 +54,7 @@ FIELD_HALFMOVE  equ 4
 FIELD_FULLMOVE  equ 5
 FEN_FIELDS_SHORT equ 4              ; the clocks may be left out
 RANKS           equ 8
+ONE_KING_EACH   equ 0101h            ; CL = 1 white king, CH = 1 black king
 EP_RANK_WHITE_MOVES equ 6           ; black just made the double step
 EP_RANK_BLACK_MOVES equ 3
 
@@ -227,7 +228,7 @@ fen_kings:
 .next:  inc bx
         cmp bx, BOARD_SQUARES
         jb .square
-        cmp cx, 0101h               ; one and one
+        cmp cx, ONE_KING_EACH
         je .done                    ; CF clear
         mov si, err_kings
         stc

@@ -343,7 +343,7 @@ job_perft_line:
 timer_start:
         call timer_ticks
         mov [ticks_start], eax
-        RDTSC
+        READ_TSC
         mov [tsc_start], eax
         mov [tsc_start + 4], edx
         ret
@@ -353,7 +353,7 @@ timer_start:
 ; OUT: [job_ticks], [job_tsc]
 ; CHG: EAX, EDX
 timer_stop:
-        RDTSC
+        READ_TSC
         sub eax, [tsc_start]
         sbb edx, [tsc_start + 4]
         mov [job_tsc], eax

@@ -9,6 +9,7 @@
 ply             resb 1              ; moves made since the position was set up
 undo_stack      resd MAX_PLY        ; a ply: castle, ep_square (bytes), halfmove (word)
 move_now        resd 1              ; the move being made or taken back
+UNDO_SHIFT      equ 2               ; 4 bytes an undo entry
 
         section .text
 
@@ -20,7 +21,7 @@ move_now        resd 1              ; the move being made or taken back
 move_make:
         mov [move_now], eax
         movzx bx, byte [ply]
-        shl bx, 2                   ; 4 bytes an undo entry
+        shl bx, UNDO_SHIFT
         mov cl, [castle]
         mov ch, [ep_square]
         mov [undo_stack + bx], cx
@@ -71,7 +72,7 @@ move_make:
         mov cl, al                  ; the square passed over is midway
         and cl, SQUARE_MASK
         add cl, bl
-        shr cl, 1
+        shr cl, 1                   ; halve the sum of the two squares
         mov [ep_square], cl
         jmp .turn
 .castle:
@@ -94,7 +95,7 @@ move_unmake:
         mov [move_now], eax
         dec byte [ply]
         movzx bx, byte [ply]
-        shl bx, 2                   ; 4 bytes an undo entry
+        shl bx, UNDO_SHIFT
         mov cx, [undo_stack + bx]
         mov [castle], cl
         mov [ep_square], ch

@@ -47,7 +47,7 @@ gen_finish:
         pushf
         movzx ecx, di
         sub cx, [chain_start]
-        shr cx, 2                   ; 4 bytes a move
+        shr cx, MOVE_SHIFT
         popf
         ret
 
@@ -56,7 +56,7 @@ gen_finish:
 ; OUT: BP -> pin_allowed = target_mask & its pin line
 ; CHG: EAX, BX
 gen_pin_allowed:
-        shl bx, 3                   ; 8 bytes a mask
+        shl bx, LIST_SHIFT
         mov eax, [pin_masks + bx]
         and eax, [target_mask]
         mov [pin_allowed], eax
@@ -127,7 +127,7 @@ check_add_pin:
         push bx
         movzx bx, dh
         bts word [pinned_set], bx
-        shl bx, 3                   ; 8 bytes a mask
+        shl bx, LIST_SHIFT
         lea bp, [pin_masks + bx]
         pop bx
         mov ah, bl
@@ -416,7 +416,7 @@ gen_%2_checks:
 .knights:
         movzx si, byte [king_here]
         movzx cx, byte [knight_n + si]
-        shl si, 3                   ; 8 bytes a knight_to entry
+        shl si, LIST_SHIFT
         add si, knight_to
 .knight:
         lodsb
@@ -427,7 +427,7 @@ gen_%2_checks:
 .next_knight:
         loop .knight
         movzx si, byte [king_here]
-        shl si, 3                   ; DIRECTIONS bytes a ray_len entry
+        shl si, LIST_SHIFT
   %assign d 0
   %rep DIRECTIONS
         KING_RAY d
@@ -467,7 +467,7 @@ gen_%2_chain:
 ; CHG: EAX, BX, CX, SI
 gen_%2_rook:
         movzx si, dl
-        shl si, 3                   ; DIRECTIONS bytes a ray_len entry
+        shl si, LIST_SHIFT
   %assign d ROOK_DIR_FIRST
   %rep LINE_DIRS
         SLIDE_RAY d
@@ -479,7 +479,7 @@ gen_%2_rook:
 ; IN, OUT, CHG: as gen_<colour>_rook
 gen_%2_bishop:
         movzx si, dl
-        shl si, 3
+        shl si, LIST_SHIFT
   %assign d BISHOP_DIR_FIRST
   %rep LINE_DIRS
         SLIDE_RAY d
@@ -499,7 +499,7 @@ gen_%2_queen:
 gen_%2_knight:
         movzx si, dl
         movzx cx, byte [knight_n + si]
-        shl si, 3                   ; 8 bytes a knight_to entry
+        shl si, LIST_SHIFT
         add si, knight_to
 .jump:  lodsb
         mov bl, al
@@ -552,7 +552,7 @@ gen_%2_ep:
         movzx si, byte [ep_square]
         add si, si                  ; 2 squares a pawn_from entry
         add si, PAWN_FROM_TABLE(OWN)
-        mov cx, 2
+        mov cx, PAWN_TAKES
 .pawn:  lodsb
         movzx bx, al
         cmp byte [carreau + bx], OWN | PAWN
@@ -595,7 +595,7 @@ gen_%2_king:
         mov dh, OWN | KING
         movzx si, bl
         movzx cx, byte [king_n + si]
-        shl si, 3                   ; 8 bytes a king_to entry
+        shl si, LIST_SHIFT
         add si, king_to
 .step:  lodsb
         mov bl, al
@@ -626,7 +626,7 @@ attacked_%2:
         push si
         push bx
         mov bp, bx
-        shl bx, 3                   ; 8 bytes a king_zone entry
+        shl bx, LIST_SHIFT
         movzx ax, byte [KING_SQ(ENEMY)]
         bt word [king_zone + bx], ax
         jc .yes
@@ -640,7 +640,7 @@ attacked_%2:
         je .yes
         mov si, bp
         movzx cx, byte [knight_n + si]
-        shl si, 3                   ; 8 bytes a knight_to entry
+        shl si, LIST_SHIFT
         add si, knight_to
 .knight:
         lodsb
@@ -649,7 +649,7 @@ attacked_%2:
         je .yes
         loop .knight
         mov si, bp
-        shl si, 3                   ; DIRECTIONS bytes a ray_len entry
+        shl si, LIST_SHIFT
   %assign d 0
   %rep DIRECTIONS
         ATTACK_RAY d
