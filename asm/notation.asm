@@ -280,7 +280,6 @@ notation_fen_empties:
 ; IN:  AX = the number; DI -> the buffer (DS)
 ; OUT: the digits stored, 0-terminated; DI -> the 0
 ; CHG: nothing else
-DECIMAL_BASE    equ 10
 notation_number:
         push ax
         push cx
