@@ -683,6 +683,9 @@ game_computer_turn:
         call search_best
         mov byte [thinking], 0
         jc .none
+        push eax
+        call game_settle            ; the search used the move stack: the list again
+        pop eax
         call game_play
         jmp .keys
 .none:  call game_settle            ; no move: mate or stalemate stands on the panel
