@@ -9,7 +9,7 @@
 
 promo_from      db NO_SQUARE        ; a promotion waits for its piece: from, to
 promo_to        db NO_SQUARE
-msg_promote     db "Promote to: Q R B N", 0
+msg_promote     db "Promote: Q R B N", 0
 msg_illegal     db "Illegal move", 0
 msg_not_now     db "Not your move now", 0
 msg_over        db "The game is over", 0
@@ -189,6 +189,7 @@ hand_typed_move:
         jmp hand_promote
 .ask:   mov [promo_from], dl
         mov [promo_to], dh
+        mov [picked_square], dl     ; lit while the piece is asked for
         mov si, msg_promote
         jmp .say
 .play:  jmp game_play

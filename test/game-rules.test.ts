@@ -82,7 +82,9 @@ describe("the rules on the screen", () => {
     await game.pickAndDrop("b7", "b8");
     const asked = await game.waitLog("the promotion question", (l) => l.message.startsWith("Promote"));
     expect(asked.moves).toEqual([]);
-    expect((await game.view()).boardFen).toBe(boardOf(fen)); // nothing moved yet
+    const waiting = await game.view();
+    expect(waiting.boardFen).toBe(boardOf(fen)); // nothing moved yet
+    expect(waiting.picked).toBe("b7"); // the pawn stays lit while the piece is asked for
     await game.letter("n");
     const sanN = play(pos, "b7b8n");
     const log = await game.waitLog("b8=N", (l) => l.moves.length === 1);
