@@ -2,6 +2,7 @@ import { afterEach, describe, expect, test } from "vitest";
 import { copyFileSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { GameDriver } from "../ts-harness/game-driver.ts";
+import type { KeyName } from "../ts-harness/runner.ts";
 import { ROOT } from "../ts-harness/build.ts";
 import {
   legalMoves, makeMove, moveToUci, parseFen, parseUci, toFen, unmakeMove, type Move, type Position,
@@ -223,6 +224,33 @@ describe("the game on the screen", () => {
     expect(log.players).toBe("cc");
     const pos = position(START);
     for (const uci of log.moves) play(pos, uci);
+    await game.letter("q");
+    const r = await game.session.finish();
+    expect(r.exitCode).toBe(0);
+  }, TEST_MS);
+
+  test("random keys while the computer plays itself never crash or hang the game; Esc then Q quits with 0", async () => {
+    game = await GameDriver.start();
+    await game.letter("m");
+    await game.letter("m");
+    await game.letter("m"); // the computer against itself
+    // A fixed pseudo-random walk over every key the game knows, and some it does not.
+    const keys: (KeyName | string)[] = ["enter", "space", "esc", "backspace", "up", "down", "left", "right", "tab",
+      "e", "2", "4", "f", "t", "l", "m", "s", "n", "b", "q7", "x", "1", "9"];
+    let seed = 1997;
+    for (let i = 0; i < 80; i++) {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      const k = keys[seed % keys.length]!;
+      if (k === "q7") await game.type("e7e8q\n");
+      else if (k.length === 1) await game.letter(k);
+      else await game.press(k as KeyName);
+    }
+    const log = await game.waitLog("the log after the keys", () => true);
+    const replay = position(START);
+    // N may have started a new game: replay from the start position of the record.
+    for (const uci of log.moves) play(replay, uci);
+    expect(toFen(replay)).toBe(log.fen);
+    await game.press("esc"); // a half-typed move would take the q as its promotion letter
     await game.letter("q");
     const r = await game.session.finish();
     expect(r.exitCode).toBe(0);
