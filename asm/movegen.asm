@@ -370,6 +370,8 @@ gen_%2:
 .en_passant:
         cmp byte [ep_square], NO_SQUARE
         je .king
+        cmp di, CHAIN_GUARD
+        ja .full
         call gen_%2_ep
 .king:  cmp di, CHAIN_GUARD
         ja .full
