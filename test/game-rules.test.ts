@@ -63,6 +63,12 @@ describe("the rules on the screen", () => {
     const log = (await game.log())!;
     expect(log.san).toEqual(["O-O", "O-O-O"]);
     await game.screenshot("game-castling");
+    await game.letter("t"); // two players: T takes back one move, the rook goes home too
+    const back = await game.waitLog("O-O-O taken back", (l) => l.moves.length === 1);
+    const afterShort = position(fen);
+    play(afterShort, "e1g1");
+    expect(back.fen).toBe(toFen(afterShort));
+    await game.waitView("the position after O-O", (v) => v.boardFen === boardOf(back.fen));
   }, TEST_MS);
 
   test("en passant: the pawn taken beside the target square leaves the board", async () => {
