@@ -155,11 +155,16 @@ describe("the game on the screen", () => {
     const flipped = await game.waitView("the board reversed", (v) => v.flipped);
     expect(flipped.boardFen).toBe(board);
     expect(flipped.cursor).toBe("e2");
+    expect(flipped.lit.length).toBe(2); // the computer's reply, lit on the reversed board
     expect((await game.waitLog("flip in the log", (l) => l.flip)).moves).toEqual(log.moves);
+    await game.click("d2"); // the mouse finds the squares of the reversed board
+    await game.click("d4");
+    const clicked = await game.waitLog("d2d4 by clicks", (l) => l.moves.length === 4);
+    expect(clicked.moves[2]).toBe("d2d4");
     await game.cursorTo("e1"); // the arrows follow the screen: e1 is at the top now
     await game.letter("f");
     const normal = await game.waitView("the board normal again", (v) => !v.flipped);
-    expect(normal.boardFen).toBe(board);
+    expect(normal.boardFen).toBe(boardOf(clicked.fen));
     expect(normal.cursor).toBe("e1");
   }, TEST_MS);
 
