@@ -24,7 +24,6 @@ MODE_TWO_HUMANS equ 1
 MODE_YOU_BLACK  equ 2
 
 players_mode    db MODE_YOU_WHITE   ; index into player_modes
-players         db PLAYER_COMPUTER, PLAYER_HUMAN
 level           db LEVEL_DEFAULT
 
 ; The words of the panel and the log, indexed by STATUS_*.
@@ -56,8 +55,9 @@ msg_bad_fen     db "Bad FEN: ", 0
 msg_start_pos   db "Start position", 0
 msg_bad_switch  db "Unknown option", 0
 
-
         section .bss
+
+players         resb 2              ; the pair of player_modes in play
 
 game_fen        resb FEN_BYTES      ; the FEN the game started from, kept whole
 fen_work        resb FEN_BYTES      ; the copy fen_parse cuts up
@@ -90,10 +90,10 @@ game_run:
         call mouse_init
         call game_setup
         cmp byte [side], WHITE      ; you start with the side to move
-        je .draw
+        je .players
         mov byte [players_mode], MODE_YOU_BLACK
+.players:
         call game_set_players
-.draw:
         call mouse_hide
         call draw_help
         call mouse_show
@@ -142,14 +142,15 @@ game_options:
 .next:  call text_skip_space
         cmp byte [si], 0
         je .done
+        call start_lower_word       ; /LOG is /log
         mov bx, switch_log
-        call game_match_switch
+        call text_match_word
         jc .not_log
         mov byte [log_enabled], 1
         jmp .next
 .not_log:
         mov bx, switch_load
-        call game_match_switch
+        call text_match_word
         jc .not_load
         call text_skip_space
         mov dx, si                  ; the file name: up to white space
@@ -166,43 +167,13 @@ game_options:
         jmp .next
 .not_load:
         mov bx, switch_fen
-        call game_match_switch
+        call text_match_word
         jc .unknown
         call text_skip_space        ; the rest of the line is the FEN
         jmp game_set_fen
 .unknown:
         mov word [message], msg_bad_switch
 .done:  ret
-
-; game_match_switch -- does the text start with a switch, in any case, followed by
-;                      white space or the end?
-; IN:  SI -> the text; BX -> the switch, lower case, 0-terminated
-; OUT: CF clear and SI past it if it does; CF set and SI unchanged if not
-; CHG: AL
-game_match_switch:
-        push bx
-        push si
-.char:  mov al, [bx]
-        test al, al
-        jz .end
-        mov al, [si]
-        or al, CASE_BIT             ; '/' already has the bit
-        cmp al, [bx]
-        jne .no
-        inc bx
-        inc si
-        jmp .char
-.end:   mov al, [si]
-        call text_end_of_word
-        jne .no
-        add sp, 2                   ; keep the advanced SI
-        pop bx
-        clc
-        ret
-.no:    pop si
-        pop bx
-        stc
-        ret
 
 ; game_set_fen -- keep a FEN as the game's starting text
 ; IN:  SI -> the text, ended by 0 (a longer text is cut at FEN_BYTES - 1)
