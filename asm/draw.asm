@@ -270,17 +270,11 @@ draw_panel:
         call draw_panel_line
         mov di, panel_text          ; W:Human B:CPU
         mov si, text_white_is
-        call game_append
-        movzx bx, byte [players + (WHITE >> COLOUR_SHIFT)]
-        shl bx, 1
-        mov si, [player_names + bx]
-        call game_append
+        mov bx, WHITE >> COLOUR_SHIFT
+        call draw_player
         mov si, text_black_is
-        call game_append
-        movzx bx, byte [players + (BLACK >> COLOUR_SHIFT)]
-        shl bx, 1
-        mov si, [player_names + bx]
-        call game_append
+        mov bx, BLACK >> COLOUR_SHIFT
+        call draw_player
         mov si, panel_text
         mov ax, (PAL_TEXT << 8) | PANEL_PLAYERS
         call draw_panel_line
@@ -304,6 +298,17 @@ draw_panel:
         call draw_move_list
         popa
         ret
+
+; draw_player -- a colour's label and who plays it, added to a panel line
+; IN:  SI -> the label ("W:"); BX = the colour >> COLOUR_SHIFT; DI -> where it goes
+; OUT: DI -> the 0 after it
+; CHG: AL, BX, SI
+draw_player:
+        call game_append
+        movzx bx, byte [players + bx]
+        shl bx, 1                   ; a word a name
+        mov si, [player_names + bx]
+        jmp game_append
 
 ; draw_side_text -- who is to move; once the game is over, who won or that it is drawn
 ; IN:  [side], [game_status]

@@ -615,18 +615,6 @@ game_set_players:
         mov [players], ax
         ret
 
-; game_ticks -- the BIOS timer count (18.2 a second)
-; IN:  nothing
-; OUT: EAX = the ticks since midnight
-; CHG: nothing else
-game_ticks:
-        push ds
-        push BIOS_DATA_SEG
-        pop ds
-        mov eax, [BIOS_TICKS]
-        pop ds
-        ret
-
 ; ---------------------------------------------------------------------------------------
 ; The computer.
 
@@ -643,7 +631,7 @@ game_computer_turn:
         shr si, COLOUR_SHIFT
         cmp byte [players + si], PLAYER_COMPUTER
         jne .no
-        call game_ticks             ; a pause between the moves of computer v computer
+        call timer_ticks            ; a pause between the moves of computer v computer
         sub eax, [computer_tick]
         cmp eax, COMPUTER_PAUSE_TICKS
         jb .no
@@ -661,7 +649,7 @@ game_computer_turn:
         jmp .keys
 .none:  call game_settle            ; no move: mate or stalemate stands on the panel
         call screen_refresh
-.keys:  call game_ticks
+.keys:  call timer_ticks
         mov [computer_tick], eax
         call game_drain_keys
         stc

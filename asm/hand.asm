@@ -314,7 +314,7 @@ hand_key:
         cmp al, 'f'                 ; flip, or the file f of a typed move
         jne .command
         mov byte [flip_pending], 1
-        call game_ticks
+        call timer_ticks
         mov [flip_tick], eax
         mov al, 'f'
         jmp hand_type_char
@@ -436,7 +436,7 @@ hand_cursor_to:
 hand_flip_timeout:
         cmp byte [flip_pending], 0
         je .done
-        call game_ticks
+        call timer_ticks
         sub eax, [flip_tick]
         cmp eax, FLIP_WAIT_TICKS
         jb .done

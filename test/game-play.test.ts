@@ -4,23 +4,11 @@ import { join } from "node:path";
 import { GameDriver } from "../ts-harness/game-driver.ts";
 import type { KeyName } from "../ts-harness/runner.ts";
 import { ROOT } from "../ts-harness/build.ts";
-import {
-  legalMoves, makeMove, moveToUci, parseFen, parseUci, toFen, unmakeMove, type Move, type Position,
-} from "../ts-harness/oracle/index.ts";
+import { legalMoves, makeMove, moveToUci, toFen, unmakeMove, type Move, type Position } from "../ts-harness/oracle/index.ts";
+import { boardOf, play, position, START, TEST_MS } from "./game-oracle.ts";
 
 // The interactive game driven by keys, typed moves and the mouse under js-dos; what the
 // screen shows is read back (ts-harness/screen.ts) and compared with the oracle.
-
-const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-const TEST_MS = 60_000;
-
-const boardOf = (fen: string) => fen.split(" ")[0]!;
-
-function position(fen: string): Position {
-  const r = parseFen(fen);
-  if (!r.ok) throw new Error(`bad test FEN ${fen}: ${r.error.message}`);
-  return r.pos;
-}
 
 /** The boards one legal move away, each with its move. */
 function nextBoards(pos: Position): Map<string, Move> {
@@ -31,13 +19,6 @@ function nextBoards(pos: Position): Map<string, Move> {
     unmakeMove(pos);
   }
   return boards;
-}
-
-function play(pos: Position, uci: string): Move {
-  const r = parseUci(pos, uci);
-  if (!r.ok) throw new Error(r.error.message);
-  makeMove(pos, r.move);
-  return r.move;
 }
 
 let game: GameDriver | null = null;

@@ -1,32 +1,11 @@
 import { afterEach, describe, expect, test } from "vitest";
 import { GameDriver } from "../ts-harness/game-driver.ts";
-import {
-  makeMove, parseFen, parseUci, san, status, toFen, type Position,
-} from "../ts-harness/oracle/index.ts";
+import { status, toFen, type Position } from "../ts-harness/oracle/index.ts";
+import { boardOf, play, position, START, TEST_MS } from "./game-oracle.ts";
 
 // The rules as the interactive game shows them: castling, en passant, promotion with a
 // choice, the end of the game announced on the panel, starting, saving and loading a
 // position. Expected values come from the oracle.
-
-const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-const TEST_MS = 60_000;
-
-const boardOf = (fen: string) => fen.split(" ")[0]!;
-
-function position(fen: string): Position {
-  const r = parseFen(fen);
-  if (!r.ok) throw new Error(`bad test FEN ${fen}: ${r.error.message}`);
-  return r.pos;
-}
-
-/** Play a UCI move on the oracle's position; returns its SAN. */
-function play(pos: Position, uci: string): string {
-  const r = parseUci(pos, uci);
-  if (!r.ok) throw new Error(r.error.message);
-  const text = san(pos, r.move);
-  makeMove(pos, r.move);
-  return text;
-}
 
 let game: GameDriver | null = null;
 afterEach(async () => {

@@ -1,0 +1,25 @@
+// game-oracle -- what the game tests ask the oracle: a position from a FEN, a move
+// played by its UCI name, the FEN board field the screen reader gives back.
+import { makeMove, parseFen, parseUci, san, type Position } from "../ts-harness/oracle/index.ts";
+
+export const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+/** Each game test boots its own emulator; none may take longer. */
+export const TEST_MS = 60_000;
+
+/** The board field of a FEN, as ScreenView.boardFen reads it off the screen. */
+export const boardOf = (fen: string) => fen.split(" ")[0]!;
+
+export function position(fen: string): Position {
+  const r = parseFen(fen);
+  if (!r.ok) throw new Error(`bad test FEN ${fen}: ${r.error.message}`);
+  return r.pos;
+}
+
+/** Play a UCI move on the oracle's position; returns its SAN. */
+export function play(pos: Position, uci: string): string {
+  const r = parseUci(pos, uci);
+  if (!r.ok) throw new Error(r.error.message);
+  const text = san(pos, r.move);
+  makeMove(pos, r.move);
+  return text;
+}
