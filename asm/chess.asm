@@ -2,12 +2,13 @@
 ; 1998).  `CHESS /jobs JOBS.TXT RESULT.TXT` runs the batch protocol of asm/PROTOCOL.md;
 ; anything else starts the interactive game.
 ;
-; Memory: the .COM's own 64 KiB segment holds the PSP, code, data, bss and the stack (at
-; its top, STACK_BYTES); the next 64 KiB segment (ES, MOVE_SEGMENT paragraphs above the
-; PSP) holds the move stack: each ply's chain of 4-byte moves, back to back.
+; Memory: the .COM keeps 128 KiB (INT 21h AH=4Ah) and fails cleanly without them.  Its
+; own 64 KiB segment holds the PSP, code, data, bss and the stack (STACK_BYTES at the end
+; of the bss); the next 64 KiB segment (ES, MOVE_SEGMENT paragraphs above the PSP) holds
+; the move stack: each ply's chain of 4-byte moves, back to back.
 ;
-;   CS:0000  PSP            CS:0100  code, then data, then bss    stack_top  SP
-;   ES:0000  ply 0's chain, ply 1's chain, ...                    (MAX_PLY * MAX_MOVES * 4)
+;   CS:0000 PSP | CS:0100 code | data | bss | stack, SP = stack_top | (unused to 64 KiB)
+;   ES:0000 ply 0's chain | ply 1's chain | ...    (MAX_PLY * MAX_MOVES * 4 <= 64 KiB)
 
         cpu 386
         org 100h
