@@ -26,6 +26,14 @@ MODE_YOU_BLACK  equ 2
 players_mode    db MODE_YOU_WHITE   ; index into player_modes
 level           db LEVEL_DEFAULT
 
+; level_budget -- the search budget of each level, LEVEL_MIN first: emulated milliseconds
+; of a 3000-cycle DOSBox (the unit of `best MS` in asm/PROTOCOL.md), passed to
+; search_best.  At DOSBox's default speed a level thinks about that long.
+level_budget:   dw 250, 1000, 3000, 8000, 20000
+%if ($ - level_budget) / 2 != LEVEL_MAX - LEVEL_MIN + 1
+%error "one budget a level"
+%endif
+
 ; The words of the panel and the log, indexed by STATUS_*.
 status_texts:   dw text_none, text_check, text_mate, text_stalemate, text_fifty
                 dw text_threefold, text_material, text_too_long
@@ -638,7 +646,9 @@ game_computer_turn:
         mov byte [picked_square], NO_SQUARE
         mov byte [thinking], 1
         call screen_panel
-        movzx ecx, byte [level]
+        movzx bx, byte [level]
+        shl bx, 1                   ; a word a level
+        movzx ecx, word [level_budget + bx - LEVEL_MIN * 2]
         call search_best
         mov byte [thinking], 0
         jc .none

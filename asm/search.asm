@@ -6,8 +6,9 @@
 
 ; search_best -- the move the computer plays (PLACEHOLDER: the first legal move; the
 ;                budget is not used)
-; IN:  the position ([side], carreau, ...); ECX = the budget (the game passes its
-;      level, LEVEL_MIN..LEVEL_MAX)
+; IN:  the position ([side], carreau, ...); ECX = the budget in emulated milliseconds
+;      of a 3000-cycle DOSBox, 1..65535 (`best MS` of asm/PROTOCOL.md; the game passes
+;      its level's entry of level_budget)
 ; OUT: EAX = the 4-byte move record; CF set if there is no legal move
 ; CHG: EBX, ECX, EDX, SI, DI, EBP; ES:0 onwards (the move stack)
 search_best:
