@@ -1,0 +1,94 @@
+// The assembly's batch interface under bad input: every malformed or illegal FEN gets
+// the oracle's error code, bad jobs get their own codes, and the next job still runs.
+import { beforeAll, describe, expect, test } from "vitest";
+import { chessProgram, runBatch, type JobLines } from "../ts-harness/asm-engine.ts";
+import { DosSession, runDos } from "../ts-harness/runner.ts";
+import * as oracle from "../ts-harness/oracle/index.ts";
+import { INVALID } from "./fixtures/bad-fens.ts";
+
+const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+/** The error code of a job's result, or "ok". */
+const codeOf = (g: JobLines) => g.lines.find((w) => w[0] === "error")?.[1] ?? "ok";
+
+describe("FEN errors in the assembly", () => {
+  let groups: JobLines[];
+  beforeAll(async () => {
+    // Each bad FEN is followed by a good job, which must still be answered.
+    const jobs = INVALID.flatMap(([, fen]) => [`moves ${fen}`, `perft 1 ${START}`]);
+    groups = await runBatch(jobs, { timeoutMs: 60_000 });
+  }, 120_000);
+
+  test.each(INVALID.map(([why, fen, code], i) => ({ why, fen, code, i })))("a FEN with $why is rejected as `$code`, like the oracle", ({ fen, code, i }) => {
+    const parsed = oracle.parseFen(fen);
+    expect(parsed.ok ? "ok" : parsed.error.code).toBe(code);
+    expect(codeOf(groups[2 * i]!)).toBe(code);
+    // The error line carries a message, not just the code.
+    expect(groups[2 * i]!.lines[0]!.length).toBeGreaterThan(2);
+  });
+
+  test("the job after each rejected FEN still runs", () => {
+    for (let i = 0; i < INVALID.length; i++) expect(groups[2 * i + 1]!.lines[0]!.slice(0, 3)).toEqual(["perft", "1", "20"]);
+  });
+});
+
+describe("FEN variants both engines accept", () => {
+  const VARIANTS: [string, string][] = [
+    ["four fields", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq -"],
+    ["castling letters in another order", "r3k2r/8/8/8/8/8/8/R3K2R w kqKQ - 0 1"],
+    ["extra spaces between fields", "  4k3/8/8/8/8/8/8/4K3   b  -  -  3  9"],
+    ["an en-passant square no pawn can take on", "4k3/8/8/8/4P3/8/8/4K3 b - e3 0 1"],
+    ["large clocks", "4k3/8/8/8/8/8/8/4K3 w - - 99 300"],
+  ];
+  test.each(VARIANTS)("%s gives the oracle's moves", async (_why, fen) => {
+    const [g] = await runBatch([`moves ${fen}`], { timeoutMs: 30_000 });
+    const parsed = oracle.parseFen(fen);
+    if (!parsed.ok) throw new Error(parsed.error.message);
+    const expected = oracle.legalMoves(parsed.pos).map(oracle.moveToUci).sort();
+    const line = g!.lines.find((w) => w[0] === "moves");
+    expect(line, JSON.stringify(g!.lines)).toBeDefined();
+    expect(line!.slice(2).sort()).toEqual(expected);
+    expect(Number(line![1])).toBe(expected.length);
+  });
+});
+
+describe("bad jobs", () => {
+  test.each([
+    ["an unknown job", `fly 3 ${START}`, "verb"],
+    ["a perft depth of 0", `perft 0 ${START}`, "arg"],
+    ["a perft depth of 10", `perft 10 ${START}`, "arg"],
+    ["a perft depth that is no number", `perft x ${START}`, "arg"],
+    ["a perft without a depth", `perft ${START}`, "arg"],
+  ])("%s is an error and the next job still runs", async (_why, job, code) => {
+    const groups = await runBatch([job, `perft 2 ${START}`], { timeoutMs: 30_000 });
+    expect(codeOf(groups[0]!)).toBe(code);
+    expect(groups[1]!.lines[0]!.slice(0, 3)).toEqual(["perft", "2", "400"]);
+  });
+
+  test("a job line longer than 255 characters is an error, not a cut line", async () => {
+    const long = `perft 1 ${START}${" ".repeat(250)}x`;
+    const session = await DosSession.start({
+      program: "CHESS.COM",
+      programBytes: await chessProgram(),
+      args: "/jobs JOBS.TXT RESULT.TXT",
+      files: { "JOBS.TXT": `${long}\r\nperft 1 ${START}\r\n` },
+      timeoutMs: 30_000,
+    });
+    try {
+      const r = await session.finish();
+      const text = Buffer.from(r.files.get("RESULT.TXT")!).toString("latin1");
+      expect(text).toMatch(/^1 error line /m);
+      expect(text).toMatch(/^2 perft 1 20 /m);
+      expect(text).toMatch(/^end 2\r?$/m);
+    } finally {
+      await session.close();
+    }
+  });
+
+  test("a missing job file is a clear message and exit code 1", async () => {
+    const r = await runDos({ program: "CHESS.COM", programBytes: await chessProgram(), args: "/jobs NOSUCH.TXT OUT.TXT", timeoutMs: 30_000 });
+    expect(r.exitCode).toBe(1);
+    expect(r.stdout).toMatch(/NOSUCH\.TXT/i);
+    expect(r.files.has("OUT.TXT")).toBe(false);
+  });
+});

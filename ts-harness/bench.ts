@@ -1,0 +1,121 @@
+// bench -- perft speed of the chess engines on the same positions, as a table.
+//   npx tsx ts-harness/bench.ts        (npm run bench)
+// Each engine is a BenchSection; an engine joins the table by pushing its section onto
+// SECTIONS before main() runs. Figures only: the node counts are not checked here.
+// chess.js appears twice: its own perft() (make, test, unmake on its internal moves) and
+// the public moves({verbose: true})/move/undo, which builds SAN and FENs for every move
+// and is so slow that it runs on shallower cases.
+import { Chess } from "chess.js";
+import { relative } from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseFen, perft } from "./oracle/index.ts";
+
+export interface BenchCase {
+  readonly name: string;
+  readonly fen: string;
+  readonly depth: number;
+}
+
+export interface BenchRow {
+  readonly engine: string;
+  readonly position: string;
+  readonly depth: number;
+  /** Leaves of the perft tree. */
+  readonly nodes: number;
+  readonly seconds: number;
+  /** Anything engine-specific worth a column, such as emulated instructions. */
+  readonly note?: string;
+}
+
+export interface BenchSection {
+  readonly engine: string;
+  /** The section's own cases, when BENCH_CASES would take too long. */
+  readonly cases?: readonly BenchCase[];
+  run(cases: readonly BenchCase[]): Promise<BenchRow[]>;
+}
+
+const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+const KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+
+export const BENCH_CASES: readonly BenchCase[] = [
+  { name: "start", fen: START, depth: 4 },
+  { name: "start", fen: START, depth: 5 },
+  { name: "kiwipete", fen: KIWIPETE, depth: 3 },
+  { name: "kiwipete", fen: KIWIPETE, depth: 4 },
+];
+
+/** Times `count` on every case, after one untimed run of the first case to warm the JIT. */
+function timeCases(engine: string, cases: readonly BenchCase[], count: (c: BenchCase) => number): BenchRow[] {
+  if (cases[0]) count(cases[0]);
+  return cases.map((c) => {
+    const started = performance.now();
+    const nodes = count(c);
+    const seconds = (performance.now() - started) / 1000;
+    return { engine, position: c.name, depth: c.depth, nodes, seconds };
+  });
+}
+
+export const oracleSection: BenchSection = {
+  engine: "oracle",
+  async run(cases) {
+    return timeCases(this.engine, cases, (c) => {
+      const parsed = parseFen(c.fen);
+      if (!parsed.ok) throw new Error(`bench: ${parsed.error.message}`);
+      return perft(parsed.pos, c.depth);
+    });
+  },
+};
+
+/** Counted like the oracle: the last ply is the length of the move list. */
+function chessJsVerbosePerft(chess: Chess, depth: number): number {
+  const moves = chess.moves({ verbose: true });
+  if (depth <= 1) return depth === 1 ? moves.length : 1;
+  let nodes = 0;
+  for (const move of moves) {
+    chess.move(move);
+    nodes += chessJsVerbosePerft(chess, depth - 1);
+    chess.undo();
+  }
+  return nodes;
+}
+
+export const chessJsSection: BenchSection = {
+  engine: "chess.js perft()",
+  async run(cases) {
+    return timeCases(this.engine, cases, (c) => new Chess(c.fen).perft(c.depth));
+  },
+};
+
+export const chessJsVerboseSection: BenchSection = {
+  engine: "chess.js moves/move/undo",
+  cases: [
+    { name: "start", fen: START, depth: 3 },
+    { name: "kiwipete", fen: KIWIPETE, depth: 2 },
+  ],
+  async run(cases) {
+    return timeCases(this.engine, cases, (c) => chessJsVerbosePerft(new Chess(c.fen), c.depth));
+  },
+};
+
+export const SECTIONS: BenchSection[] = [oracleSection, chessJsSection, chessJsVerboseSection];
+
+export function formatTable(rows: readonly BenchRow[]): string {
+  const header = ["engine", "position", "depth", "nodes", "seconds", "nodes/s", "note"];
+  const cells = rows.map((r) => [
+    r.engine, r.position, String(r.depth), String(r.nodes), r.seconds.toFixed(3),
+    String(Math.round(r.nodes / r.seconds)), r.note ?? "",
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...cells.map((row) => row[i].length)));
+  const numeric = new Set([2, 3, 4, 5]);
+  const line = (row: string[]) =>
+    row.map((cell, i) => (numeric.has(i) ? cell.padStart(widths[i]) : cell.padEnd(widths[i]))).join("  ").trimEnd();
+  return [line(header), ...cells.map(line)].join("\n");
+}
+
+async function main(): Promise<void> {
+  const rows: BenchRow[] = [];
+  for (const section of SECTIONS) rows.push(...(await section.run(section.cases ?? BENCH_CASES)));
+  console.log(formatTable(rows));
+}
+
+if (relative(process.argv[1] ?? "", fileURLToPath(import.meta.url)) === "") await main();

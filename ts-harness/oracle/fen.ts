@@ -1,0 +1,188 @@
+// fen -- parse and print Forsyth-Edwards Notation.
+// Errors are values with the codes of asm/PROTOCOL.md. Fields are checked in order
+// (board, side, castling, en passant, clocks), then whether the side that is not to
+// move stands in check; the first problem found is the one reported.
+
+import {
+  BLACK, EMPTY, KING, NO_SQUARE, PAWN, RANK_STEP, ROOK, SQUARES, WHITE, colorName, fenLetter,
+  parseSquare, pieceCode, rankOf, roleFromLetter, roleOf, sideOf, square, squareName, type Side,
+} from "./board.ts";
+import { isAttacked } from "./attacks.ts";
+import {
+  CASTLE_BLACK_KING, CASTLE_BLACK_QUEEN, CASTLE_WHITE_KING, CASTLE_WHITE_QUEEN, Position, opponent,
+} from "./position.ts";
+import type { Failure, FenErrorCode } from "./types.ts";
+
+export type FenResult = { readonly ok: true; readonly pos: Position } | FenFailure;
+type FenFailure = Failure<FenErrorCode>;
+
+function fail(code: FenErrorCode, message: string): FenFailure {
+  return { ok: false, error: { code, message } };
+}
+
+/** Castling letters in FEN order, with the right, king square and rook square. */
+const CASTLING_RIGHTS = [
+  { letter: "K", right: CASTLE_WHITE_KING, side: WHITE, king: "e1", rook: "h1" },
+  { letter: "Q", right: CASTLE_WHITE_QUEEN, side: WHITE, king: "e1", rook: "a1" },
+  { letter: "k", right: CASTLE_BLACK_KING, side: BLACK, king: "e8", rook: "h8" },
+  { letter: "q", right: CASTLE_BLACK_QUEEN, side: BLACK, king: "e8", rook: "a8" },
+] as const;
+
+const COLOR_WORD = ["white", "black"] as const;
+
+function parseBoard(pos: Position, field: string): FenFailure | undefined {
+  const ranks = field.split("/");
+  if (ranks.length !== 8) return fail("ranks", `board has ${ranks.length} ranks, expected 8`);
+  for (let r = 0; r < 8; r++) {
+    const rankNumber = 8 - r;
+    let file = 0;
+    for (const ch of ranks[r]) {
+      if (ch >= "1" && ch <= "8") {
+        file += Number(ch);
+        continue;
+      }
+      const role = roleFromLetter(ch.toLowerCase());
+      if (role === EMPTY) return fail("piece", `rank ${rankNumber} has invalid character '${ch}'`);
+      const side = ch === ch.toLowerCase() ? BLACK : WHITE;
+      if (file < 8) pos.put(square(file, rankNumber - 1), pieceCode(side, role));
+      file++;
+    }
+    if (file !== 8) return fail("ranks", `rank ${rankNumber} has ${file} squares, expected 8`);
+  }
+  return undefined;
+}
+
+function checkKingsAndPawns(pos: Position): FenFailure | undefined {
+  for (const side of [WHITE, BLACK] as const) {
+    const kings = SQUARES.filter((sq) => pos.board[sq] === pieceCode(side, KING));
+    if (kings.length !== 1) {
+      const what = kings.length === 0 ? "no king" : `${kings.length} kings`;
+      return fail("kings", `${COLOR_WORD[side]} has ${what}`);
+    }
+    pos.kings[side] = kings[0];
+  }
+  for (const sq of SQUARES) {
+    const code = pos.board[sq];
+    if (roleOf(code) === PAWN && (rankOf(sq) === 0 || rankOf(sq) === 7)) {
+      const pawn = `${COLOR_WORD[sideOf(code)]} pawn on ${squareName(sq)}`;
+      return fail("pawn-rank", `${pawn}, but pawns cannot stand on rank 1 or 8`);
+    }
+  }
+  return undefined;
+}
+
+function parseSide(pos: Position, field: string): FenFailure | undefined {
+  if (field !== "w" && field !== "b") return fail("side", `side to move is '${field}', expected 'w' or 'b'`);
+  pos.turn = field === "w" ? WHITE : BLACK;
+  return undefined;
+}
+
+/** '-' or letters of KQkq without repeats, in any order; each right needs its king and rook home. */
+function parseCastling(pos: Position, field: string): FenFailure | undefined {
+  if (field === "-") return undefined;
+  for (const ch of field) {
+    const right = CASTLING_RIGHTS.find((r) => r.letter === ch);
+    if (!right) return fail("castling", `castling field '${field}' has invalid character '${ch}'`);
+    if (pos.castling & right.right) return fail("castling", `castling field '${field}' repeats ${ch}`);
+    const color = COLOR_WORD[right.side];
+    if (pos.board[parseSquare(right.king)!] !== pieceCode(right.side, KING)) {
+      return fail("castling", `castling right ${ch} without the ${color} king on ${right.king}`);
+    }
+    if (pos.board[parseSquare(right.rook)!] !== pieceCode(right.side, ROOK)) {
+      return fail("castling", `castling right ${ch} without a ${color} rook on ${right.rook}`);
+    }
+    pos.castling |= right.right;
+  }
+  return undefined;
+}
+
+/** The square must be one a pawn of the side not to move just passed over: on rank 6
+ *  (white to move) or 3, empty, its origin empty, and that pawn in front of it. */
+function parseEnPassant(pos: Position, field: string): FenFailure | undefined {
+  if (field === "-") return undefined;
+  const sq = parseSquare(field);
+  if (sq === undefined) return fail("ep", `en-passant field '${field}' is not a square`);
+  const mover = opponent(pos.turn);
+  const ahead = mover === WHITE ? RANK_STEP : -RANK_STEP;
+  const expectedRank = mover === WHITE ? 3 : 6;
+  if (rankOf(sq) + 1 !== expectedRank) {
+    const rule = `with ${COLOR_WORD[pos.turn]} to move it must be on rank ${expectedRank}`;
+    return fail("ep", `en-passant square ${field} is on rank ${rankOf(sq) + 1}, but ${rule}`);
+  }
+  if (pos.board[sq] !== EMPTY) return fail("ep", `en-passant square ${field} is not empty`);
+  const origin = sq - ahead;
+  if (pos.board[origin] !== EMPTY) {
+    const why = `${squareName(origin)} is not empty, so no pawn just left it`;
+    return fail("ep", `en-passant square ${field}, but ${why}`);
+  }
+  if (pos.board[sq + ahead] !== pieceCode(mover, PAWN)) {
+    const pawn = `${COLOR_WORD[mover]} pawn on ${squareName(sq + ahead)}`;
+    return fail("ep", `en-passant square ${field} without a ${pawn}`);
+  }
+  pos.ep = sq;
+  return undefined;
+}
+
+function parseClock(field: string, name: string): number | FenFailure {
+  return /^\d+$/.test(field) ? Number(field) : fail("clock", `${name} '${field}' is not a number`);
+}
+
+export function parseFen(fen: string): FenResult {
+  const fields = fen.trim().split(/\s+/);
+  if (fields.length !== 4 && fields.length !== 6) {
+    return fail("fields", `FEN has ${fields.length} fields, expected 4 or 6`);
+  }
+  const [board, side, castling, ep, halfmove = "0", fullmove = "1"] =
+    fields as [string, string, string, string, string?, string?];
+  const pos = new Position();
+  for (const step of [
+    () => parseBoard(pos, board),
+    () => checkKingsAndPawns(pos),
+    () => parseSide(pos, side),
+    () => parseCastling(pos, castling),
+    () => parseEnPassant(pos, ep),
+  ]) {
+    const failure = step();
+    if (failure) return failure;
+  }
+  const half = parseClock(halfmove, "half-move clock");
+  if (typeof half !== "number") return half;
+  const full = parseClock(fullmove, "full-move number");
+  if (typeof full !== "number") return full;
+  pos.halfmove = half;
+  pos.fullmove = full;
+  const waiting: Side = opponent(pos.turn);
+  if (isAttacked(pos, pos.kings[waiting], pos.turn)) {
+    return fail("check", `${COLOR_WORD[waiting]} is in check but ${COLOR_WORD[pos.turn]} is to move`);
+  }
+  return { ok: true, pos };
+}
+
+export function boardFen(pos: Position): string {
+  const ranks: string[] = [];
+  for (let rank = 7; rank >= 0; rank--) {
+    let text = "";
+    let empty = 0;
+    for (let file = 0; file < 8; file++) {
+      const code = pos.board[square(file, rank)];
+      if (code === EMPTY) {
+        empty++;
+        continue;
+      }
+      if (empty) text += empty;
+      empty = 0;
+      text += fenLetter(code);
+    }
+    ranks.push(empty ? text + empty : text);
+  }
+  return ranks.join("/");
+}
+
+export function castlingFen(pos: Position): string {
+  return CASTLING_RIGHTS.filter((r) => pos.castling & r.right).map((r) => r.letter).join("") || "-";
+}
+
+export function toFen(pos: Position): string {
+  const ep = pos.ep === NO_SQUARE ? "-" : squareName(pos.ep);
+  return [boardFen(pos), colorName(pos.turn), castlingFen(pos), ep, pos.halfmove, pos.fullmove].join(" ");
+}

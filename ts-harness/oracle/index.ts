@@ -1,0 +1,21 @@
+// oracle -- an independent chess rules engine on a 0x88 board, to check the assembly
+// against. Shares nothing with asm/: its own board, tables and legality method.
+//
+// The modules on perft's path (position, attacks, movegen, make, perft) copy what they
+// import into module constants: under vitest's module runner every use of an imported
+// name is a lookup on the exporting module, and perft ran ten times slower there.
+
+export type {
+  Color, Failure, FenErrorCode, File, Move, OracleError, Piece, PromotionRole, Rank, Role,
+  SquareName, Status, UciErrorCode,
+} from "./types.ts";
+export type { Position } from "./position.ts";
+export { parseFen, toFen, type FenResult } from "./fen.ts";
+export { moveToUci, parseUci, type UciResult } from "./uci.ts";
+export { inCheck } from "./attacks.ts";
+export {
+  isFiftyMoveDraw, isInsufficientMaterial, isThreefold, legalMoves, makeMove, pieceAt,
+  positionKey, sideToMove, status, unmakeMove,
+} from "./game.ts";
+export { divide, perft } from "./perft.ts";
+export { san } from "./san.ts";
