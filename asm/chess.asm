@@ -2,13 +2,17 @@
 ; 1998).  `CHESS /jobs JOBS.TXT RESULT.TXT` runs the batch protocol of asm/PROTOCOL.md;
 ; anything else starts the interactive game.
 ;
-; Memory: the .COM keeps 128 KiB (INT 21h AH=4Ah) and fails cleanly without them.  Its
+; Memory: the .COM keeps 256 KiB (INT 21h AH=4Ah) and fails cleanly without them.  Its
 ; own 64 KiB segment holds the PSP, code, data, bss and the stack (STACK_BYTES at the end
 ; of the bss); the next 64 KiB segment (ES, MOVE_SEGMENT paragraphs above the PSP) holds
-; the move stack: each ply's chain of 4-byte moves, back to back.
+; the move stack: each ply's chain of 4-byte moves, back to back.  The search adds two
+; more: the order score of each move beside it (FS, SCORE_SEGMENT) and the hash table
+; (GS, HASH_SEGMENT).
 ;
 ;   CS:0000 PSP | CS:0100 code | data | bss | stack, SP = stack_top | (unused to 64 KiB)
 ;   ES:0000 ply 0's chain | ply 1's chain | ...    (MAX_PLY * MAX_MOVES * 4 <= 64 KiB)
+;   FS:0000 a dword order score for the move at ES:0000, ES:0004, ...
+;   GS:0000 4096 hash entries of 16 bytes
 
         cpu 386
         org 100h
@@ -33,7 +37,7 @@ start:
         mov cx, stack_bottom - bss_start
         xor al, al
         rep stosb
-        mov bx, MEMORY_PARAS        ; keep the program segment and the move stack's
+        mov bx, MEMORY_PARAS        ; keep the program's segment and the search's three
         mov ah, DOS_RESIZE
         int DOS
         jc .no_memory
@@ -112,7 +116,7 @@ start_cut_word:
         section .data
 switch_jobs     db "/jobs", 0
 msg_usage       db "usage: CHESS /jobs JOBS.TXT RESULT.TXT  (or CHESS [/fen FEN] to play)", CR, LF, 0
-msg_no_memory   db "CHESS: not enough memory (128 KiB needed)", CR, LF, 0
+msg_no_memory   db "CHESS: not enough memory (256 KiB needed)", CR, LF, 0
         section .text
 
 %include "dos.asm"
@@ -120,6 +124,10 @@ msg_no_memory   db "CHESS: not enough memory (128 KiB needed)", CR, LF, 0
 %include "movegen.asm"
 %include "makemove.asm"
 %include "perft.asm"
+%include "mate.asm"
+%include "exchange.asm"
+%include "eval.asm"
+%include "search.asm"
 %include "fen.asm"
 %include "jobs.asm"
 %include "game.asm"
@@ -130,7 +138,6 @@ msg_no_memory   db "CHESS: not enough memory (128 KiB needed)", CR, LF, 0
 %include "draw.asm"
 %include "input.asm"
 %include "notation.asm"
-%include "search.asm"
 
 ; ---------------------------------------------------------------------------------------
 ; The stack, at the top of the bss, and the check that everything fits in the segment.

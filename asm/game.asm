@@ -27,8 +27,9 @@ players_mode    db MODE_YOU_WHITE   ; index into player_modes
 level           db LEVEL_DEFAULT
 
 ; level_budget -- the search budget of each level, LEVEL_MIN first: emulated milliseconds
-; of a 3000-cycle DOSBox (the unit of `best MS` in asm/PROTOCOL.md), passed to
-; search_best.  At DOSBox's default speed a level thinks about that long.
+; of a 3000-cycle DOSBox (the unit of `best MS` in asm/PROTOCOL.md; search_best gets
+; them as CYCLES_PER_MS instructions each).  At DOSBox's default speed a level thinks
+; about that long.
 level_budget:   dw 250, 1000, 3000, 8000, 20000
 %if ($ - level_budget) / 2 != LEVEL_MAX - LEVEL_MIN + 1
 %error "one budget a level"
@@ -292,9 +293,10 @@ game_setup:
         jmp game_reset_hand
 
 ; game_parse_fen -- set up the position of game_fen (parsing a copy: the parser cuts
-;                   its text up)
+;                   its text up); the search's record of the game starts there
 ; IN:  game_fen
-; OUT: as fen_parse: CF clear and the position set; CF set, SI -> the error_entry
+; OUT: as fen_parse: CF clear and the position set, the search's history holding it;
+;      CF set, SI -> the error_entry
 ; CHG: EAX, BX, CX, DX, SI, DI
 game_parse_fen:
         mov si, game_fen
@@ -305,7 +307,21 @@ game_parse_fen:
         inc di
         loop .copy
         mov si, fen_work
-        jmp fen_parse
+        call fen_parse
+        jc .done
+        call search_history_reset
+        call search_history_note
+.done:  ret
+
+; game_make -- play a move of the game on the board: as the position the search starts
+;              from, and a position the search must know for repetitions
+; IN:  EAX = a legal move record
+; OUT: the position after it, [ply] = 0; noted in the search's history
+; CHG: BX, CX, DX, SI
+game_make:
+        call move_make
+        mov byte [ply], 0
+        jmp search_history_note
 
 ; game_reset_hand -- nothing in hand: no piece taken up, no promotion asked, nothing
 ;                    typed; then settle the position
@@ -376,43 +392,36 @@ game_settle:
 .set:   mov [game_status], dl
         ret
 
-; game_position_key -- a 32-bit key of what makes a position the same for repetition:
-;                      the board, the side, the castling rights, and the en-passant
-;                      square only when an en-passant capture is legal (FNV-1a)
+; game_position_key -- what makes a position the same for repetition: the board, the
+;                      side, the castling rights, and the en-passant square only when an
+;                      en-passant capture is legal -- move_make's Zobrist key, without
+;                      its en-passant part when no pawn can take there
 ; IN:  the position; ES:0 = its legal moves, [legal_count]
-; OUT: EAX = the key
+; OUT: EAX = the key; [hash_key] set
 ; CHG: CX, SI
-FNV_OFFSET      equ 2166136261
-FNV_PRIME       equ 16777619
 game_position_key:
-        push edx
-        mov eax, FNV_OFFSET
-        xor si, si
-.square:
-        xor al, [carreau + si]
-        imul eax, eax, FNV_PRIME
-        inc si
-        cmp si, BOARD_SQUARES
-        jb .square
-        xor al, [side]
-        imul eax, eax, FNV_PRIME
-        xor al, [castle]
-        imul eax, eax, FNV_PRIME
-        mov dl, NO_SQUARE           ; DL = the en-passant square if it can be used
+        call hash_compute
+        mov eax, [hash_key]
+        cmp byte [ep_square], NO_SQUARE
+        je .done
+        push bx
         mov cx, [legal_count]
         xor si, si
-        jcxz .ep
-.move:  mov dh, [es:si + move.from]
-        and dh, KIND_MASK
-        cmp dh, KIND_EP
-        jne .next
-        mov dl, [ep_square]
-.next:  add si, MOVE_SIZE
+        jcxz .unused
+.move:  mov bl, [es:si + move.from]
+        and bl, KIND_MASK
+        cmp bl, KIND_EP
+        je .counts                  ; a pawn can take there: the square counts
+        add si, MOVE_SIZE
         loop .move
-.ep:    xor al, dl
-        imul eax, eax, FNV_PRIME
-        pop edx
-        ret
+.unused:
+        movzx si, byte [ep_square]  ; as if there were no en-passant square
+        and si, FILE_MASK
+        shl si, DWORD_SHIFT
+        xor eax, [zobrist_ep + si]
+.counts:
+        pop bx
+.done:  ret
 
 ; game_insufficient -- can neither side ever mate? Kings alone, one knight or bishop,
 ;                      or bishops only, all on squares of one colour
@@ -474,8 +483,7 @@ game_play:
         add di, game_sans
         call notation_san
         push di                     ; where the check sign goes
-        call move_make
-        mov byte [ply], 0           ; the game's position is the search's root
+        call game_make
         inc word [game_plies]
         call game_light_last
         call game_reset_hand
@@ -555,8 +563,7 @@ game_replay:
 .move:  cmp di, [game_plies]
         jae .done
         mov eax, [game_moves + edi * 4]
-        call move_make
-        mov byte [ply], 0
+        call game_make
         inc di
         jmp .move
 .done:  call game_light_last
@@ -648,7 +655,10 @@ game_computer_turn:
         call screen_panel
         movzx bx, byte [level]
         shl bx, 1                   ; a word a level
-        movzx ecx, word [level_budget + bx - LEVEL_MIN * 2]
+        movzx eax, word [level_budget + bx - LEVEL_MIN * 2]
+        imul eax, eax, CYCLES_PER_MS
+        mov [search_budget], eax
+        mov byte [search_mate_moves], MATE_LEVEL_DEFAULT
         call search_best
         mov byte [thinking], 0
         jc .none

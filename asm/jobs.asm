@@ -10,6 +10,7 @@ in_len          resw 1              ; bytes in in_buf
 in_ended        resb 1              ; nonzero: the end of the file (or a Ctrl-Z) was met
 in_buf          resb IN_BUF_BYTES
 line_buf        resb LINE_MAX + 1
+line_long       resb 1              ; nonzero: the line read was longer than LINE_MAX
 job_number      resd 1              ; jobs read so far; the current job's number
 job_arg         resw 1              ; the job's number argument
 ticks_start     resd 1
@@ -33,14 +34,32 @@ job_verbs:
         dw verb_moves,  job_moves,  0, JOB_NO_ARG
         dw verb_perft,  job_perft,  1, PERFT_MAX_DEPTH
         dw verb_divide, job_divide, 1, PERFT_MAX_DEPTH
+        dw verb_mate,   job_mate,   1, MATE_MAX_MOVES
+        dw verb_exchange, job_exchange, 1, EXCHANGE_MAX_DEPTH
+        dw verb_best,   job_best,   1, BEST_MAX_MS
         dw 0
 verb_moves      db "moves", 0
 verb_perft      db "perft", 0
 verb_divide     db "divide", 0
+verb_mate       db "mate", 0
+verb_exchange   db "exchange", 0
+verb_best       db "best", 0
+BEST_MAX_MS     equ 0FFFFh          ; the budget in ms is a word
+%if BEST_MAX_MS * CYCLES_PER_MS > 0FFFFFFFFh
+%error "the largest best budget must fit in 32 bits"
+%endif
 
 word_moves      db " moves ", 0
 word_perft      db " perft ", 0
 word_divide     db " divide ", 0
+word_mate       db " mate ", 0
+word_nomate     db " nomate ", 0
+word_exchange   db " exchange ", 0
+word_best       db " best ", 0
+word_none       db "none", 0
+word_score      db " score ", 0
+word_depth      db " depth ", 0
+word_nodes      db " nodes ", 0
 word_error      db " error ", 0
 word_ticks      db " ticks ", 0
 word_tsc        db " tsc ", 0
@@ -53,6 +72,10 @@ msg_no_result   db "CHESS: cannot create the result file ", 0
         ERROR_ENTRY err_verb, "verb", "unknown job"
         ERROR_ENTRY err_arg, "arg", "a numeric argument missing or out of range"
         ERROR_ENTRY err_room, "room", "the move stack is full"
+        ERROR_ENTRY err_line, "line", "a job line longer than 255 characters"
+%if LINE_MAX != 255
+%error "err_line's message names LINE_MAX"
+%endif
 
 ; jobs_run -- run every job of the jobs file into the result file, then exit
 ;             (exit code 0; 1 with a message on stdout if a file cannot be opened)
@@ -75,12 +98,19 @@ jobs_run:
         mov [out_handle], ax
 .job:   call jobs_read_line
         jc .end
+        cmp byte [line_long], 0
+        jne .long                   ; too long is an error, even if it is all blank
         mov si, line_buf
         call text_skip_space
         cmp byte [si], 0
         je .job                     ; a blank line is no job
         inc dword [job_number]
         call jobs_dispatch
+        jmp .written
+.long:  inc dword [job_number]
+        mov si, err_line
+        call job_error
+.written:
         call out_flush
         jmp .job
 .end:   mov si, word_end
@@ -99,13 +129,16 @@ jobs_run:
         jmp dos_exit
 
 ; jobs_read_line -- the next line of the jobs file, without its line end; a line
-;                   longer than LINE_MAX keeps its first LINE_MAX characters
+;                   longer than LINE_MAX keeps its first LINE_MAX characters and is
+;                   marked long (white space counts: the protocol says 255 at most)
 ; IN:  [in_handle]
-; OUT: CF clear, line_buf = the line, 0-terminated; CF set at the end of the file
+; OUT: CF clear, line_buf = the line, 0-terminated, [line_long]; CF set at the end of
+;      the file
 ; CHG: AX, BX, CX
 jobs_read_line:
         xor bx, bx                  ; characters kept
         xor cx, cx                  ; bytes read for this line
+        mov byte [line_long], 0
 .byte:  call jobs_read_byte
         jc .ended
         inc cx
@@ -114,8 +147,10 @@ jobs_read_line:
         cmp al, CR
         je .byte
         cmp bx, LINE_MAX
-        jae .byte
-        mov [line_buf + bx], al
+        jb .keep
+        mov byte [line_long], 1
+        jmp .byte
+.keep:  mov [line_buf + bx], al
         inc bx
         jmp .byte
 .ended: jcxz .none
@@ -325,6 +360,13 @@ job_perft_line:
         mov eax, [perft_nodes]
         mov edx, [perft_nodes + 4]
         call out_u64
+        jmp job_timing_end
+
+; job_timing_end -- end a result line with the job's time: ` ticks <t> tsc <i>`
+; IN:  [job_ticks], [job_tsc]
+; OUT: the words and the line end in the result buffer
+; CHG: EAX, EDX, SI
+job_timing_end:
         mov si, word_ticks
         call out_string
         mov eax, [job_ticks]
@@ -335,6 +377,146 @@ job_perft_line:
         mov edx, [job_tsc + 4]
         call out_u64
         jmp out_crlf
+
+; job_nodes_end -- end a result line with ` nodes <N> ticks <t> tsc <i>`
+; IN:  [search_nodes], [job_ticks], [job_tsc]
+; OUT: the words and the line end in the result buffer
+; CHG: EAX, EDX, SI
+job_nodes_end:
+        mov si, word_nodes
+        call out_string
+        mov eax, [search_nodes]
+        call out_u32
+        jmp job_timing_end
+
+; job_mate -- `mate N FEN`: `<n> mate <k> <uci> nodes ...` for a shortest forced mate
+;             in k <= N moves, or `<n> nomate <N> nodes ...`
+; IN:  the position; [job_arg] = N
+; OUT: the line in the result buffer
+; CHG: EAX, EBX, ECX, EDX, SI, DI, EBP
+job_mate:
+        call job_search_start
+        mov cl, [job_arg]
+        call mate_find
+        pushf
+        push eax
+        push cx
+        call timer_stop
+        call job_line_start
+        pop cx
+        pop eax
+        popf
+        jc .none
+        mov si, word_mate
+        call out_string
+        push eax
+        movzx eax, cl
+        call out_u32
+        pop eax
+        call out_space
+        call move_print_uci
+        jmp job_nodes_end
+.none:  mov si, word_nomate
+        call out_string
+        movzx eax, word [job_arg]
+        call out_u32
+        jmp job_nodes_end
+
+; job_exchange -- `exchange D FEN`: `<n> exchange <value> <uci|none> nodes ...`
+; IN:  the position; [job_arg] = D
+; OUT: the line in the result buffer
+; CHG: EAX, EBX, ECX, EDX, SI, DI, EBP
+job_exchange:
+        call job_search_start
+        mov cl, [job_arg]
+        call exchange_search
+        pushf
+        push eax
+        push edx
+        call timer_stop
+        call job_line_start
+        mov si, word_exchange
+        call out_string
+        pop edx
+        pop eax
+        call out_s32
+        call out_space
+        popf
+        mov eax, edx
+        call job_print_move
+        jmp job_nodes_end
+
+; job_best -- `best MS FEN`: `<n> best <uci|none> score <cp> depth <d> nodes ...`, the
+;             search at the default mate level with MS x CYCLES_PER_MS instructions
+; IN:  the position; [job_arg] = MS
+; OUT: the line in the result buffer
+; CHG: EAX, EBX, ECX, EDX, SI, DI, EBP
+job_best:
+        call timer_start
+        movzx eax, word [job_arg]
+        imul eax, eax, CYCLES_PER_MS
+        mov [search_budget], eax
+        mov byte [search_mate_moves], MATE_LEVEL_DEFAULT
+        call search_history_reset
+        call search_history_note
+        call search_best
+        pushf
+        push eax
+        call timer_stop
+        call job_line_start
+        mov si, word_best
+        call out_string
+        pop eax
+        popf
+        call job_print_move
+        mov si, word_score
+        call out_string
+        mov eax, [search_score]
+        call out_s32
+        mov si, word_depth
+        call out_string
+        movzx eax, byte [search_depth]
+        call out_u32
+        jmp job_nodes_end
+
+; job_search_start -- start the clock and the node count of a mate or exchange job,
+;                     which has no budget
+; IN:  nothing
+; OUT: the timers started; [search_nodes] = 1 (the root); no deadline; DI = 0
+; CHG: EAX, EDX, DI
+job_search_start:
+        call timer_start
+        mov dword [search_nodes], 1
+        call search_clock_none
+        xor di, di
+        ret
+
+; job_print_move -- add a move in UCI, or `none`
+; IN:  CF set: no move; else EAX = the move record
+; OUT: nothing
+; CHG: SI
+job_print_move:
+        jnc .move
+        mov si, word_none
+        jmp out_string
+.move:  jmp move_print_uci
+
+; out_s32 -- add a signed 32-bit number in decimal
+; IN:  EAX = the number
+; OUT: nothing
+; CHG: nothing
+out_s32:
+        test eax, eax
+        jns out_u32
+        push eax
+        mov al, '-'
+        call out_char
+        pop eax
+        push eax
+        neg eax
+        call out_u32
+        pop eax
+        ret
 
 ; timer_start -- note the BIOS tick count and the time-stamp counter
 ; IN:  nothing

@@ -3,6 +3,8 @@
 ; Liberman copied the whole table before each move; here the record itself says how to
 ; undo the board (it holds both contents), and undo_stack keeps the little it cannot:
 ; castling rights, the en-passant square and the half-move clock of each ply.
+; move_make also keeps a 32-bit Zobrist key of the position up to date (hash_key, for
+; the search's repetition test and hash table); key_stack keeps each ply's old key.
 
         section .bss
 
@@ -10,6 +12,36 @@ ply             resb 1              ; moves made since the position was set up
 undo_stack      resd MAX_PLY        ; a ply: castle, ep_square (bytes), halfmove (word)
 move_now        resd 1              ; the move being made or taken back
 UNDO_SHIFT      equ 2               ; 4 bytes an undo entry
+hash_key        resd 1              ; Zobrist key of the position (hash_compute sets it)
+key_stack       resd MAX_PLY        ; the key of the position each ply's move was made in
+%if (1 << UNDO_SHIFT) != 4
+%error "undo_stack and key_stack share the ply index: a dword a ply"
+%endif
+
+        section .data
+
+; zobrist_pieces / zobrist_side / zobrist_castle / zobrist_ep -- the random keys the hash
+; key is the XOR of (Zobrist 1970): a dword for each piece on each square, indexed by
+; (HASH_ROW(content) << ROW_BITS_SQUARES | square) * 4; one for black to move; one for
+; each set of castling rights (0 .. CASTLE_ALL); one for each file of an en-passant
+; square.  Made by the assembler with Marsaglia's xorshift64 (its upper halves).
+%assign zobrist_state 88172645463325252
+%macro ZOBRIST_KEYS 1
+  %rep %1
+    %assign zobrist_state zobrist_state ^ ((zobrist_state << 13) & 0FFFFFFFFFFFFFFFFh)
+    %assign zobrist_state zobrist_state ^ (zobrist_state >> 7)
+    %assign zobrist_state zobrist_state ^ ((zobrist_state << 17) & 0FFFFFFFFFFFFFFFFh)
+        dd zobrist_state >> 32
+  %endrep
+%endmacro
+zobrist_pieces:
+        ZOBRIST_KEYS HASH_ROWS * BOARD_SQUARES
+zobrist_side:
+        ZOBRIST_KEYS 1
+zobrist_castle:
+        ZOBRIST_KEYS CASTLE_ALL + 1
+zobrist_ep:
+        ZOBRIST_KEYS FILES
 
         section .text
 
@@ -27,6 +59,10 @@ move_make:
         mov [undo_stack + bx], cx
         mov cx, [halfmove]
         mov [undo_stack + bx + 2], cx
+        push edx
+        mov edx, [hash_key]
+        mov [key_stack + bx], edx
+        pop edx
         inc byte [ply]
         mov byte [ep_square], NO_SQUARE
         inc word [halfmove]
@@ -83,9 +119,9 @@ move_make:
         mov [carreau + bx], cl
         pop si
 .turn:  xor byte [side], WHITE
-        jz .done
+        jz .key
         inc word [fullmove]         ; black has moved
-.done:  ret
+.key:   jmp hash_move
 
 ; move_unmake -- take a move back (Liberman: STOKCARREAU restores the table)
 ; IN:  EAX = the move record last made by move_make
@@ -101,6 +137,10 @@ move_unmake:
         mov [ep_square], ch
         mov cx, [undo_stack + bx + 2]
         mov [halfmove], cx
+        push edx
+        mov edx, [key_stack + bx]
+        mov [hash_key], edx
+        pop edx
         xor byte [side], WHITE
         jnz .board
         dec word [fullmove]         ; it was black's move
@@ -179,4 +219,116 @@ castle_rook_path:
 .king_side:
         add si, FILE_H - FILE_G
         sub bx, FILE_G - FILE_F
+        ret
+
+; hash_move -- the Zobrist key after a move: the old key with the moved, landed, taken
+;              and castling pieces, the side, the castling rights and the en-passant
+;              file changed
+; IN:  [move_now] just made; the position after it; [ply] its ply + 1 (key_stack and
+;      undo_stack hold the key, rights and en-passant square from before it)
+; OUT: [hash_key]
+; CHG: nothing
+hash_move:
+        pushad
+        movzx ebx, byte [ply]
+        dec bx
+        shl bx, UNDO_SHIFT
+        mov edx, [key_stack + bx]
+        xor edx, [zobrist_side]
+        mov cx, [undo_stack + bx]   ; CL = the rights before, CH = the ep square before
+        movzx eax, cl
+        xor edx, [zobrist_castle + eax * 4]
+        mov al, [castle]
+        xor edx, [zobrist_castle + eax * 4]
+        cmp ch, NO_SQUARE
+        je .new_ep
+        mov al, ch
+        and al, FILE_MASK
+        xor edx, [zobrist_ep + eax * 4]
+.new_ep:
+        mov al, [ep_square]
+        cmp al, NO_SQUARE
+        je .pieces
+        and al, FILE_MASK
+        xor edx, [zobrist_ep + eax * 4]
+.pieces:
+        mov eax, [move_now]
+        mov cl, ah                  ; the piece leaves its square
+        mov bl, al
+        call hash_toggle
+        mov bl, [move_now + move.to] ; what lands there (the piece or its promotion)
+        mov cl, [carreau + bx]
+        call hash_toggle
+        mov cl, [move_now + move.captured]
+        cmp cl, EMPTY
+        je .kind
+        call hash_toggle
+.kind:  and al, KIND_MASK
+        cmp al, KIND_CASTLE
+        je .castle
+        cmp al, KIND_EP
+        jne .done
+        call move_ep_victim         ; the pawn taken: the side now to move's
+        mov cl, [side]
+        or cl, PAWN
+        call hash_toggle
+        jmp .done
+.castle:
+        call castle_rook_path       ; BX = the king's square -> the rook's two squares
+        mov cl, [carreau + bx]
+        call hash_toggle
+        xchg bx, si
+        call hash_toggle
+.done:  mov [hash_key], edx
+        popad
+        ret
+
+; hash_toggle -- put a piece on a square into the key, or take it out
+; IN:  EDX = a key; CL = the content (colour and piece); BL = the square (kind bits
+;      above it are ignored)
+; OUT: EDX ^= its zobrist_pieces key
+; CHG: nothing else
+hash_toggle:
+        push ebx
+        push ecx
+        movzx ecx, cl
+        and cl, PIECE_MASK | WHITE
+        HASH_ROW cl
+        shl cx, ROW_BITS_SQUARES
+        and ebx, SQUARE_MASK
+        or bx, cx
+        xor edx, [zobrist_pieces + ebx * 4]
+        pop ecx
+        pop ebx
+        ret
+
+; hash_compute -- the Zobrist key of the position, from nothing
+; IN:  the position
+; OUT: [hash_key]
+; CHG: nothing
+hash_compute:
+        pushad
+        xor edx, edx
+        xor ebx, ebx
+.square:
+        mov cl, [carreau + bx]
+        cmp cl, EMPTY
+        je .next
+        call hash_toggle
+.next:  inc bx
+        cmp bx, BOARD_SQUARES
+        jb .square
+        cmp byte [side], WHITE
+        je .rights
+        xor edx, [zobrist_side]
+.rights:
+        movzx eax, byte [castle]
+        xor edx, [zobrist_castle + eax * 4]
+        mov al, [ep_square]
+        cmp al, NO_SQUARE
+        je .done
+        and al, FILE_MASK
+        xor edx, [zobrist_ep + eax * 4]
+.done:  mov [hash_key], edx
+        popad
         ret

@@ -1,22 +1,971 @@
-; search.asm -- PLACEHOLDER: the computer's move until the real search (Liberman's mate
-; solving logic and positional logic, NOIR3 / WHITEJOUE5PAS) replaces this file.  It
-; plays the first legal move, so that the game can be played end to end.
+; search.asm -- the move the computer plays.  Liberman's game first runs the mate
+; solving logic (mate.asm), then his positional logic; here the positional choice is an
+; alpha-beta search over Michniewski's evaluation (eval.asm), inside a budget of
+; emulated instructions counted with rdtsc:
+;   - the mate logic first, to [search_mate_moves] moves (MATE_LEVEL_DEFAULT: mate in 2,
+;     as at Liberman's default level), with at most half the budget; its move is played;
+;   - iterative deepening of a negamax, fail-soft alpha-beta with principal variation
+;     search (a null window for every move after the first, searched again if it
+;     rises above alpha), one ply more when in check;
+;   - a capture quiescence search: stand pat on the evaluation, captures and queen
+;     promotions by MVV/LVA; every move when in check, so mates show there too;
+;   - move order: the hash table's move, captures by victim then attacker (MVV/LVA),
+;     two killer moves a ply, then the quiet moves in generation order; at the root the
+;     last iteration's best move first;
+;   - a hash table of 4096 entries in its own segment (GS), keyed by the Zobrist key
+;     move_make keeps, cleared at each search so a search depends on the position alone;
+;   - draws: the 50-move rule and any repetition of a position since the last
+;     irreversible move, in the search path or in the game's history (search_history_*);
+;   - the budget: the clock is read at every node; past the deadline the search unwinds
+;     and keeps the best move of the last iteration that finished, or of the unfinished
+;     one if a move of it was searched to the end and scored better.
+; Each ply's chain sits on the move stack (ES) after its parent's; the order score of the
+; move at ES:n is the dword at FS:n.
+
+        section .bss
+
+search_budget   resd 1              ; IN: emulated instructions the search may spend
+search_mate_moves resb 1            ; IN: the mate logic's depth in moves (0: none)
+search_move     resd 1              ; OUT: the move chosen
+search_score    resd 1              ; OUT: its score, centipawns, side to move's view
+search_depth    resb 1              ; OUT: plies of the last iteration that finished
+search_nodes    resd 1              ; OUT: positions visited: 1 + moves made
+search_abort    resb 1              ; nonzero: the budget ran out, unwind
+search_start    resq 1              ; rdtsc when the search began
+search_deadline resq 1              ; rdtsc past which search_clock says stop
+root_ply        resw 1              ; [ply] at the root (a word, to compare with SI)
+root_end        resw 1              ; -> past the root's chain (it starts at ES:0)
+iteration_move  resd 1              ; the best move of the iteration under way, or 0
+iteration_score resd 1
+killers         resd MAX_PLY * KILLERS ; killer moves, by [ply]
+order_hash      resd 1              ; the hash move search_order puts first
+history_keys    resd HISTORY_MAX    ; Zobrist keys of the game's positions, oldest first
+history_count   resw 1
+
+        section .data
+
+; order_rank -- MVV/LVA rank of each piece code ROOK .. PAWN: the victim's counts
+; 1 << ORDER_VICTIM_SHIFT times, the attacker's is taken off.
+order_rank      db 4, 2, 3, 5, 6, 1
+%if $ - order_rank != PIECE_KINDS
+  %error "one rank a piece code"
+%endif
 
         section .text
 
-; search_best -- the move the computer plays (PLACEHOLDER: the first legal move; the
-;                budget is not used)
-; IN:  the position ([side], carreau, ...); ECX = the budget in emulated milliseconds
-;      of a 3000-cycle DOSBox, 1..65535 (`best MS` of asm/PROTOCOL.md; the game passes
-;      its level's entry of level_budget)
-; OUT: EAX = the 4-byte move record; CF set if there is no legal move
-; CHG: EBX, ECX, EDX, SI, DI, EBP; ES:0 onwards (the move stack)
+; node -- the frame of search_node and search_quiesce, on the stack (BP)
+struc node
+        .alpha          resd 1
+        .alpha_in       resd 1      ; alpha on entry, to tell an upper bound
+        .beta           resd 1
+        .best           resd 1
+        .move           resd 1      ; the best move so far
+        .hash_move      resd 1
+        .first          resw 1      ; the chain: ES:first .. ES:end
+        .end            resw 1
+        .next           resw 1      ; the next move to pick
+        .current        resw 1      ; the move being searched
+        .depth          resb 1      ; plies still to go (signed)
+        .flags          resb 1
+endstruc
+NODE_QUIET      equ 1               ; .flags: only quiet moves are left, take them in order
+NODE_IN_CHECK   equ 2
+%if (SEARCH_PLY_LIMIT + 2) * (node_size + 16) + 1024 > STACK_BYTES
+%error "the stack cannot hold a node frame for every ply"
+%endif
+
+; search_best -- the move to play: the mate logic, then iterative deepening within the
+;                budget (Liberman: the mate solving logic, then the positional logic)
+; IN:  the position (as fen_parse and move_make leave it; [ply] + SEARCH_MAX_DEPTH
+;      should stay below MAX_PLY); [search_budget] = emulated instructions (rdtsc);
+;      [search_mate_moves] = the mate logic's moves (0 = none); the game's history
+;      (search_history_reset / search_history_note) for repetitions
+; OUT: CF clear: EAX = the move record to play; CF set: no legal move (EAX = 0);
+;      [search_score], [search_depth], [search_nodes]; the position unchanged; the move
+;      stack, the score and hash segments overwritten
+; CHG: EBX, ECX, EDX, ESI, EDI, EBP
 search_best:
+        push es
+        push fs
+        push gs
+        call search_segments
+        READ_TSC
+        mov [search_start], eax
+        mov [search_start + 4], edx
+        mov eax, [search_budget]
+        call search_clock_set
+        mov dword [search_nodes], 1
+        mov dword [search_score], 0
+        mov byte [search_depth], 0
+        movzx ax, byte [ply]
+        mov [root_ply], ax
+        call hash_compute
+        call search_clear
         xor di, di
         call gen_moves
-        jecxz .none
+        mov [root_end], di
+        jecxz .no_move
+        mov eax, [es:0]             ; a legal move whatever happens next
+        mov [search_move], eax
+        cmp ecx, 1
+        je .only_move
+        mov cl, [search_mate_moves]
+        test cl, cl
+        jz .deepen
+        mov eax, [search_budget]
+        shr eax, MATE_BUDGET_SHIFT
+        call search_clock_set
+        mov di, [root_end]
+        call mate_find
+        jnc .mate
+        mov eax, [search_budget]
+        call search_clock_set
+.deepen:
+        call search_iterate
+        jmp .done
+.mate:  mov [search_move], eax      ; CL = k: a mate k moves, 2k - 1 plies, away
+        movzx eax, cl
+        add al, al
+        dec al
+        mov [search_depth], al
+        neg eax
+        add eax, SCORE_MATE
+        mov [search_score], eax
+        jmp .done
+.only_move:
+        call eval_position
+        mov [search_score], eax
+.done:  mov eax, [search_move]
+        pop gs
+        pop fs
+        pop es
+        clc
+        ret
+.no_move:
+        mov eax, -SCORE_MATE        ; mated, or stalemate
+        cmp byte [checkers], 0
+        jne .lost
+        mov eax, SCORE_DRAW
+.lost:  mov [search_score], eax
+        xor eax, eax
+        mov [search_move], eax
+        pop gs
+        pop fs
+        pop es
+        stc
+        ret
+
+; search_segments -- point ES at the move stack, FS at the order scores, GS at the
+;                    hash table
+; IN:  CS = the program segment
+; OUT: ES, FS, GS set
+; CHG: AX
+search_segments:
+        mov ax, cs
+        add ax, MOVE_SEGMENT
+        mov es, ax
+        add ax, SCORE_SEGMENT - MOVE_SEGMENT
+        mov fs, ax
+        add ax, HASH_SEGMENT - SCORE_SEGMENT
+        mov gs, ax
+        ret
+
+; search_clear -- empty the hash table and the killer moves
+; IN:  GS = the hash segment
+; OUT: every entry BOUND_NONE with key 0, killers 0
+; CHG: EAX, ECX, DI
+search_clear:
+        push es
+        push gs
+        pop es
+        xor eax, eax
+        xor di, di
+        mov cx, SEGMENT_BYTES >> DWORD_SHIFT
+        rep stosd
+        pop es
+        mov di, killers
+        mov cx, MAX_PLY * KILLERS
+.killer:
+        mov [di], eax
+        add di, 1 << DWORD_SHIFT
+        loop .killer
+        ret
+
+; search_clock_set -- start counting a budget from the search's start
+; IN:  EAX = emulated instructions; [search_start]
+; OUT: [search_deadline] = [search_start] + EAX; [search_abort] = 0
+; CHG: EAX
+search_clock_set:
+        push edx
+        xor edx, edx
+        add eax, [search_start]
+        adc edx, [search_start + 4]
+        mov [search_deadline], eax
+        mov [search_deadline + 4], edx
+        mov byte [search_abort], 0
+        pop edx
+        ret
+
+; search_clock_none -- no deadline (the mate and exchange jobs run to their end)
+; IN:  nothing
+; OUT: [search_deadline] = the largest count; [search_abort] = 0
+; CHG: nothing
+search_clock_none:
+        mov dword [search_deadline], 0FFFFFFFFh
+        mov dword [search_deadline + 4], 0FFFFFFFFh
+        mov byte [search_abort], 0
+        ret
+
+; search_clock -- has the budget run out?
+; IN:  [search_deadline]
+; OUT: CF set if it has (and [search_abort] set)
+; CHG: nothing
+search_clock:
+        cmp byte [search_abort], 0
+        jne .out
+        push eax
+        push edx
+        READ_TSC
+        sub eax, [search_deadline]
+        sbb edx, [search_deadline + 4]
+        pop edx
+        pop eax
+        jc .in_time                 ; now < deadline
+        mov byte [search_abort], 1
+.out:   stc
+        ret
+.in_time:
+        clc
+        ret
+
+; search_make -- move_make, counting the position visited
+; IN:  EAX = a legal move of the side to move
+; OUT: the position after it; [search_nodes] + 1
+; CHG: nothing
+search_make:
+        push bx
+        push cx
+        push dx
+        call move_make
+        inc dword [search_nodes]
+        pop dx
+        pop cx
+        pop bx
+        ret
+
+; search_unmake -- move_unmake
+; IN:  EAX = the move last made
+; OUT: the position before it
+; CHG: nothing
+search_unmake:
+        push bx
+        push cx
+        call move_unmake
+        pop cx
+        pop bx
+        ret
+
+; search_history_reset -- forget the game's positions (a new game or a set-up position)
+; IN:  nothing
+; OUT: [history_count] = 0
+; CHG: nothing
+search_history_reset:
+        mov word [history_count], 0
+        ret
+
+; search_history_note -- note the current position as one the game has reached: call
+;                        after setting up a position and after every move played
+; IN:  the position
+; OUT: its key appended to history_keys (which forgets what came before an irreversible
+;      move, and its oldest key when full); [hash_key] set
+; CHG: nothing
+search_history_note:
+        pushad
+        call hash_compute
+        cmp word [halfmove], 0
+        jne .room
+        mov word [history_count], 0 ; nothing before a capture or pawn move can recur
+.room:  mov bx, [history_count]
+        cmp bx, HISTORY_MAX
+        jb .add
+        push es                     ; full: drop the oldest
+        push ds
+        pop es
+        mov di, history_keys
+        lea si, [di + (1 << DWORD_SHIFT)]
+        mov cx, HISTORY_MAX - 1
+        rep movsd
+        pop es
+        dec bx
+.add:   mov eax, [hash_key]
+        shl bx, DWORD_SHIFT
+        mov [history_keys + bx], eax
+        inc word [history_count]
+        popad
+        ret
+
+; search_draw -- is the position drawn by the 50-move rule or by a repetition?
+;                (never asked at the root: the root must give a move)
+; A repetition is a key met before since the last irreversible move: in the search path
+; (key_stack, every second ply back to the root) and, when no capture or pawn move was
+; made since the root, anywhere in the game's history.  The key holds the side to move.
+; IN:  the position, [hash_key]; [ply] > [root_ply]; key_stack; history_keys
+; OUT: CF set if a draw
+; CHG: EAX, ECX, SI
+search_draw:
+        movzx ecx, word [halfmove]
+        cmp cx, FIFTY_MOVE_PLIES
+        jae .draw
+        mov eax, [hash_key]
+        movzx si, byte [ply]
+        neg cx
+        add cx, si                  ; CX = the ply of the last irreversible move
+        sub si, REPETITION_GAP
+.path:  cmp si, cx                  ; signed: the plies can run below 0
+        jl .none
+        cmp si, [root_ply]
+        jl .game
+        shl si, DWORD_SHIFT
+        cmp eax, [key_stack + si]
+        je .draw
+        shr si, DWORD_SHIFT
+        sub si, 2                   ; the same side to move
+        jmp .path
+.game:  mov si, [history_count]
+.older: dec si
+        js .none
+        shl si, DWORD_SHIFT
+        cmp eax, [history_keys + si]
+        je .draw
+        shr si, DWORD_SHIFT
+        jmp .older
+.none:  clc
+        ret
+.draw:  stc
+        ret
+
+; search_iterate -- iterative deepening over the root's moves
+; IN:  the root's chain at ES:0 .. [root_end], at least two moves; the clock set
+; OUT: [search_move], [search_score], [search_depth]
+; CHG: EAX, EBX, ECX, EDX, SI, DI, EBP
+search_iterate:
+        xor si, si
+        mov dx, [root_end]
+        mov dword [order_hash], 0
+        call search_order
+        call search_sort_root
         mov eax, [es:0]
+        mov [search_move], eax
+        mov cl, 1
+.depth: push cx
+        call search_root
+        pop cx
+        jc .unfinished
+        mov [search_depth], cl
+        call search_take_iteration
+        mov eax, [search_score]     ; a mate found (for either side) needs no deeper look
+        cdq
+        xor eax, edx
+        sub eax, edx
+        cmp eax, SCORE_MATE_BOUND
+        jg .done
+        cmp cl, SEARCH_MAX_DEPTH
+        jae .done
+        READ_TSC                    ; another iteration would cost more than what is left
+        sub eax, [search_start]
+        mov edx, [search_budget]
+        shr edx, DEEPEN_BUDGET_SHIFT
+        cmp eax, edx
+        jae .done
+        inc cl
+        jmp .depth
+.unfinished:
+        cmp dword [iteration_move], 0
+        je .done
+        call search_take_iteration
+.done:  ret
+
+; search_take_iteration -- the iteration's best move becomes the search's
+; IN:  [iteration_move], [iteration_score]
+; OUT: [search_move], [search_score]
+; CHG: EAX
+search_take_iteration:
+        mov eax, [iteration_move]
+        mov [search_move], eax
+        mov eax, [iteration_score]
+        mov [search_score], eax
+        ret
+
+; search_root -- one iteration: every root move searched to a depth, principal
+;                variation search; the best move then goes first for the next one
+; IN:  CL = the depth in plies, >= 1; the root's chain ES:0 .. [root_end]
+; OUT: CF clear: [iteration_move], [iteration_score] = the best; CF set: the budget ran
+;      out ([iteration_move] = the best of the moves searched to the end, or 0)
+; CHG: EAX, EBX, ECX, EDX, SI, DI
+search_root:
+        push bp
+        sub sp, node_size
+        mov bp, sp
+        mov [bp + node.depth], cl
+        mov dword [bp + node.alpha], -SCORE_INFINITE
+        mov word [bp + node.current], 0
+        mov dword [iteration_move], 0
+.move:  mov si, [bp + node.current]
+        cmp si, [root_end]
+        jae .ordered
+        mov eax, [es:si]
+        call search_make
+        mov di, [root_end]
+        mov cl, [bp + node.depth]
+        dec cl
+        mov edx, [bp + node.alpha]
+        test si, si
+        jz .full
+        neg edx                     ; a null window: does it beat alpha?
+        mov ebx, edx
+        dec edx
+        call search_node
+        cmp byte [search_abort], 0
+        jne .aborted
+        neg eax
+        cmp eax, [bp + node.alpha]
+        jle .searched
+        mov cl, [bp + node.depth]
+        dec cl
+        mov edx, [bp + node.alpha]
+.full:  mov ebx, edx                ; the full window: (alpha, infinity)
+        neg ebx
+        mov edx, -SCORE_INFINITE
+        call search_node
+        cmp byte [search_abort], 0
+        jne .aborted
+        neg eax
+.searched:
+        mov si, [bp + node.current]
+        push eax
+        mov eax, [es:si]
+        call search_unmake
+        pop eax
+        cmp eax, [bp + node.alpha]
+        jle .next
+        mov [bp + node.alpha], eax
+        mov [iteration_score], eax
+        mov eax, [es:si]
+        mov [iteration_move], eax
+        mov [bp + node.next], si    ; where the best stands
+.next:  add word [bp + node.current], MOVE_SIZE
+        jmp .move
+.ordered:
+        mov si, [bp + node.next]    ; the best first, the others after it in order
+        mov eax, [es:si]
+.shift: test si, si
+        jz .first
+        mov ebx, [es:si - MOVE_SIZE]
+        mov [es:si], ebx
+        sub si, MOVE_SIZE
+        jmp .shift
+.first: mov [es:0], eax
+        clc
+        jmp .out
+.aborted:
+        mov si, [bp + node.current]
+        mov eax, [es:si]
+        call search_unmake
+        stc
+.out:   lea sp, [bp + node_size]
+        pop bp
+        ret
+
+; search_node -- the alpha-beta value of a position below the root (negamax, fail-soft)
+; IN:  CL = plies to go (signed; <= 0: the quiescence search); EDX = alpha, EBX = beta;
+;      DI -> free space in the move chain
+; OUT: EAX = the score from the side to move's view (meaningless if [search_abort])
+; CHG: EBX, ECX, EDX, SI (DI, BP kept)
+search_node:
+        push bp
+        sub sp, node_size
+        mov bp, sp
+        mov [bp + node.alpha], edx
+        mov [bp + node.alpha_in], edx
+        mov [bp + node.beta], ebx
+        mov [bp + node.depth], cl
+        mov [bp + node.first], di
+        call search_draw
+        jc .draw
+        cmp byte [bp + node.depth], 0
+        jle .quiesce
+        call search_clock
+        jc .abort
+        cmp byte [ply], SEARCH_PLY_LIMIT
+        jae .evaluate
+        call tt_probe
+        jc .return
+        mov [bp + node.hash_move], eax
+        push bp
+        call gen_moves
+        pop bp
+        mov [bp + node.end], di
+        mov byte [bp + node.flags], 0
+        test ecx, ecx
+        jz .no_move
+        cmp byte [checkers], 0
+        je .order
+        or byte [bp + node.flags], NODE_IN_CHECK
+        inc byte [bp + node.depth]  ; a check is looked at one ply further
+.order: mov si, [bp + node.first]
+        mov dx, di
+        mov eax, [bp + node.hash_move]
+        mov [order_hash], eax
+        call search_order
+        mov ax, [bp + node.first]
+        mov [bp + node.next], ax
+        mov dword [bp + node.best], -SCORE_INFINITE
+        mov dword [bp + node.move], 0
+.pick:  call search_pick
+        jc .store
+        mov eax, [es:si]
+        call search_make
+        mov cl, [bp + node.depth]
+        dec cl
+        mov edx, [bp + node.alpha]
+        cmp si, [bp + node.first]
+        je .full
+        neg edx                     ; a null window: does it beat alpha?
+        mov ebx, edx
+        dec edx
+        call search_node
+        cmp byte [search_abort], 0
+        jne .aborted
+        neg eax
+        cmp eax, [bp + node.alpha]
+        jle .searched
+        cmp eax, [bp + node.beta]
+        jge .searched
+        mov cl, [bp + node.depth]
+        dec cl
+        mov edx, [bp + node.alpha]
+.full:  mov ebx, edx                ; the window (alpha, beta), seen from the other side
+        neg ebx
+        mov edx, [bp + node.beta]
+        neg edx
+        call search_node
+        cmp byte [search_abort], 0
+        jne .aborted
+        neg eax
+.searched:
+        mov si, [bp + node.current]
+        push eax
+        mov eax, [es:si]
+        call search_unmake
+        pop eax
+        cmp eax, [bp + node.best]
+        jle .pick
+        mov [bp + node.best], eax
+        mov ebx, [es:si]
+        mov [bp + node.move], ebx
+        cmp eax, [bp + node.alpha]
+        jle .pick
+        mov [bp + node.alpha], eax
+        cmp eax, [bp + node.beta]
+        jl .pick
+        call search_killer          ; a cut: remember a quiet move that made it
+.store: call tt_store
+        mov eax, [bp + node.best]
+        jmp .return
+.no_move:
+        call search_no_move_score
+        jmp .return
+.quiesce:
+        call search_quiesce
+        jmp .return
+.evaluate:
+        call eval_position
+        jmp .return
+.draw:  mov eax, SCORE_DRAW
+        jmp .return
+.aborted:
+        mov si, [bp + node.current]
+        mov eax, [es:si]
+        call search_unmake
+.abort: xor eax, eax
+.return:
+        mov di, [bp + node.first]
+        lea sp, [bp + node_size]
+        pop bp
+        ret
+
+; search_quiesce -- the quiescence search: the evaluation stands unless a capture or a
+;                   queen promotion does better (every move when in check)
+; IN:  EDX = alpha, EBX = beta; DI -> free space in the move chain
+; OUT: EAX = the score from the side to move's view (meaningless if [search_abort])
+; CHG: EBX, ECX, EDX, SI (DI, BP kept)
+search_quiesce:
+        push bp
+        sub sp, node_size
+        mov bp, sp
+        mov [bp + node.alpha], edx
+        mov [bp + node.beta], ebx
+        mov [bp + node.first], di
+        call search_clock
+        jc .abort
+        cmp byte [ply], SEARCH_PLY_LIMIT
+        jae .evaluate
+        push bp
+        call gen_moves
+        pop bp
+        mov [bp + node.end], di
+        mov byte [bp + node.flags], 0
+        test ecx, ecx
+        jz .no_move
+        cmp byte [checkers], 0
+        je .stand
+        or byte [bp + node.flags], NODE_IN_CHECK
+        mov dword [bp + node.best], -SCORE_INFINITE
+        mov si, [bp + node.first]
+        mov dx, di
+        mov dword [order_hash], 0
+        call search_order
+        jmp .moves
+.stand: call eval_position
+        cmp eax, [bp + node.beta]
+        jge .return
+        mov [bp + node.best], eax
+        cmp eax, [bp + node.alpha]
+        jle .captures
+        mov [bp + node.alpha], eax
+.captures:
+        call search_order_captures
+.moves: mov ax, [bp + node.first]
+        mov [bp + node.next], ax
+.pick:  call search_pick
+        jc .done
+        mov eax, [es:si]
+        call search_make
+        mov ebx, [bp + node.alpha]
+        neg ebx
+        mov edx, [bp + node.beta]
+        neg edx
+        call search_quiesce
+        cmp byte [search_abort], 0
+        jne .aborted
+        neg eax
+        mov si, [bp + node.current]
+        push eax
+        mov eax, [es:si]
+        call search_unmake
+        pop eax
+        cmp eax, [bp + node.best]
+        jle .pick
+        mov [bp + node.best], eax
+        cmp eax, [bp + node.alpha]
+        jle .pick
+        mov [bp + node.alpha], eax
+        cmp eax, [bp + node.beta]
+        jl .pick
+.done:  mov eax, [bp + node.best]
+        jmp .return
+.no_move:
+        call search_no_move_score
+        jmp .return
+.evaluate:
+        call eval_position
+        jmp .return
+.aborted:
+        mov si, [bp + node.current]
+        mov eax, [es:si]
+        call search_unmake
+.abort: xor eax, eax
+.return:
+        mov di, [bp + node.first]
+        lea sp, [bp + node_size]
+        pop bp
+        ret
+
+; search_no_move_score -- the score of a side without a legal move
+; IN:  [checkers] as gen_moves left it; [ply], [root_ply]
+; OUT: EAX = mated n plies from the root: n - SCORE_MATE; stalemate: SCORE_DRAW
+; CHG: nothing else
+search_no_move_score:
+        mov eax, SCORE_DRAW
+        cmp byte [checkers], 0
+        je .done
+        movzx eax, byte [ply]
+        sub ax, [root_ply]
+        sub eax, SCORE_MATE
+.done:  ret
+
+; search_order -- give each move of a chain its order score (FS, beside the move):
+;                 the hash move, captures by MVV/LVA, the ply's killers, quiet moves 0
+; IN:  ES:SI -> the first move, ES:DX -> past the last; [order_hash] = the hash move
+;      (0: none); [ply] for the killers
+; OUT: the scores at FS:SI .. FS:DX
+; CHG: EAX, EBX, ECX, SI
+search_order:
+        movzx ebx, byte [ply]
+        shl bx, KILLER_SHIFT
+.move:  cmp si, dx
+        jae .done
+        mov eax, [es:si]
+        mov ecx, ORDER_HASH
+        cmp eax, [order_hash]
+        je .score
+        call search_capture_score
+        test ecx, ecx
+        jnz .score
+        mov ecx, ORDER_KILLER_1
+        cmp eax, [killers + bx]
+        je .score
+        mov ecx, ORDER_KILLER_2
+        cmp eax, [killers + bx + (1 << DWORD_SHIFT)]
+        je .score
+        mov ecx, ORDER_QUIET
+.score: mov [fs:si], ecx
+        add si, MOVE_SIZE
+        jmp .move
+.done:  ret
+
+; search_order_captures -- keep only the captures and queen promotions of the node's
+;                          chain, each with its MVV/LVA score (for the quiescence search)
+; IN:  BP -> the node frame: .first, .end
+; OUT: the moves kept at the front of the chain, [bp + node.end] and DI past them
+; CHG: EAX, ECX, SI
+search_order_captures:
+        mov si, [bp + node.first]
+        mov di, si
+.move:  cmp si, [bp + node.end]
+        jae .done
+        mov eax, [es:si]
+        call search_capture_score
+        jecxz .next
+        mov [es:di], eax
+        mov [fs:di], ecx
+        add di, MOVE_SIZE
+.next:  add si, MOVE_SIZE
+        jmp .move
+.done:  mov [bp + node.end], di
+        ret
+
+; search_capture_score -- the MVV/LVA order score of a capture or queen promotion
+; IN:  EAX = a move record
+; OUT: ECX = ORDER_CAPTURE + (victim rank (+ queen rank if it promotes to a queen) <<
+;      ORDER_VICTIM_SHIFT) - the mover's rank; 0 for any other move
+; CHG: nothing else
+search_capture_score:
+        push ebx
+        xor ecx, ecx
+        mov ebx, eax
+        shr ebx, 24                 ; BL = the content taken (move.captured)
+        cmp bl, EMPTY
+        je .en_passant
+        and bx, PIECE_MASK
+        mov cl, [order_rank + bx]
+        jmp .promotion
+.en_passant:
+        mov bl, al
+        and bl, KIND_MASK
+        cmp bl, KIND_EP
+        jne .promotion
+        mov cl, [order_rank + PAWN]
+.promotion:
+        mov bl, ah
+        and bl, PROMO_FLAG | PROMO_PIECE_MASK
+        cmp bl, PROMO_FLAG | (QUEEN << PROMO_SHIFT)
+        jne .gain
+        add cl, [order_rank + QUEEN]
+.gain:  jecxz .done
+        shl ecx, ORDER_VICTIM_SHIFT
+        add ecx, ORDER_CAPTURE
+        movzx bx, ah
+        and bl, PIECE_MASK
+        movzx ebx, byte [order_rank + bx]
+        sub ecx, ebx
+.done:  pop ebx
+        ret
+
+; search_pick -- the next move to search: the best-scored one left (selection), or,
+;                once only quiet moves are left, simply the next
+; IN:  BP -> the node frame: .next, .end, .flags; the scores at FS
+; OUT: CF set: no move left; CF clear: ES:SI -> the move (swapped into place),
+;      [bp + node.current] = SI, .next past it
+; CHG: EAX, EBX, ECX, EDX
+search_pick:
+        mov si, [bp + node.next]
+        cmp si, [bp + node.end]
+        jae .none
+        test byte [bp + node.flags], NODE_QUIET
+        jnz .take
+        movzx ebx, si               ; EBX -> the best so far, ECX = its score
+        mov ecx, [fs:si]
+        movzx edx, si
+.scan:  add dx, MOVE_SIZE
+        cmp dx, [bp + node.end]
+        jae .found
+        cmp [fs:edx], ecx
+        jle .scan
+        mov ecx, [fs:edx]
+        mov bx, dx
+        jmp .scan
+.found: cmp ecx, ORDER_QUIET
+        jg .swap
+        or byte [bp + node.flags], NODE_QUIET ; all that is left is quiet
+        jmp .take
+.swap:  cmp bx, si
+        je .take
+        mov eax, [es:si]
+        xchg eax, [es:bx]
+        mov [es:si], eax
+        mov eax, [fs:si]
+        xchg eax, [fs:bx]
+        mov [fs:si], eax
+.take:  mov [bp + node.current], si
+        lea ax, [si + MOVE_SIZE]
+        mov [bp + node.next], ax
         clc
         ret
 .none:  stc
+        ret
+
+; search_sort_root -- sort the root's moves by their order scores, best first, equal
+;                     scores in generation order (an insertion sort)
+; IN:  the chain ES:0 .. [root_end], its scores at FS
+; OUT: the chain and its scores sorted
+; CHG: EAX, EBX, ECX, SI, DI
+search_sort_root:
+        mov si, MOVE_SIZE
+.next:  cmp si, [root_end]
+        jae .done
+        mov eax, [es:si]
+        mov ecx, [fs:si]
+        mov di, si
+.shift: test di, di
+        jz .place
+        cmp [fs:di - MOVE_SIZE], ecx
+        jge .place
+        mov ebx, [es:di - MOVE_SIZE]
+        mov [es:di], ebx
+        mov ebx, [fs:di - MOVE_SIZE]
+        mov [fs:di], ebx
+        sub di, MOVE_SIZE
+        jmp .shift
+.place: mov [es:di], eax
+        mov [fs:di], ecx
+        add si, MOVE_SIZE
+        jmp .next
+.done:  ret
+
+; search_killer -- a quiet move that caused a cut becomes the ply's first killer
+; IN:  EBX = the move; [ply]
+; OUT: killers updated (the old first becomes the second)
+; CHG: EAX, ECX
+search_killer:
+        mov eax, ebx
+        call search_capture_score
+        test ecx, ecx
+        jnz .done                   ; captures are ordered anyway
+        push bx
+        movzx ecx, byte [ply]
+        shl cx, KILLER_SHIFT
+        mov bx, cx
+        cmp eax, [killers + bx]
+        je .same
+        mov ecx, [killers + bx]
+        mov [killers + bx + (1 << DWORD_SHIFT)], ecx
+        mov [killers + bx], eax
+.same:  pop bx
+.done:  ret
+
+; tt_probe -- look the position up in the hash table
+; IN:  [hash_key]; BP -> the node frame: .depth, .alpha, .beta; GS = the hash segment
+; OUT: CF set: EAX = a score deep enough and inside its bound to end the node with;
+;      CF clear: EAX = the stored move (0 if none)
+; CHG: EBX, ECX
+tt_probe:
+        mov eax, [hash_key]
+        mov bx, ax
+        and bx, TT_OFFSET_MASK
+        cmp eax, [gs:bx + tt.key]
+        jne .miss
+        mov cl, [gs:bx + tt.bound]
+        cmp cl, BOUND_NONE
+        je .miss
+        mov ch, [gs:bx + tt.depth]
+        cmp ch, [bp + node.depth]
+        jl .move
+        movsx eax, word [gs:bx + tt.score]
+        call tt_score_from_table
+        cmp cl, BOUND_EXACT
+        je .cut
+        cmp cl, BOUND_LOWER
+        jne .upper
+        cmp eax, [bp + node.beta]
+        jge .cut
+        jmp .move
+.upper: cmp eax, [bp + node.alpha]
+        jle .cut
+.move:  mov eax, [gs:bx + tt.move]
+        clc
+        ret
+.miss:  xor eax, eax
+        clc
+        ret
+.cut:   stc
+        ret
+
+; tt_store -- keep the node's result in the hash table (the entry is replaced)
+; IN:  [hash_key]; BP -> the node frame: .best, .move, .depth, .alpha_in, .beta
+; OUT: the entry written
+; CHG: EAX, EBX, CL
+tt_store:
+        mov eax, [hash_key]
+        mov bx, ax
+        and bx, TT_OFFSET_MASK
+        mov [gs:bx + tt.key], eax
+        mov eax, [bp + node.move]
+        mov [gs:bx + tt.move], eax
+        mov cl, [bp + node.depth]
+        mov [gs:bx + tt.depth], cl
+        mov eax, [bp + node.best]
+        mov cl, BOUND_UPPER
+        cmp eax, [bp + node.alpha_in]
+        jle .bound
+        mov cl, BOUND_LOWER
+        cmp eax, [bp + node.beta]
+        jge .bound
+        mov cl, BOUND_EXACT
+.bound: mov [gs:bx + tt.bound], cl
+        call tt_score_to_table
+        mov [gs:bx + tt.score], ax
+        ret
+
+; tt_score_to_table / tt_score_from_table -- a mate score counts plies from the root in
+;                     the search, from the node in the table
+; IN:  EAX = a score; [ply], [root_ply]
+; OUT: EAX = the score as the table (or the search) keeps it
+; CHG: nothing else
+tt_score_to_table:
+        push edx
+        call tt_plies
+        jmp tt_score_shift
+tt_score_from_table:
+        push edx
+        call tt_plies
+        neg edx
+tt_score_shift:
+        cmp eax, SCORE_MATE_BOUND
+        jg .win
+        cmp eax, -SCORE_MATE_BOUND
+        jge .done
+        sub eax, edx
+        jmp .done
+.win:   add eax, edx
+.done:  pop edx
+        ret
+
+; tt_plies -- the plies from the root to the node
+; IN:  [ply], [root_ply]
+; OUT: EDX = [ply] - [root_ply]
+; CHG: nothing else
+tt_plies:
+        movzx edx, byte [ply]
+        sub dx, [root_ply]
         ret

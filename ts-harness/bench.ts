@@ -8,6 +8,7 @@
 import { Chess } from "chess.js";
 import { relative } from "node:path";
 import { fileURLToPath } from "node:url";
+import { asmEngine } from "./engines.ts";
 import { parseFen, perft } from "./oracle/index.ts";
 
 export interface BenchCase {
@@ -97,7 +98,31 @@ export const chessJsVerboseSection: BenchSection = {
   },
 };
 
-export const SECTIONS: BenchSection[] = [oracleSection, chessJsSection, chessJsVerboseSection];
+/** DOSBox's default speed for real-mode programs (about a 286): the speed a user who
+ *  just types `dosbox CHESS.COM` gets. Emulated seconds there = instructions / this. */
+export const DEFAULT_DOSBOX_IPS = 3_000_000;
+
+/** The assembly under js-dos, one emulator boot per case so the wall time is the case's
+ *  (start-up of about 0.3 s included). The note gives the emulated instructions per
+ *  node (rdtsc) and what the case would take on a default 3000-cycle DOSBox. */
+export const asmSection: BenchSection = {
+  engine: "asm (js-dos)",
+  async run(cases) {
+    const rows: BenchRow[] = [];
+    for (const c of cases) {
+      const started = performance.now();
+      const [answer] = await asmEngine.perft([{ fen: c.fen, depth: c.depth, divide: false }], { timeoutMs: 900_000 });
+      const seconds = (performance.now() - started) / 1000;
+      if (!answer || !answer.ok) throw new Error(`bench: the assembly failed on ${c.name}: ${answer && !answer.ok ? answer.message : "no answer"}`);
+      const tsc = answer.tsc ?? NaN;
+      const note = `${(tsc / answer.nodes).toFixed(1)} instr/node, ${(tsc / DEFAULT_DOSBOX_IPS).toFixed(1)} s at 3000 cycles`;
+      rows.push({ engine: this.engine, position: c.name, depth: c.depth, nodes: answer.nodes, seconds, note });
+    }
+    return rows;
+  },
+};
+
+export const SECTIONS: BenchSection[] = [asmSection, oracleSection, chessJsSection, chessJsVerboseSection];
 
 export function formatTable(rows: readonly BenchRow[]): string {
   const header = ["engine", "position", "depth", "nodes", "seconds", "nodes/s", "note"];
