@@ -9,15 +9,27 @@
 ;   - a defender's node stops at the first reply after which no mate follows (a
 ;     refutation), an attacker's node at the first move that mates;
 ;   - the attacker's last move (k = 1) can only mate if it gives check, so the quiet
-;     ones are not played out past the check test;
+;     ones are not played out (whether a move checks is read off the squares from which
+;     each piece would check, and the pieces whose leaving uncovers a check: see
+;     mate_check_squares; castling, en passant and promotions are played and looked at);
 ;   - at k >= 2 the checking moves are tried first (a stable reordering of the chain:
-;     the checks in generation order, then the others in generation order).
+;     the checks in generation order, then the others in generation order);
+;   - a defender first tries the reply that last refuted an attacker's move at its ply
+;     (mate_refutes): only how soon a refutation is found changes, never the answer.
 ; mate_find tries k = 1, 2, ... N, so its move starts a shortest mate.  Among several
 ; mating moves it returns the first in the order above, so the answer is deterministic.
 ;
 ; Each ply's chain sits on the move stack after its parent's (Liberman kept one saved
 ; chain per depth: SAUVEB5, SAUVEN5, ...); the board is restored by move_unmake instead
 ; of his CARREAUSTOK / STOKCARREAU copies.
+
+        section .bss
+
+mate_refutes    resd MAX_PLY        ; by [ply]: the defender's reply that last escaped
+check_sets      resq PIECE_KINDS    ; by piece code: the squares it would give check from
+discover_set    resq 1              ; the pieces whose leaving uncovers a check
+discover_rays   resq DIRECTIONS     ; for each direction: the line out of the enemy king
+discover_from   resb DIRECTIONS     ; the piece that shields that line, or NO_SQUARE
 
         section .text
 
@@ -29,6 +41,17 @@
 ;      CF set: no mate in N moves (or [search_abort] set: the budget ran out)
 ; CHG: EBX, ECX, EDX, SI, EBP (DI kept; the position is restored)
 mate_find:
+        push cx
+        push di
+        mov di, mate_refutes
+        xor eax, eax
+        mov cx, MAX_PLY
+.forget:
+        mov [di], eax
+        add di, 1 << DWORD_SHIFT
+        loop .forget
+        pop di
+        pop cx
         mov ch, cl                  ; CH = N
         mov cl, 1
 .length:
@@ -80,12 +103,13 @@ mate_attack:
         jne .none
         add si, MOVE_SIZE
         jmp .move
-.last:  cmp si, di                  ; k = 1: only a check can mate
+.last:  call mate_check_squares     ; k = 1: only a check can mate
+.try:   cmp si, di
         jae .none
         mov eax, [es:si]
-        call search_make
-        call mate_in_check
+        call mate_gives_check
         jnc .quiet
+        call search_make
         push si
         push di
         call gen_moves              ; the defender's replies, counted and dropped
@@ -93,9 +117,9 @@ mate_attack:
         pop si
         test ecx, ecx
         jz .mated                   ; in check without a move
-.quiet: call mate_unmake_si
-        add si, MOVE_SIZE
-        jmp .last
+        call mate_unmake_si
+.quiet: add si, MOVE_SIZE
+        jmp .try
 .mated: call mate_unmake_si
 .found: mov eax, [es:si]
         pop di
@@ -120,6 +144,7 @@ mate_defend:
         pop cx
         pop si
         push si
+        call mate_refute_first
 .reply: mov eax, [es:si]
         call search_make
         push si
@@ -136,13 +161,38 @@ mate_defend:
         clc                         ; every reply is mated
         ret
 .escaped:
+        mov eax, [es:si]
+        movzx bx, byte [ply]
+        shl bx, DWORD_SHIFT
+        mov [mate_refutes + bx], eax
         pop di
-        ret                         ; CF set
+        stc
+        ret
 .no_reply:
         pop cx
         pop di
         cmp byte [checkers], 1      ; CF set when no checker: stalemate
         ret
+
+; mate_refute_first -- put the ply's last refutation, if the chain holds it, first
+; IN:  ES:SI -> the first move, ES:DI -> past the last; [ply]; mate_refutes
+; OUT: the chain with that move swapped to the front
+; CHG: EAX, BX, EDX
+mate_refute_first:
+        movzx bx, byte [ply]
+        shl bx, DWORD_SHIFT
+        mov eax, [mate_refutes + bx]
+        mov bx, si
+.find:  cmp bx, di
+        jae .done
+        cmp eax, [es:bx]
+        je .swap
+        add bx, MOVE_SIZE
+        jmp .find
+.swap:  mov edx, [es:si]
+        mov [es:si], eax
+        mov [es:bx], edx
+.done:  ret
 
 ; mate_unmake_si -- take back the move SI points to, keeping the flags
 ; IN:  ES:SI -> the move last made
@@ -170,20 +220,19 @@ mate_in_check:
 ; mate_order_checks -- put the checking moves of a chain first, each group kept in
 ;                      generation order
 ; IN:  ES:SI -> the first move, ES:DI -> past the last; one chain's room past DI free
-; OUT: the chain reordered in place
+; OUT: the chain reordered in place; check_sets and the discovery tables
 ; CHG: EAX, BX, DX, BP
 mate_order_checks:
+        push cx
         push si
         push di
+        call mate_check_squares
         mov bp, di                  ; ES:BP collects the quiet moves past the chain
         mov dx, si                  ; ES:DX -> where the next check goes
 .move:  cmp si, di
         jae .join
         mov eax, [es:si]
-        call search_make
-        call mate_in_check
-        call mate_unmake_si
-        mov eax, [es:si]
+        call mate_gives_check
         jnc .quiet
         mov bx, dx
         mov [es:bx], eax
@@ -204,4 +253,174 @@ mate_order_checks:
         jmp .copy
 .done:  pop di
         pop si
+        pop cx
+        ret
+
+; mate_check_squares -- for the side to move: the squares from which each of its pieces
+;                       would check the enemy king, and the pieces that shield the king
+;                       from one of its own sliders (the 1998 rules of check, turned
+;                       round: the lines are walked out of the enemy king)
+; IN:  the position
+; OUT: check_sets (the queen's = the rook's | the bishop's; the king's empty);
+;      discover_set; for each direction with such a shield discover_from = its square
+;      and discover_rays = the line, else discover_from = NO_SQUARE
+; CHG: nothing
+mate_check_squares:
+        pushad
+        xor eax, eax
+        mov bx, PIECE_KINDS * SET_BYTES + SET_BYTES
+.clear: sub bx, 1 << DWORD_SHIFT
+        mov [check_sets + bx], eax  ; check_sets, then discover_set
+        jnz .clear
+%if discover_set - check_sets != PIECE_KINDS * SET_BYTES
+  %error "discover_set must follow check_sets"
+%endif
+        mov ah, [side]              ; AH = the attacker's colour
+        mov al, ah
+        xor al, WHITE
+        shr al, COLOUR_SHIFT
+        movzx bx, al
+        movzx dx, byte [king_squares + bx] ; DX = the enemy king's square
+        mov si, pawn_from_b         ; the attacker's pawns that would take on it
+        test ah, WHITE
+        jz .pawns
+        mov si, pawn_from_w
+.pawns: add si, dx
+        add si, dx                  ; PAWN_TAKES squares an entry
+        mov cx, PAWN_TAKES
+.pawn:  movzx bx, byte [si]
+        inc si
+        cmp bl, OFF_BOARD
+        je .next_pawn
+        bts word [check_sets + PAWN * SET_BYTES], bx
+.next_pawn:
+        loop .pawn
+        mov si, dx
+        movzx cx, byte [knight_n + si]
+        shl si, LIST_SHIFT
+        add si, knight_to
+.knight:
+        movzx bx, byte [si]
+        inc si
+        bts word [check_sets + KNIGHT * SET_BYTES], bx
+        loop .knight
+        xor bp, bp                  ; BP = the direction
+.ray:   mov byte [discover_from + bp], NO_SQUARE
+        mov si, check_sets + ROOK * SET_BYTES
+        cmp bp, BISHOP_DIR_FIRST
+        jb .walk
+        mov si, check_sets + BISHOP * SET_BYTES
+.walk:  mov di, dx
+        shl di, LIST_SHIFT
+        movzx cx, byte [ray_len + di + bp]
+        test cx, cx
+        jz .next_ray
+        mov bx, dx
+.near:  add bl, [dir_delta + bp]
+        bts word [si], bx
+        mov al, [carreau + bx]
+        cmp al, EMPTY
+        jne .shield
+        loop .near
+        jmp .next_ray
+.shield:
+        xor al, ah                  ; the attacker's own pieces lose the colour bit
+        test al, WHITE
+        jnz .next_ray               ; a piece of the king's own side shields it
+        mov di, bx                  ; DI = the shield
+        dec cx
+        jz .next_ray
+.far:   add bl, [dir_delta + bp]
+        mov al, [carreau + bx]
+        cmp al, EMPTY
+        jne .behind
+        loop .far
+        jmp .next_ray
+.behind:
+        xor al, ah
+        cmp al, QUEEN
+        je .uncover
+        cmp al, ROOK
+        jne .bishop
+        cmp bp, BISHOP_DIR_FIRST
+        jb .uncover
+        jmp .next_ray
+.bishop:
+        cmp al, BISHOP
+        jne .next_ray
+        cmp bp, BISHOP_DIR_FIRST
+        jb .next_ray
+.uncover:
+        mov bx, di
+        mov [discover_from + bp], bl
+        bts word [discover_set], bx
+        mov si, bp                  ; the whole line out of the king
+        shl si, LIST_SHIFT
+        add si, discover_rays
+        xor eax, eax
+        mov [si], eax
+        mov [si + 4], eax
+        mov di, dx
+        shl di, LIST_SHIFT
+        movzx cx, byte [ray_len + di + bp]
+        mov bx, dx
+.line:  add bl, [dir_delta + bp]
+        bts word [si], bx
+        loop .line
+        mov ah, [side]
+.next_ray:
+        inc bp
+        cmp bp, DIRECTIONS
+        jb .ray
+        mov eax, [check_sets + ROOK * SET_BYTES]
+        or eax, [check_sets + BISHOP * SET_BYTES]
+        mov [check_sets + QUEEN * SET_BYTES], eax
+        mov eax, [check_sets + ROOK * SET_BYTES + 4]
+        or eax, [check_sets + BISHOP * SET_BYTES + 4]
+        mov [check_sets + QUEEN * SET_BYTES + 4], eax
+        popad
+        ret
+
+; mate_gives_check -- does a move of the side to move give check?  Read off
+;                     mate_check_squares' tables; castling, en passant and promotions
+;                     are played and looked at
+; IN:  EAX = a legal move; the tables made by mate_check_squares for this position
+; OUT: CF set if the move gives check
+; CHG: BX, CX
+mate_gives_check:
+        mov bl, al
+        and bl, KIND_MASK
+        cmp bl, KIND_CASTLE         ; castling and en passant
+        jae .play
+        test ah, PROMO_FLAG
+        jnz .play
+        mov ecx, eax
+        shr ecx, 16
+        and cx, SQUARE_MASK         ; CX = the to square
+        movzx bx, ah
+        and bl, PIECE_MASK
+        shl bx, LIST_SHIFT
+        bt word [check_sets + bx], cx
+        jc .done
+        movzx bx, al
+        and bl, SQUARE_MASK         ; BX = the from square
+        bt word [discover_set], bx
+        jnc .done
+        push si
+        mov si, -1
+.find:  inc si
+        cmp [discover_from + si], bl
+        jne .find
+        shl si, LIST_SHIFT
+        bt word [discover_rays + si], cx
+        cmc                         ; a check unless it stays on the line
+        pop si
+.done:  ret
+.play:  call search_make
+        push eax
+        call mate_in_check
+        pop eax
+        pushf
+        call search_unmake
+        popf
         ret

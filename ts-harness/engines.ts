@@ -35,10 +35,62 @@ export interface MovesAnswer {
   moves: string[];
 }
 
+/** Emulated instructions, BIOS ticks and nodes a search job took (assembly only). */
+export interface JobCost {
+  tsc?: number;
+  ticks?: number;
+  nodes?: number;
+}
+
+export interface MateRequest {
+  fen: string;
+  /** N: look for a mate in at most N moves (1..5). */
+  moves: number;
+}
+
+export interface MateAnswer extends JobCost {
+  ok: true;
+  /** The length of the shortest mate found, in moves; null when there is none in N. */
+  length: number | null;
+  /** First moves of that mate: the engine's choice (asm) or every one (oracle), sorted. */
+  firstMoves: string[];
+}
+
+export interface ExchangeRequest {
+  fen: string;
+  /** D, in plies. */
+  depth: number;
+}
+
+export interface ExchangeAnswer extends JobCost {
+  ok: true;
+  /** Liberman's exchange value of the side to move. */
+  value: number;
+  /** Moves reaching the value: the engine's choice (asm) or every one (oracle), sorted;
+   *  empty when there is no legal move. */
+  bestMoves: string[];
+}
+
+export interface BestRequest {
+  fen: string;
+  /** The budget in emulated milliseconds (x 3000 instructions). */
+  ms: number;
+}
+
+export interface BestAnswer extends JobCost {
+  ok: true;
+  /** The move played; null when there is no legal move. */
+  move: string | null;
+  score: number;
+  depth: number;
+}
+
 export interface Engine {
   readonly name: EngineName;
   perft(requests: PerftRequest[], opts?: BatchOptions): Promise<(PerftAnswer | EngineError)[]>;
   moves(fens: string[], opts?: BatchOptions): Promise<(MovesAnswer | EngineError)[]>;
+  mate(requests: MateRequest[], opts?: BatchOptions): Promise<(MateAnswer | EngineError)[]>;
+  exchange(requests: ExchangeRequest[], opts?: BatchOptions): Promise<(ExchangeAnswer | EngineError)[]>;
 }
 
 const byUci = (a: [string, number], b: [string, number]) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
@@ -61,7 +113,32 @@ export const oracleEngine: Engine = {
       return { ok: true, moves: oracle.legalMoves(parsed.pos).map((m) => oracle.moveToUci(m)).sort() };
     });
   },
+  async mate(requests) {
+    return requests.map((r) => oracleAnswer(r.fen, (pos): MateAnswer => {
+      const found = oracle.findMate(pos, r.moves);
+      return { ok: true, length: found?.length ?? null, firstMoves: (found?.moves ?? []).map(oracle.moveToUci).sort() };
+    }));
+  },
+  async exchange(requests) {
+    return requests.map((r) => oracleAnswer(r.fen, (pos): ExchangeAnswer => {
+      const result = oracle.exchange(pos, r.depth);
+      return { ok: true, value: result.value, bestMoves: result.moves.map(oracle.moveToUci).sort() };
+    }));
+  },
 };
+
+/** Runs an oracle question on a FEN; a bad FEN or an argument out of range (the
+ *  oracle's RangeError) comes back as an error value, as the assembly gives it. */
+function oracleAnswer<A>(fen: string, ask: (pos: oracle.Position) => A): A | EngineError {
+  const parsed = oracle.parseFen(fen);
+  if (!parsed.ok) return { ok: false, code: parsed.error.code, message: parsed.error.message };
+  try {
+    return ask(parsed.pos);
+  } catch (e) {
+    if (e instanceof RangeError) return { ok: false, code: "arg", message: e.message };
+    throw e;
+  }
+}
 
 /** The error line of a job, if it failed: `error <code> <message...>`. */
 function jobError(g: JobLines): EngineError | null {
@@ -84,7 +161,49 @@ function perftAnswer(g: JobLines): PerftAnswer | EngineError {
   return answer;
 }
 
-export const asmEngine: Engine = {
+/** The number after a named field of a result line (`nodes 12 ticks 0 tsc 345`). */
+function numberAfter(words: string[], name: string): number | undefined {
+  const i = words.indexOf(name);
+  return i > 0 ? Number(words[i + 1]) : undefined;
+}
+
+function jobCost(words: string[]): JobCost {
+  return { nodes: numberAfter(words, "nodes"), ticks: numberAfter(words, "ticks"), tsc: numberAfter(words, "tsc") };
+}
+
+/** The job's one result line starting with one of `verbs`, or a protocol error. */
+function resultLine(g: JobLines, verbs: string[]): string[] | EngineError {
+  const err = jobError(g);
+  if (err) return err;
+  const line = g.lines.find((w) => verbs.includes(w[0]!));
+  return line ?? { ok: false, code: "protocol", message: `job ${g.job} has no ${verbs.join(" or ")} line` };
+}
+
+function mateAnswer(g: JobLines): MateAnswer | EngineError {
+  const line = resultLine(g, ["mate", "nomate"]);
+  if (!Array.isArray(line)) return line;
+  if (line[0] === "nomate") return { ok: true, length: null, firstMoves: [], ...jobCost(line) };
+  return { ok: true, length: Number(line[1]), firstMoves: [line[2]!], ...jobCost(line) };
+}
+
+function exchangeAnswer(g: JobLines): ExchangeAnswer | EngineError {
+  const line = resultLine(g, ["exchange"]);
+  if (!Array.isArray(line)) return line;
+  return { ok: true, value: Number(line[1]), bestMoves: line[2] === "none" ? [] : [line[2]!], ...jobCost(line) };
+}
+
+function bestAnswer(g: JobLines): BestAnswer | EngineError {
+  const line = resultLine(g, ["best"]);
+  if (!Array.isArray(line)) return line;
+  return {
+    ok: true, move: line[1] === "none" ? null : line[1]!, score: numberAfter(line, "score")!,
+    depth: numberAfter(line, "depth")!, ...jobCost(line),
+  };
+}
+
+export const asmEngine: Engine & {
+  best(requests: BestRequest[], opts?: BatchOptions): Promise<(BestAnswer | EngineError)[]>;
+} = {
   name: "asm",
   async perft(requests, opts) {
     const jobs = requests.map((r) => `${r.divide ? "divide" : "perft"} ${r.depth} ${r.fen}`);
@@ -99,6 +218,15 @@ export const asmEngine: Engine = {
       if (!line) return { ok: false, code: "protocol", message: `job ${g.job} has no moves line` };
       return { ok: true, moves: line.slice(2).sort() };
     });
+  },
+  async mate(requests, opts) {
+    return (await runBatch(requests.map((r) => `mate ${r.moves} ${r.fen}`), opts)).map(mateAnswer);
+  },
+  async exchange(requests, opts) {
+    return (await runBatch(requests.map((r) => `exchange ${r.depth} ${r.fen}`), opts)).map(exchangeAnswer);
+  },
+  async best(requests, opts) {
+    return (await runBatch(requests.map((r) => `best ${r.ms} ${r.fen}`), opts)).map(bestAnswer);
   },
 };
 

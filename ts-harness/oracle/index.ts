@@ -19,3 +19,5 @@ export {
 } from "./game.ts";
 export { divide, perft } from "./perft.ts";
 export { san } from "./san.ts";
+export { findMate, isMateIn, MATE_MAX_MOVES, type MateFound } from "./mate.ts";
+export { exchange, EXCHANGE_VALUES, type ExchangeResult } from "./exchange.ts";
