@@ -91,11 +91,179 @@ phase_weight    db PHASE_ROOK, PHASE_KNIGHT, PHASE_BISHOP, PHASE_QUEEN, 0, 0
   %error "one phase weight a piece code"
 %endif
 
+        section .bss
+
+eval_psq        resd 1              ; material and squares, white's less black's, kings out
+eval_phase      resb 1              ; the game phase (promotions can take it past full)
+eval_stack      resq MAX_PLY        ; by [ply]: eval_psq and eval_phase before its move
+
         section .text
+
+; eval_compute -- the sums eval_position reads, from nothing
+; IN:  the position
+; OUT: [eval_psq], [eval_phase]
+; CHG: nothing
+eval_compute:
+        pushad
+        xor edx, edx                ; EDX = the sum, CL = the phase
+        xor cx, cx
+        xor ebx, ebx                ; BL = the square
+.square:
+        push cx
+        mov cl, [carreau + bx]
+        call eval_piece
+        movzx cx, cl
+        and cl, PIECE_MASK
+        mov si, cx
+        pop cx
+        add edx, eax
+        test byte [carreau + bx], EMPTY
+        jnz .next
+        add cl, [phase_weight + si]
+.next:  inc bx
+        cmp bx, BOARD_SQUARES
+        jb .square
+        mov [eval_psq], edx
+        mov [eval_phase], cl
+        popad
+        ret
+
+; eval_piece -- what a piece on a square adds to eval_psq: its value and square bonus,
+;               negative for black; 0 for a king or an empty square
+; IN:  CL = the content (promotion bits ignored); BL = the square (kind bits ignored)
+; OUT: EAX = the signed contribution
+; CHG: nothing else
+eval_piece:
+        push ebx
+        push edx
+        xor eax, eax
+        test cl, EMPTY
+        jnz .done
+        mov dl, cl
+        and dl, PIECE_MASK
+        cmp dl, KING
+        je .done
+        movzx ebx, bl
+        and bl, SQUARE_MASK
+        test cl, WHITE
+        jnz .placed
+        xor bl, FLIP_RANKS          ; black reads the table from its own side
+.placed:
+        movzx edx, dl
+        shl dx, ROW_BITS_SQUARES
+        or bx, dx
+        movsx eax, word [pst + ebx * 2]
+        test cl, WHITE
+        jnz .done
+        neg eax
+.done:  pop edx
+        pop ebx
+        ret
+
+; eval_save -- keep the sums before a move is made (the search's make)
+; IN:  [ply] of the move to come
+; OUT: eval_stack entry of that ply
+; CHG: nothing
+eval_save:
+        push eax
+        push bx
+        movzx bx, byte [ply]
+        shl bx, LIST_SHIFT          ; a qword an entry
+        mov eax, [eval_psq]
+        mov [eval_stack + bx], eax
+        mov al, [eval_phase]
+        mov [eval_stack + bx + 4], al
+        pop bx
+        pop eax
+        ret
+
+; eval_restore -- the sums back as they were before the move just taken back
+; IN:  [ply] of that move
+; OUT: [eval_psq], [eval_phase]
+; CHG: nothing
+eval_restore:
+        push eax
+        push bx
+        movzx bx, byte [ply]
+        shl bx, LIST_SHIFT
+        mov eax, [eval_stack + bx]
+        mov [eval_psq], eax
+        mov al, [eval_stack + bx + 4]
+        mov [eval_phase], al
+        pop bx
+        pop eax
+        ret
+
+; eval_move -- bring the sums up to date after a move: the piece leaves its square,
+;              lands (or its promotion lands), the piece taken leaves, a castling rook
+;              moves
+; IN:  EAX = the move just made by move_make; the position after it
+; OUT: [eval_psq], [eval_phase]
+; CHG: nothing
+eval_move:
+        pushad
+        mov esi, eax
+        mov edx, [eval_psq]
+        mov cl, ah                  ; the piece leaves
+        mov bl, al
+        call eval_piece
+        sub edx, eax
+        mov ebx, esi
+        shr ebx, 16
+        and bx, SQUARE_MASK         ; BX = the to square
+        mov cl, [carreau + bx]      ; what lands there
+        call eval_piece
+        add edx, eax
+        mov eax, esi
+        test ah, PROMO_FLAG
+        jz .taken
+        movzx di, cl
+        and di, PIECE_MASK
+        mov al, [phase_weight + di]
+        add [eval_phase], al
+.taken: mov ecx, esi
+        shr ecx, 24                 ; CL = the content taken
+        cmp cl, EMPTY
+        je .kind
+        call eval_piece
+        sub edx, eax
+        movzx di, cl
+        and di, PIECE_MASK
+        mov al, [phase_weight + di]
+        sub [eval_phase], al
+.kind:  mov eax, esi
+        and al, KIND_MASK
+        cmp al, KIND_EP
+        je .en_passant
+        cmp al, KIND_CASTLE
+        jne .done
+        call castle_rook_path       ; BX = the king's square -> the rook's two squares
+        mov cl, [carreau + bx]
+        call eval_piece
+        add edx, eax
+        mov bx, si
+        call eval_piece
+        sub edx, eax
+        jmp .done
+.en_passant:
+        mov eax, esi                ; the pawn taken: the side now to move's, on the
+        mov bl, al                  ; mover's row and the to square's file
+        and bl, ROW_MASK
+        shr esi, 16
+        and si, FILE_MASK
+        or bx, si
+        mov cl, [side]
+        or cl, PAWN
+        call eval_piece
+        sub edx, eax
+.done:  mov [eval_psq], edx
+        popad
+        ret
 
 ; eval_position -- the static score of the position (Michniewski's material and
 ;                  piece-square tables; the king's tables blended by the game phase)
-; IN:  the position
+; IN:  [eval_psq], [eval_phase] up to date (eval_compute, then eval_move / eval_restore
+;      at each move); the kings' squares; [side]
 ; OUT: EAX = the score in centipawns from the side to move's view
 ; CHG: nothing else
 eval_position:
@@ -103,38 +271,11 @@ eval_position:
         push ecx
         push edx
         push esi
-        xor edx, edx                ; EDX = white - black, all but the kings
-        xor cx, cx                  ; CL = the game phase
-        xor esi, esi                ; SI = the square
-.square:
-        movzx ebx, byte [carreau + si]
-        cmp bl, EMPTY
-        je .next
-        and bl, PIECE_MASK
-        add cl, [phase_weight + bx]
-        cmp bl, KING
-        je .next                    ; the kings are scored after the phase is known
-        shl bx, ROW_BITS_SQUARES
-        test byte [carreau + si], WHITE
-        jz .black
-        or bx, si
-        movsx eax, word [pst + ebx * 2]
-        add edx, eax
-        jmp .next
-.black: mov ax, si
-        xor al, FLIP_RANKS
-        or bl, al
-        movsx eax, word [pst + ebx * 2]
-        sub edx, eax
-.next:  inc si
-        cmp si, BOARD_SQUARES
-        jb .square
+        movzx ecx, byte [eval_phase]
         cmp cl, PHASE_FULL          ; early promotions can pass the full phase
         jbe .kings
         mov cl, PHASE_FULL
-.kings: push edx                    ; the sum so far
-        movzx ecx, cl               ; ECX = the phase
-        movzx ebx, byte [KING_SQ(WHITE)]
+.kings: movzx ebx, byte [KING_SQ(WHITE)]
         movzx esi, byte [KING_SQ(BLACK)]
         xor si, FLIP_RANKS
         movsx eax, word [pst_king + ebx * 2] ; the middle-game difference, by the phase
@@ -151,8 +292,7 @@ eval_position:
         cdq
         mov ecx, PHASE_FULL
         idiv ecx
-        pop edx
-        add eax, edx
+        add eax, [eval_psq]
         cmp byte [side], WHITE
         je .done
         neg eax

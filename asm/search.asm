@@ -51,6 +51,13 @@ order_rank      db 4, 2, 3, 5, 6, 1
   %error "one rank a piece code"
 %endif
 
+; piece_cp -- Michniewski's value of each piece code ROOK .. PAWN in centipawns, a word
+; each (the king's 0: it is never taken).
+piece_cp        dw ROOK_CP, KNIGHT_CP, BISHOP_CP, QUEEN_CP, 0, PAWN_CP
+%if $ - piece_cp != 2 * PIECE_KINDS
+  %error "one value a piece code"
+%endif
+
         section .text
 
 ; node -- the frame of search_node and search_quiesce, on the stack (BP)
@@ -100,6 +107,7 @@ search_best:
         movzx ax, byte [ply]
         mov [root_ply], ax
         call hash_compute
+        call eval_compute
         call search_clear
         xor di, di
         call gen_moves
@@ -252,6 +260,23 @@ search_make:
         pop cx
         pop bx
         ret
+
+; search_play -- search_make for the alpha-beta search: the evaluation's sums follow
+; IN:  EAX = a legal move of the side to move
+; OUT: the position after it; [search_nodes] + 1; eval_psq, eval_phase updated
+; CHG: nothing
+search_play:
+        call eval_save
+        call search_make
+        jmp eval_move
+
+; search_takeback -- search_unmake for the alpha-beta search
+; IN:  EAX = the move last made by search_play
+; OUT: the position and the evaluation's sums before it
+; CHG: nothing
+search_takeback:
+        call search_unmake
+        jmp eval_restore
 
 ; search_unmake -- move_unmake
 ; IN:  EAX = the move last made
@@ -414,7 +439,7 @@ search_root:
         cmp si, [root_end]
         jae .ordered
         mov eax, [es:si]
-        call search_make
+        call search_play
         mov di, [root_end]
         mov cl, [bp + node.depth]
         dec cl
@@ -444,7 +469,7 @@ search_root:
         mov si, [bp + node.current]
         push eax
         mov eax, [es:si]
-        call search_unmake
+        call search_takeback
         pop eax
         cmp eax, [bp + node.alpha]
         jle .next
@@ -470,7 +495,7 @@ search_root:
 .aborted:
         mov si, [bp + node.current]
         mov eax, [es:si]
-        call search_unmake
+        call search_takeback
         stc
 .out:   lea sp, [bp + node_size]
         pop bp
@@ -524,7 +549,7 @@ search_node:
 .pick:  call search_pick
         jc .store
         mov eax, [es:si]
-        call search_make
+        call search_play
         mov cl, [bp + node.depth]
         dec cl
         mov edx, [bp + node.alpha]
@@ -556,7 +581,7 @@ search_node:
         mov si, [bp + node.current]
         push eax
         mov eax, [es:si]
-        call search_unmake
+        call search_takeback
         pop eax
         cmp eax, [bp + node.best]
         jle .pick
@@ -586,7 +611,7 @@ search_node:
 .aborted:
         mov si, [bp + node.current]
         mov eax, [es:si]
-        call search_unmake
+        call search_takeback
 .abort: xor eax, eax
 .return:
         mov di, [bp + node.first]
@@ -595,7 +620,9 @@ search_node:
         ret
 
 ; search_quiesce -- the quiescence search: the evaluation stands unless a capture or a
-;                   queen promotion does better (every move when in check)
+;                   queen promotion does better (every move when in check).  A capture
+;                   that could not lift the score to alpha even with QUIESCE_MARGIN more
+;                   is not tried (delta pruning)
 ; IN:  EDX = alpha, EBX = beta; DI -> free space in the move chain
 ; OUT: EAX = the score from the side to move's view (meaningless if [search_abort])
 ; CHG: EBX, ECX, EDX, SI (DI, BP kept)
@@ -606,41 +633,48 @@ search_quiesce:
         mov [bp + node.alpha], edx
         mov [bp + node.beta], ebx
         mov [bp + node.first], di
+        mov byte [bp + node.flags], 0
         call search_clock
         jc .abort
         cmp byte [ply], SEARCH_PLY_LIMIT
         jae .evaluate
+        call mate_in_check
+        jc .in_check
+        call eval_position          ; stand pat: the side need not take
+        cmp eax, [bp + node.beta]
+        jge .return
+        mov [bp + node.best], eax
+        cmp eax, [bp + node.alpha]
+        jle .generate
+        mov [bp + node.alpha], eax
+.generate:
         push bp
         call gen_moves
         pop bp
         mov [bp + node.end], di
-        mov byte [bp + node.flags], 0
         test ecx, ecx
-        jz .no_move
-        cmp byte [checkers], 0
-        je .stand
+        jz .no_move                 ; stalemate
+        call search_order_captures
+        jmp .moves
+.in_check:
         or byte [bp + node.flags], NODE_IN_CHECK
+        push bp
+        call gen_moves
+        pop bp
+        mov [bp + node.end], di
+        test ecx, ecx
+        jz .no_move                 ; mated
         mov dword [bp + node.best], -SCORE_INFINITE
         mov si, [bp + node.first]
         mov dx, di
         mov dword [order_hash], 0
         call search_order
-        jmp .moves
-.stand: call eval_position
-        cmp eax, [bp + node.beta]
-        jge .return
-        mov [bp + node.best], eax
-        cmp eax, [bp + node.alpha]
-        jle .captures
-        mov [bp + node.alpha], eax
-.captures:
-        call search_order_captures
 .moves: mov ax, [bp + node.first]
         mov [bp + node.next], ax
 .pick:  call search_pick
         jc .done
         mov eax, [es:si]
-        call search_make
+        call search_play
         mov ebx, [bp + node.alpha]
         neg ebx
         mov edx, [bp + node.beta]
@@ -652,7 +686,7 @@ search_quiesce:
         mov si, [bp + node.current]
         push eax
         mov eax, [es:si]
-        call search_unmake
+        call search_takeback
         pop eax
         cmp eax, [bp + node.best]
         jle .pick
@@ -673,7 +707,7 @@ search_quiesce:
 .aborted:
         mov si, [bp + node.current]
         mov eax, [es:si]
-        call search_unmake
+        call search_takeback
 .abort: xor eax, eax
 .return:
         mov di, [bp + node.first]
@@ -724,25 +758,84 @@ search_order:
         jmp .move
 .done:  ret
 
-; search_order_captures -- keep only the captures and queen promotions of the node's
-;                          chain, each with its MVV/LVA score (for the quiescence search)
-; IN:  BP -> the node frame: .first, .end
+; search_order_captures -- keep the captures and queen promotions of the node's chain
+;                          that could lift the stand-pat score to alpha (what they take,
+;                          in centipawns, + QUIESCE_MARGIN > alpha - stand pat), each
+;                          with its MVV/LVA score (for the quiescence search)
+; IN:  BP -> the node frame: .first, .end, .alpha, .best (the stand-pat score)
 ; OUT: the moves kept at the front of the chain, [bp + node.end] and DI past them
-; CHG: EAX, ECX, SI
+; CHG: EAX, EBX, ECX, EDX, SI
 search_order_captures:
+        mov edx, [bp + node.alpha]  ; EDX = the least gain worth trying
+        sub edx, [bp + node.best]
+        sub edx, QUIESCE_MARGIN
         mov si, [bp + node.first]
         mov di, si
 .move:  cmp si, [bp + node.end]
         jae .done
         mov eax, [es:si]
+        cmp byte [es:si + move.captured], EMPTY
+        jne .capture
+        test ah, PROMO_FLAG
+        jnz .capture
+        mov cl, al
+        and cl, KIND_MASK
+        cmp cl, KIND_EP
+        jne .next                   ; a quiet move
+.capture:
         call search_capture_score
         jecxz .next
+        call search_capture_gain
+        cmp ebx, edx
+        jle .next
         mov [es:di], eax
         mov [fs:di], ecx
         add di, MOVE_SIZE
 .next:  add si, MOVE_SIZE
         jmp .move
 .done:  mov [bp + node.end], di
+        ret
+
+; search_capture_gain -- what a capture or promotion wins, in centipawns (Michniewski's
+;                        values: the piece taken, a pawn for en passant, and a new
+;                        piece's value less the pawn's)
+; IN:  EAX = a move record
+; OUT: EBX = the gain (0 for a quiet move)
+; CHG: nothing else
+search_capture_gain:
+        push ecx
+        xor ebx, ebx
+        mov ecx, eax
+        shr ecx, 24                 ; CL = the content taken (move.captured)
+        cmp cl, EMPTY
+        je .en_passant
+        and cx, PIECE_MASK
+        add cx, cx
+        push si
+        mov si, cx
+        movzx ebx, word [piece_cp + si]
+        pop si
+        jmp .promotion
+.en_passant:
+        mov cl, al
+        and cl, KIND_MASK
+        cmp cl, KIND_EP
+        jne .promotion
+        mov ebx, PAWN_CP
+.promotion:
+        test ah, PROMO_FLAG
+        jz .done
+        movzx cx, ah
+        shr cx, PROMO_SHIFT
+        and cx, PROMO_CODE_MASK
+        add cx, cx
+        push si
+        mov si, cx
+        movzx ecx, word [piece_cp + si]
+        pop si
+        add ebx, ecx
+        sub ebx, PAWN_CP
+.done:  pop ecx
         ret
 
 ; search_capture_score -- the MVV/LVA order score of a capture or queen promotion
