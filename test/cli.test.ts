@@ -42,6 +42,45 @@ describe.each(["oracle", "asm"])("chess perft --engine %s", (engine) => {
   });
 });
 
+// A back-rank mate: Ra8 is the only mate in one (checked by the oracle in oracle-mate tests).
+const BACK_RANK = "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1";
+
+describe.each(["oracle", "asm"])("chess mate and exchange --engine %s", (engine) => {
+  test("mate prints `FEN ;mate K UCI` for a forced mate", async () => {
+    const r = await chess("mate", "--engine", engine, "--moves", "2", "--fen", BACK_RANK);
+    expect(r.exitCode).toBe(0);
+    expect(r.stdout).toBe(`${BACK_RANK} ;mate 1 a1a8`);
+  });
+
+  test("mate prints `FEN ;nomate N` when there is none", async () => {
+    const r = await chess("mate", "--engine", engine, "--moves", "2", "--fen", START);
+    expect(r.exitCode).toBe(0);
+    expect(r.stdout).toBe(`${START} ;nomate 2`);
+  });
+
+  test("exchange prints `FEN ;exchange VALUE UCI`: taking a hanging queen is worth Liberman's 18000", async () => {
+    const fen = "4k3/8/8/3q4/8/8/8/3RK3 w - - 0 1";
+    const r = await chess("exchange", "--engine", engine, "--depth", "1", "--fen", fen);
+    expect(r.exitCode).toBe(0);
+    expect(r.stdout).toBe(`${fen} ;exchange 18000 d1d5`);
+  });
+});
+
+describe("chess best", () => {
+  test("prints `bestmove UCI` and the score, depth and nodes on stderr", async () => {
+    const r = await chess("best", "--engine", "asm", "--budget", "300", "--fen", BACK_RANK);
+    expect(r.exitCode).toBe(0);
+    expect(r.stdout).toBe("bestmove a1a8");
+    expect(r.stderr).toMatch(/score -?\d+ depth \d+ nodes \d+/);
+  });
+
+  test("the oracle has no search, so best --engine oracle is a usage error", async () => {
+    const r = await chess("best", "--engine", "oracle", "--fen", START);
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toMatch(/best needs --engine asm/);
+  });
+});
+
 describe.concurrent("chess command-line errors", () => {
   test.each([
     ["no command", [], /a command is needed/],
@@ -51,11 +90,14 @@ describe.concurrent("chess command-line errors", () => {
     ["no position", ["perft", "--engine", "oracle", "--depth", "1"], /a position is needed/],
     ["a missing EPD file", ["perft", "--engine", "oracle", "--depth", "1", "--epd", "no/such.epd"], /cannot read EPD file no\/such\.epd: ENOENT/],
     ["an unknown option", ["perft", "--engine", "oracle", "--depth", "1", "--fen", START, "--fast"], /Unknown option '--fast'/],
+    ["a mate search of 6 moves", ["mate", "--engine", "oracle", "--moves", "6", "--fen", START], /--moves must be a whole number from 1 to 5, not '6'/],
+    ["a budget of 0", ["best", "--engine", "asm", "--budget", "0", "--fen", START], /--budget must be a whole number from 1 to 65535, not '0'/],
   ])("%s is a usage error with exit code 2", async (_why, args, message) => {
     const r = await chess(...(args as string[]));
     expect(r.exitCode).toBe(2);
     expect(r.stdout).toBe("");
     expect(r.stderr).toMatch(message);
     expect(r.stderr).toMatch(/usage: chess perft/);
+    expect(r.stderr).toMatch(/chess mate/);
   });
 });

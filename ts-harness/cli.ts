@@ -1,13 +1,28 @@
 // cli -- the command line over both engines.
-//   npm run --silent chess -- perft --engine oracle|asm --depth N (--fen FEN | --epd FILE) [--divide]
-// prints `FEN ;DN count` per position (with --divide, `uci count` per root move first).
+//   chess perft --engine oracle|asm --depth N (--fen FEN | --epd FILE) [--divide]
+//     prints `FEN ;DN count` per position (with --divide, `uci count` per root move first)
+//   chess mate --engine oracle|asm --moves N (--fen FEN | --epd FILE)
+//     prints `FEN ;mate K UCI` (a forced mate in K <= N moves) or `FEN ;nomate N`
+//   chess exchange --engine oracle|asm --depth D (--fen FEN | --epd FILE)
+//     prints `FEN ;exchange VALUE UCI|none` (Liberman's material exchange, D plies)
+//   chess best --engine asm --fen FEN [--budget MS]
+//     prints `bestmove UCI|(none)`; score, depth and nodes go to stderr
 // A bad position prints one line on stderr naming it and the reason; the others are
-// still processed, and the exit code is 1.
+// still processed, and the exit code is 1. Usage errors exit with 2.
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { ENGINE_NAMES, engineByName, type Engine } from "./engines.ts";
+import { asmEngine, ENGINE_NAMES, engineByName, type Engine, type EngineError } from "./engines.ts";
 
-const USAGE = `usage: chess perft --engine ${ENGINE_NAMES.join("|")} --depth N (--fen FEN | --epd FILE) [--divide] [--timeout SECONDS]`;
+const ENGINES = ENGINE_NAMES.join("|");
+const USAGE = [
+  `usage: chess perft --engine ${ENGINES} --depth N (--fen FEN | --epd FILE) [--divide] [--timeout SECONDS]`,
+  `       chess mate --engine ${ENGINES} --moves N (--fen FEN | --epd FILE) [--timeout SECONDS]`,
+  `       chess exchange --engine ${ENGINES} --depth D (--fen FEN | --epd FILE) [--timeout SECONDS]`,
+  "       chess best --engine asm (--fen FEN | --epd FILE) [--budget MS] [--timeout SECONDS]",
+].join("\n");
+
+/** The game's default level thinks for 1000 emulated ms of a 3000-cycle DOSBox. */
+const DEFAULT_BUDGET_MS = 1000;
 
 class UsageError extends Error {}
 
@@ -59,27 +74,22 @@ function progress(done: number, total: number): void {
   if (total > 1) process.stderr.write(`asm: ${done}/${total} positions\n`);
 }
 
-async function perftCommand(argv: string[]): Promise<number> {
+/** The options every command shares, parsed with the command's own. */
+function parseCommand(argv: string[], own: Record<string, { type: "string" | "boolean"; default?: boolean }>) {
   const { values } = parseArgs({
     args: argv,
-    options: {
-      engine: { type: "string" },
-      depth: { type: "string" },
-      fen: { type: "string" },
-      epd: { type: "string" },
-      divide: { type: "boolean", default: false },
-      timeout: { type: "string" },
-    },
+    options: { engine: { type: "string" }, fen: { type: "string" }, epd: { type: "string" }, timeout: { type: "string" }, ...own },
     strict: true,
   });
-  const engine = engineFrom(values.engine);
-  const depth = intFrom("depth", values.depth, 1, 9);
-  const timeoutMs = values.timeout === undefined ? undefined : intFrom("timeout", values.timeout, 1, 86_400) * 1000;
-  const positions = positionsFrom(values);
-  const answers = await engine.perft(
-    positions.map((p) => ({ fen: p.fen, depth, divide: values.divide })),
-    { onProgress: progress, timeoutMs },
-  );
+  const v = values as Record<string, string | boolean | undefined>;
+  const engine = engineFrom(v.engine as string | undefined);
+  const positions = positionsFrom({ fen: v.fen as string | undefined, epd: v.epd as string | undefined });
+  const timeoutMs = v.timeout === undefined ? undefined : intFrom("timeout", v.timeout as string, 1, 86_400) * 1000;
+  return { v, engine, positions, batch: { onProgress: progress, timeoutMs } };
+}
+
+/** Print each answer with `line`, or its error on stderr; the exit code. */
+function report<A extends { ok: true }>(positions: Position[], answers: (A | EngineError)[], line: (p: Position, a: A) => string): number {
   let failed = 0;
   answers.forEach((a, i) => {
     const p = positions[i]!;
@@ -88,14 +98,53 @@ async function perftCommand(argv: string[]): Promise<number> {
       process.stderr.write(`${p.origin}: ${p.fen}: ${a.code}: ${a.message}\n`);
       return;
     }
-    for (const [uci, n] of a.divide ?? []) process.stdout.write(`${uci} ${n}\n`);
-    process.stdout.write(`${p.fen} ;D${depth} ${a.nodes}\n`);
+    process.stdout.write(line(p, a as A));
   });
   return failed > 0 ? 1 : 0;
 }
 
+async function perftCommand(argv: string[]): Promise<number> {
+  const { v, engine, positions, batch } = parseCommand(argv, { depth: { type: "string" }, divide: { type: "boolean", default: false } });
+  const depth = intFrom("depth", v.depth as string | undefined, 1, 9);
+  const answers = await engine.perft(positions.map((p) => ({ fen: p.fen, depth, divide: v.divide === true })), batch);
+  return report(positions, answers, (p, a) => {
+    const divide = (a.divide ?? []).map(([uci, n]) => `${uci} ${n}\n`).join("");
+    return `${divide}${p.fen} ;D${depth} ${a.nodes}\n`;
+  });
+}
+
+async function mateCommand(argv: string[]): Promise<number> {
+  const { v, engine, positions, batch } = parseCommand(argv, { moves: { type: "string" } });
+  const moves = intFrom("moves", v.moves as string | undefined, 1, 5);
+  const answers = await engine.mate(positions.map((p) => ({ fen: p.fen, moves })), batch);
+  return report(positions, answers, (p, a) =>
+    a.length === null ? `${p.fen} ;nomate ${moves}\n` : `${p.fen} ;mate ${a.length} ${a.firstMoves[0]}\n`,
+  );
+}
+
+async function exchangeCommand(argv: string[]): Promise<number> {
+  const { v, engine, positions, batch } = parseCommand(argv, { depth: { type: "string" } });
+  const depth = intFrom("depth", v.depth as string | undefined, 1, 4);
+  const answers = await engine.exchange(positions.map((p) => ({ fen: p.fen, depth })), batch);
+  return report(positions, answers, (p, a) => `${p.fen} ;exchange ${a.value} ${a.bestMoves[0] ?? "none"}\n`);
+}
+
+async function bestCommand(argv: string[]): Promise<number> {
+  const { v, engine, positions, batch } = parseCommand(argv, { budget: { type: "string" } });
+  if (engine !== asmEngine) throw new UsageError("best needs --engine asm: the oracle has no search of its own");
+  const ms = v.budget === undefined ? DEFAULT_BUDGET_MS : intFrom("budget", v.budget as string, 1, 65_535);
+  const answers = await asmEngine.best(positions.map((p) => ({ fen: p.fen, ms })), batch);
+  return report(positions, answers, (p, a) => {
+    process.stderr.write(`${p.fen}: score ${a.score} depth ${a.depth} nodes ${a.nodes} tsc ${a.tsc}\n`);
+    return `bestmove ${a.move ?? "(none)"}\n`;
+  });
+}
+
 const COMMANDS: Record<string, (argv: string[]) => Promise<number>> = {
   perft: perftCommand,
+  mate: mateCommand,
+  exchange: exchangeCommand,
+  best: bestCommand,
 };
 
 async function main(argv: string[]): Promise<number> {
