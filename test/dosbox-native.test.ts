@@ -68,6 +68,7 @@ describe.skipIf(!dosboxReady)("native DOSBox runner", () => {
 const JOBS = [
   "perft 3 rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
   "divide 2 r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+  "perft 3 r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
   "moves 8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
   "perft 2 r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
   "mate 2 6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1",

@@ -1,0 +1,54 @@
+// bundle -- pack the game for js-dos in the browser.
+//   npm run bundle        builds build/CHESS.COM and writes build/chess.jsdos
+// A .jsdos bundle is a zip: .jsdos/dosbox.conf (the emulator's settings and the
+// autoexec that starts the game) and the files of drive C:. The settings are those of
+// dosbox-config/dosbox.conf, so the browser plays at the speed native DOSBox does.
+import { strToU8, zipSync } from "fflate";
+import { readFileSync, writeFileSync } from "node:fs";
+import { join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
+import { assemble, BUILD_DIR, BuildError, CHESS } from "./build.ts";
+import { PLAY_CONF } from "./dosbox-native.ts";
+
+export const BUNDLE_PATH = join(BUILD_DIR, "chess.jsdos");
+/** The program's name inside the bundle, whatever file it was built from. */
+export const PROGRAM_NAME = "CHESS.COM";
+
+/** dosbox.conf for the bundle: the play settings without their [autoexec] (which mounts
+ *  the host's build/ folder), then one that starts the program from the bundle's C:. */
+export function bundleConf(programArgs = ""): string {
+  const settings = readFileSync(PLAY_CONF, "utf8").split(/^\[autoexec\]/im)[0]!.trimEnd();
+  const start = `${PROGRAM_NAME.replace(/\.COM$/i, "")}${programArgs ? " " + programArgs : ""}`;
+  return `${settings}\n\n[autoexec]\n@echo off\nmount c .\nc:\n${start}\n`;
+}
+
+/** The .jsdos zip holding the program as CHESS.COM, started with `programArgs`. */
+export function makeBundle(programBytes: Uint8Array, programArgs = ""): Uint8Array {
+  return zipSync({
+    ".jsdos": { "dosbox.conf": strToU8(bundleConf(programArgs)) },
+    [PROGRAM_NAME]: programBytes,
+  });
+}
+
+/** Assemble the game and write build/chess.jsdos; returns the bundle's path. */
+export async function buildBundle(): Promise<string> {
+  const bytes = await assemble(CHESS);
+  writeFileSync(BUNDLE_PATH, makeBundle(bytes));
+  return BUNDLE_PATH;
+}
+
+/** For command-line entry points: a nasm error becomes its message and exit code 1. */
+export async function buildBundleOrExit(): Promise<string> {
+  try {
+    return await buildBundle();
+  } catch (e) {
+    if (!(e instanceof BuildError)) throw e;
+    console.error(e.message);
+    process.exit(1);
+  }
+}
+
+if (relative(process.argv[1] ?? "", fileURLToPath(import.meta.url)) === "") {
+  const path = await buildBundleOrExit();
+  console.log(`wrote ${relative(process.cwd(), path)}`);
+}
