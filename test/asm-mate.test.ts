@@ -1,0 +1,102 @@
+// The assembly's mate solving logic against the oracle's: published mates, positions
+// where the tempting move stalemates, sparse positions the oracle sorted, and positions
+// from seeded random play. A mate the assembly reports must be a mate of the shortest
+// length by the oracle's own check (isMateIn); "nomate" must agree with the oracle.
+// All jobs of a table run in one emulator boot (beforeAll); each test then compares.
+import { beforeAll, describe, expect, test } from "vitest";
+import { asmEngine, oracleEngine, type EngineError, type MateAnswer, type MateRequest } from "../ts-harness/engines.ts";
+import { isMateIn, parseFen, parseUci } from "../ts-harness/oracle/index.ts";
+import { samplePositions } from "../ts-harness/positions.ts";
+import { NO_MATES, PUBLISHED_MATES, oracleMates } from "./fixtures/mates.ts";
+
+type Answer = MateAnswer | EngineError;
+
+/** Both engines' answers to the same requests: the assembly's in one boot. */
+function answersOf(requests: () => MateRequest[], timeoutMs: number): { oracle: Answer[]; asm: Answer[] } {
+  const answers = { oracle: [] as Answer[], asm: [] as Answer[] };
+  beforeAll(async () => {
+    answers.asm = await asmEngine.mate(requests(), { timeoutMs });
+    answers.oracle = await oracleEngine.mate(requests());
+  }, timeoutMs + 60_000);
+  return answers;
+}
+
+function describeAnswer(a: Answer): string {
+  if (!a.ok) return `error ${a.code} ${a.message}`;
+  return a.length === null ? "no mate" : `mate in ${a.length} by ${a.firstMoves.join(" ")}`;
+}
+
+/** The assembly finds the oracle's shortest length, and its move mates in that many. */
+function expectSameMate(req: MateRequest, oracle: Answer, asm: Answer): void {
+  const where = `mate ${req.moves} ${req.fen}\n  oracle: ${describeAnswer(oracle)}\n  asm:    ${describeAnswer(asm)}`;
+  if (!oracle.ok || !asm.ok) throw new Error(where);
+  expect(asm.length, where).toBe(oracle.length);
+  if (asm.length === null) return;
+  const parsed = parseFen(req.fen);
+  if (!parsed.ok) throw new Error(where);
+  const move = parseUci(parsed.pos, asm.firstMoves[0]!);
+  if (!move.ok) throw new Error(`${where}\n  the assembly's move is not legal: ${move.error.message}`);
+  expect(isMateIn(parsed.pos, move.move, asm.length), where).toBe(true);
+}
+
+describe("mate – published mates", () => {
+  // Each at its own length, and the short ones with room to spare: still the shortest.
+  const requests = [
+    ...PUBLISHED_MATES.map((m) => ({ title: `${m.source}: mate in ${m.length}`, fen: m.fen, moves: m.length })),
+    ...PUBLISHED_MATES.filter((m) => m.length <= 2).map((m) => ({ title: `${m.source}: asked for mate in ${m.length + 2}, the mate in ${m.length}`, fen: m.fen, moves: m.length + 2 })),
+  ];
+  const answers = answersOf(() => requests, 300_000);
+
+  test.each(requests.map((r, i) => ({ ...r, i })))("$title is found", ({ i }) => {
+    expectSameMate(requests[i]!, answers.oracle[i]!, answers.asm[i]!);
+  }, 10_000);
+
+  test("every published mate is found at its published length", () => {
+    PUBLISHED_MATES.forEach((m, i) => expect(answers.asm[i], m.source).toMatchObject({ ok: true, length: m.length }));
+  }, 10_000);
+});
+
+describe("mate – stalemate traps and other positions without a mate", () => {
+  const requests = NO_MATES.map((m) => ({ fen: m.fen, moves: m.within }));
+  const answers = answersOf(() => requests, 300_000);
+
+  test.each(NO_MATES.map((m, i) => ({ ...m, i })))("$why: no mate in $within", ({ i }) => {
+    expectSameMate(requests[i]!, answers.oracle[i]!, answers.asm[i]!);
+    expect(answers.asm[i]).toMatchObject({ ok: true, length: null });
+  }, 10_000);
+});
+
+describe("mate – sparse positions sorted by the oracle", () => {
+  const { mates, none } = oracleMates(1858, 3, 6, 10);
+  const table = [
+    ...mates.map((m) => ({ title: `mate in ${m.length}: ${m.fen}`, fen: m.fen, moves: 3 })),
+    ...none.map((m) => ({ title: `no mate in ${m.within}: ${m.fen}`, fen: m.fen, moves: m.within })),
+  ];
+  const answers = answersOf(() => table, 300_000);
+
+  test("the sample has 6 mates of each length 1..3 and 10 positions without", () => {
+    expect([1, 2, 3].map((k) => mates.filter((m) => m.length === k).length)).toEqual([6, 6, 6]);
+    expect(none).toHaveLength(10);
+  }, 10_000);
+
+  test.each(table.map((r, i) => ({ ...r, i })))("$title agrees with the oracle", ({ i }) => {
+    expectSameMate(table[i]!, answers.oracle[i]!, answers.asm[i]!);
+  }, 10_000);
+});
+
+describe("mate – positions from seeded random play, mate in 2", () => {
+  const requests = samplePositions(1912, 30).map((s) => ({ fen: s.fen, moves: 2 }));
+  const answers = answersOf(() => requests, 300_000);
+
+  test("every position gets the oracle's answer", () => {
+    const wrong: string[] = [];
+    requests.forEach((req, i) => {
+      try {
+        expectSameMate(req, answers.oracle[i]!, answers.asm[i]!);
+      } catch (e) {
+        wrong.push((e as Error).message);
+      }
+    });
+    expect(wrong, wrong.slice(0, 5).join("\n")).toEqual([]);
+  }, 10_000);
+});
