@@ -64,7 +64,9 @@ describe.skipIf(!dosboxReady)("native DOSBox runner", () => {
   });
 });
 
-/** Positions with known traps: castling both ways, en passant with a pin, promotions. */
+/** Positions with known traps (castling both ways, en passant with a pin, promotions),
+ *  one job of every verb, and bad input. `best` stops on an rdtsc budget, so its move and
+ *  node count must match too. */
 const JOBS = [
   "perft 3 rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
   "divide 2 r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
@@ -72,6 +74,8 @@ const JOBS = [
   "moves 8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
   "perft 2 r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
   "mate 2 6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1",
+  "exchange 4 r1bqkbnr/pppp1ppp/2n5/4p3/3PP3/5N2/PPP2PPP/RNBQKB1R b KQkq - 0 3",
+  "best 1000 r1bqkbnr/pppp1ppp/2n5/4p3/3PP3/5N2/PPP2PPP/RNBQKB1R b KQkq - 0 3",
   "moves rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1",
   "frobnicate 8/8/8/8/8/8/8/K6k w - - 0 1",
 ];
