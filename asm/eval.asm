@@ -81,7 +81,13 @@ pst_king_end:
         PST_RANK 0,         -30, -10,  20,  30,  30,  20, -10, -30
         PST_RANK 0,         -30, -30,   0,   0,   0,   0, -30, -30
         PST_RANK 0,         -50, -30, -30, -30, -30, -30, -30, -50
-%if pst_rook - pst != ROOK * BOARD_SQUARES * 2 || pst_knight - pst != KNIGHT * BOARD_SQUARES * 2 || pst_bishop - pst != BISHOP * BOARD_SQUARES * 2 || pst_queen - pst != QUEEN * BOARD_SQUARES * 2 || pst_king - pst != KING * BOARD_SQUARES * 2 || pst_pawn - pst != PAWN * BOARD_SQUARES * 2 || pst_king_end - pst != PIECE_KINDS * BOARD_SQUARES * 2
+%if pst_rook - pst != ROOK * BOARD_SQUARES * 2 || pst_knight - pst != KNIGHT * BOARD_SQUARES * 2
+  %error "the piece-square tables must follow the piece codes"
+%elif pst_bishop - pst != BISHOP * BOARD_SQUARES * 2 || pst_queen - pst != QUEEN * BOARD_SQUARES * 2
+  %error "the piece-square tables must follow the piece codes"
+%elif pst_king - pst != KING * BOARD_SQUARES * 2 || pst_pawn - pst != PAWN * BOARD_SQUARES * 2
+  %error "the piece-square tables must follow the piece codes"
+%elif pst_king_end - pst != PIECE_KINDS * BOARD_SQUARES * 2
   %error "the piece-square tables must follow the piece codes"
 %endif
 
@@ -93,7 +99,7 @@ phase_weight    db PHASE_ROOK, PHASE_KNIGHT, PHASE_BISHOP, PHASE_QUEEN, 0, 0
 
         section .bss
 
-eval_psq        resd 1              ; material and squares, white's less black's, kings out
+eval_psq        resd 1              ; material + squares, white's less black's, no kings
 eval_phase      resb 1              ; the game phase (promotions can take it past full)
 eval_stack      resq MAX_PLY        ; by [ply]: eval_psq and eval_phase before its move
 

@@ -41,6 +41,15 @@ discover_from   resb DIRECTIONS     ; the piece that shields that line, or NO_SQ
 ;      CF set: no mate in N moves (or [search_abort] set: the budget ran out)
 ; CHG: EBX, ECX, EDX, SI, EBP (DI kept; the position is restored)
 mate_find:
+        mov ch, cl                  ; CH = N
+        mov cl, 1
+        ; fall through
+
+; mate_find_lengths -- the same for the lengths k .. N only (the shorter ones known
+;                      to fail)
+; IN:  CL = k, CH = N, 1 <= k <= N <= MATE_MAX_MOVES; otherwise as mate_find
+; OUT, CHG: as mate_find
+mate_find_lengths:
         push cx
         push di
         mov di, mate_refutes
@@ -52,8 +61,6 @@ mate_find:
         loop .forget
         pop di
         pop cx
-        mov ch, cl                  ; CH = N
-        mov cl, 1
 .length:
         push cx
         call mate_attack
@@ -216,6 +223,15 @@ mate_in_check:
         jmp attacked_black
 .white: movzx bx, byte [KING_SQ(WHITE)]
         jmp attacked_white
+
+; mate_attacked_by_enemy -- is a square attacked by the side not to move? (VERROI)
+; IN:  BX = the square (BH = 0)
+; OUT: CF set if it is
+; CHG: AX
+mate_attacked_by_enemy:
+        cmp byte [side], WHITE
+        je attacked_white
+        jmp attacked_black
 
 ; mate_order_checks -- put the checking moves of a chain first, each group kept in
 ;                      generation order

@@ -2,11 +2,15 @@
 ; solving logic (mate.asm), then his positional logic; here the positional choice is an
 ; alpha-beta search over Michniewski's evaluation (eval.asm), inside a budget of
 ; emulated instructions counted with rdtsc:
-;   - the mate logic first, to [search_mate_moves] moves (MATE_LEVEL_DEFAULT: mate in 2,
-;     as at Liberman's default level), with at most half the budget; its move is played;
+;   - the mate logic first: a mate in one whatever the budget, then mates of 2 up to
+;     [search_mate_moves] moves (MATE_LEVEL_DEFAULT: mate in 2, as at Liberman's
+;     default level) within half the budget; a mate found is played;
 ;   - iterative deepening of a negamax, fail-soft alpha-beta with principal variation
 ;     search (a null window for every move after the first, searched again if it
 ;     rises above alpha), one ply more when in check;
+;   - a null move (the other side moves twice) at NULL_MIN_DEPTH plies and more,
+;     NULL_REDUCTION plies shallower, when not in check, with a piece besides pawns and
+;     the evaluation at beta or above: a fail high there ends the node;
 ;   - a capture quiescence search: stand pat on the evaluation, captures and queen
 ;     promotions by MVV/LVA; every move when in check, so mates show there too;
 ;   - move order: the hash table's move, captures by victim then attacker (MVV/LVA),
@@ -39,6 +43,7 @@ iteration_move  resd 1              ; the best move of the iteration under way, 
 iteration_score resd 1
 killers         resd MAX_PLY * KILLERS ; killer moves, by [ply]
 order_hash      resd 1              ; the hash move search_order puts first
+null_ply        resw 1              ; [ply] after the last null move: never two in a row
 history_keys    resd HISTORY_MAX    ; Zobrist keys of the game's positions, oldest first
 history_count   resw 1
 
@@ -75,7 +80,7 @@ struc node
         .depth          resb 1      ; plies still to go (signed)
         .flags          resb 1
 endstruc
-NODE_QUIET      equ 1               ; .flags: only quiet moves are left, take them in order
+NODE_QUIET      equ 1               ; .flags: only quiet moves left, taken in order
 NODE_IN_CHECK   equ 2
 %if (SEARCH_PLY_LIMIT + 2) * (node_size + 16) + 1024 > STACK_BYTES
 %error "the stack cannot hold a node frame for every ply"
@@ -85,8 +90,8 @@ NODE_IN_CHECK   equ 2
 ;                budget (Liberman: the mate solving logic, then the positional logic)
 ; IN:  the position (as fen_parse and move_make leave it; [ply] + SEARCH_MAX_DEPTH
 ;      should stay below MAX_PLY); [search_budget] = emulated instructions (rdtsc);
-;      [search_mate_moves] = the mate logic's moves (0 = none); the game's history
-;      (search_history_reset / search_history_note) for repetitions
+;      [search_mate_moves] = the mate logic's moves (0 or 1: mate in one only); the
+;      game's history (search_history_reset / search_history_note) for repetitions
 ; OUT: CF clear: EAX = the move record to play; CF set: no legal move (EAX = 0);
 ;      [search_score], [search_depth], [search_nodes]; the position unchanged; the move
 ;      stack, the score and hash segments overwritten
@@ -109,6 +114,7 @@ search_best:
         call hash_compute
         call eval_compute
         call search_clear
+        mov word [null_ply], NO_NULL_PLY
         xor di, di
         call gen_moves
         mov [root_end], di
@@ -117,18 +123,24 @@ search_best:
         mov [search_move], eax
         cmp ecx, 1
         je .only_move
-        mov cl, [search_mate_moves]
-        test cl, cl
-        jz .deepen
+        call search_clock_none      ; a mate in one is looked for whatever the budget
+        mov cx, 1 << 8 | 1
+        mov di, [root_end]
+        call mate_find_lengths
+        jnc .mate
         mov eax, [search_budget]
         shr eax, MATE_BUDGET_SHIFT
         call search_clock_set
+        mov ch, [search_mate_moves]
+        cmp ch, 2
+        jb .deepen
+        mov cl, 2
         mov di, [root_end]
-        call mate_find
+        call mate_find_lengths
         jnc .mate
+.deepen:
         mov eax, [search_budget]
         call search_clock_set
-.deepen:
         call search_iterate
         jmp .done
 .mate:  mov [search_move], eax      ; CL = k: a mate k moves, 2k - 1 plies, away
@@ -526,6 +538,13 @@ search_node:
         call tt_probe
         jc .return
         mov [bp + node.hash_move], eax
+        cmp byte [bp + node.depth], NULL_MIN_DEPTH
+        jl .generate
+        call search_null
+        jc .return
+        cmp byte [search_abort], 0
+        jne .abort
+.generate:
         push bp
         call gen_moves
         pop bp
@@ -715,6 +734,111 @@ search_quiesce:
         pop bp
         ret
 
+; search_null -- try the null move: if the side to move could pass and still be at
+;                beta or above after a search NULL_REDUCTION plies shallower, the node
+;                fails high
+; IN:  BP -> the node frame: .depth, .beta; DI -> free space in the move chain
+; OUT: CF set: EAX = the score to end the node with; CF clear: no cut (or the budget ran
+;      out: [search_abort])
+; CHG: EAX, EBX, ECX, EDX, SI
+search_null:
+        movzx ax, byte [ply]
+        cmp ax, [null_ply]
+        je .no                      ; the other side just passed
+        mov eax, [bp + node.beta]
+        cmp eax, SCORE_MATE_BOUND
+        jge .no
+        cmp eax, -SCORE_MATE_BOUND
+        jle .no
+        call mate_in_check
+        jc .no
+        call eval_position
+        cmp eax, [bp + node.beta]
+        jl .no
+        call search_has_pieces      ; with pawns alone, passing may be the only good move
+        jnc .no
+        push word [null_ply]
+        push word [halfmove]
+        push word [ep_square]
+        push dword [hash_key]
+        movzx bx, byte [ply]
+        shl bx, DWORD_SHIFT
+        mov eax, [hash_key]
+        mov [key_stack + bx], eax
+        inc byte [ply]
+        movzx bx, byte [ply]
+        mov [null_ply], bx
+        xor eax, [zobrist_side]
+        movzx ebx, byte [ep_square]
+        cmp bl, NO_SQUARE
+        je .passed
+        and bl, FILE_MASK
+        xor eax, [zobrist_ep + ebx * 4]
+        mov byte [ep_square], NO_SQUARE
+.passed:
+        mov [hash_key], eax
+        xor byte [side], WHITE
+        mov word [halfmove], 0      ; no repetition reaches back over the pass
+        mov cl, [bp + node.depth]
+        sub cl, 1 + NULL_REDUCTION
+        mov ebx, [bp + node.beta]   ; the window (beta - 1, beta), from the other side
+        neg ebx
+        inc ebx
+        mov edx, ebx
+        dec edx
+        call search_node
+        neg eax
+        xor byte [side], WHITE
+        dec byte [ply]
+        pop dword [hash_key]
+        pop bx
+        mov [ep_square], bl
+        pop word [halfmove]
+        pop word [null_ply]
+        cmp byte [search_abort], 0
+        jne .no
+        cmp eax, [bp + node.beta]
+        jl .no
+        cmp eax, SCORE_MATE_BOUND   ; a mate found by passing is no proof
+        jle .cut
+        mov eax, [bp + node.beta]
+.cut:   stc
+        ret
+.no:    clc
+        ret
+
+; search_has_pieces -- has the side to move a knight, bishop, rook or queen?
+; IN:  the position
+; OUT: CF set if it has
+; CHG: nothing
+search_has_pieces:
+        push ax
+        push bx
+        xor bx, bx
+.square:
+        mov al, [carreau + bx]
+        cmp al, EMPTY
+        je .next
+        mov ah, al
+        and ah, WHITE
+        cmp ah, [side]
+        jne .next
+        and al, PIECE_MASK
+        cmp al, QUEEN               ; ROOK, KNIGHT, BISHOP, QUEEN are the codes up to it
+        jbe .found
+.next:  inc bx
+        cmp bx, BOARD_SQUARES
+        jb .square
+        clc
+        jmp .done
+.found: stc
+.done:  pop bx
+        pop ax
+        ret
+%if ROOK > QUEEN || KNIGHT > QUEEN || BISHOP > QUEEN || KING < QUEEN || PAWN < QUEEN
+  %error "search_has_pieces needs R N B Q to be the codes up to QUEEN"
+%endif
+
 ; search_no_move_score -- the score of a side without a legal move
 ; IN:  [checkers] as gen_moves left it; [ply], [root_ply]
 ; OUT: EAX = mated n plies from the root: n - SCORE_MATE; stalemate: SCORE_DRAW
@@ -760,8 +884,10 @@ search_order:
 
 ; search_order_captures -- keep the captures and queen promotions of the node's chain
 ;                          that could lift the stand-pat score to alpha (what they take,
-;                          in centipawns, + QUIESCE_MARGIN > alpha - stand pat), each
-;                          with its MVV/LVA score (for the quiescence search)
+;                          in centipawns, + QUIESCE_MARGIN > alpha - stand pat) and that
+;                          do not put a piece worth more than they take on a square the
+;                          other side attacks, each with its MVV/LVA score (for the
+;                          quiescence search)
 ; IN:  BP -> the node frame: .first, .end, .alpha, .best (the stand-pat score)
 ; OUT: the moves kept at the front of the chain, [bp + node.end] and DI past them
 ; CHG: EAX, EBX, ECX, EDX, SI
@@ -788,12 +914,38 @@ search_order_captures:
         call search_capture_gain
         cmp ebx, edx
         jle .next
+        call search_capture_risky
+        jc .next
         mov [es:di], eax
         mov [fs:di], ecx
         add di, MOVE_SIZE
 .next:  add si, MOVE_SIZE
         jmp .move
 .done:  mov [bp + node.end], di
+        ret
+
+; search_capture_risky -- does a capture put a piece worth more than it takes where the
+;                         other side can take it back?
+; IN:  EAX = the move; EBX = what it takes (search_capture_gain)
+; OUT: CF set if so
+; CHG: nothing
+search_capture_risky:
+        push eax
+        push bx
+        push si
+        movzx si, ah
+        and si, PIECE_MASK
+        add si, si
+        cmp bx, [piece_cp + si]
+        jae .safe                   ; it takes at least what it risks
+        shr eax, 16
+        movzx bx, al                ; the to square
+        call mate_attacked_by_enemy
+        jmp .done
+.safe:  clc
+.done:  pop si
+        pop bx
+        pop eax
         ret
 
 ; search_capture_gain -- what a capture or promotion wins, in centipawns (Michniewski's
