@@ -11,30 +11,14 @@ import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { assemble, BuildError, CHESS, ROOT } from "./build.ts";
-import { CONFIG_DIR, DosRunError, type DosRunOptions, type DosRunResult } from "./runner.ts";
+import {
+  BATCH_FILE, CONFIG_DIR, DONE_FILE, DosRunError, EXIT_FILE, exitCodeBatch, STDOUT_FILE, type DosRunOptions, type DosRunResult,
+} from "./runner.ts";
 
 export const DOSBOX = "dosbox";
 export const PLAY_CONF = join(CONFIG_DIR, "dosbox.conf");
 
-/** Names the native runner writes beside the program; a program under test must not use them. */
-const EXIT_FILE = "RUNEXIT.TXT";
-const DONE_FILE = "RUNDONE.TXT";
-const STDOUT_FILE = "RUNOUT.TXT";
-const BATCH_FILE = "RUNJOB.BAT";
 const OWN_FILES = new Set([EXIT_FILE, DONE_FILE, STDOUT_FILE, BATCH_FILE]);
-
-/** The batch that runs the program and leaves its errorlevel and a done marker behind.
- *  DOSBox's shell has no %errorlevel% and no FOR, only `if errorlevel N` (true when the
- *  code is >= N), so the batch asks from 255 down and jumps to the line that writes N.
- *  Same shape as runner.ts's batch, which is not exported. */
-function jobBatch(commandLine: string, captureStdout: boolean): string {
-  const lines = ["@echo off", captureStdout ? `${commandLine} > ${STDOUT_FILE}` : commandLine];
-  for (let n = 255; n >= 1; n--) lines.push(`if errorlevel ${n} goto e${n}`);
-  lines.push(`echo 0> ${EXIT_FILE}`, "goto done");
-  for (let n = 255; n >= 1; n--) lines.push(`:e${n}`, `echo ${n}> ${EXIT_FILE}`, "goto done");
-  lines.push(":done", `echo done> ${DONE_FILE}`);
-  return lines.join("\r\n") + "\r\n";
-}
 
 /** Headless SDL, and a scratch HOME so DOSBox writes no config into the user's home. */
 function headlessEnv(home: string): NodeJS.ProcessEnv {
@@ -62,7 +46,7 @@ export async function runDosNative(opts: DosRunOptions): Promise<DosRunResult> {
     for (const [name, contents] of Object.entries(opts.files ?? {})) {
       writeFileSync(join(drive, name), typeof contents === "string" ? Buffer.from(contents, "latin1") : contents);
     }
-    writeFileSync(join(drive, BATCH_FILE), jobBatch(command, opts.captureStdout ?? true), "latin1");
+    writeFileSync(join(drive, BATCH_FILE), exitCodeBatch(command, opts.captureStdout ?? true), "latin1");
     // `call`: a batch started from the autoexec without it would never come back to `exit`.
     const args = ["-conf", join(CONFIG_DIR, opts.conf ?? "harness.conf"), "-c", `mount c "${drive}"`, "-c", "c:", "-c", `call ${BATCH_FILE}`, "-c", "exit"];
     const r = await execa(DOSBOX, args, { cwd: work, env: headlessEnv(home), timeout: timeoutMs, killSignal: "SIGKILL", reject: false, all: true, stdin: "ignore" });

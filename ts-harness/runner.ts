@@ -30,11 +30,12 @@ export const KEY = {
 } as const;
 export type KeyName = keyof typeof KEY;
 
-/** Names the runner writes next to the program; a program under test must not use them. */
-const EXIT_FILE = "RUNEXIT.TXT";
-const DONE_FILE = "RUNDONE.TXT";
-const STDOUT_FILE = "RUNOUT.TXT";
-const BATCH_FILE = "RUNJOB.BAT";
+/** Names the runners (js-dos here, native DOSBox in dosbox-native.ts) write next to the
+ *  program; a program under test must not use them. */
+export const EXIT_FILE = "RUNEXIT.TXT";
+export const DONE_FILE = "RUNDONE.TXT";
+export const STDOUT_FILE = "RUNOUT.TXT";
+export const BATCH_FILE = "RUNJOB.BAT";
 const POLL_MS = 25;
 
 export interface DosRunOptions {
@@ -126,9 +127,9 @@ function loadEmulators(): Emulators {
 }
 
 /** The batch file that runs the program, writes its errorlevel, then the done marker.
- *  DOS gives the errorlevel only through `if errorlevel N` (true when >= N), so the
+ *  DOSBox's shell has no %errorlevel%, only `if errorlevel N` (true when >= N), so the
  *  batch tests from 255 down and jumps to a line that writes that number. */
-function runBatch(commandLine: string, captureStdout: boolean): string {
+export function exitCodeBatch(commandLine: string, captureStdout: boolean): string {
   const lines = ["@echo off", captureStdout ? `${commandLine} > ${STDOUT_FILE}` : commandLine];
   for (let n = 255; n >= 1; n--) lines.push(`if errorlevel ${n} goto e${n}`);
   lines.push(`echo 0> ${EXIT_FILE}`, "goto done");
@@ -181,7 +182,7 @@ export class DosSession {
     const entries: unknown[] = [confText + autoexec];
     entries.push({ path: opts.program, contents: toBytes(opts.programBytes) });
     for (const [name, bytes] of Object.entries(opts.files ?? {})) entries.push({ path: name, contents: toBytes(bytes) });
-    entries.push({ path: BATCH_FILE, contents: toBytes(runBatch(command, opts.captureStdout ?? true)) });
+    entries.push({ path: BATCH_FILE, contents: toBytes(exitCodeBatch(command, opts.captureStdout ?? true)) });
     let ci: CommandInterface;
     try {
       ci = await emulators.dosboxNode(entries);
