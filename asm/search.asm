@@ -11,6 +11,10 @@
 ;   - a null move (the other side moves twice) at NULL_MIN_DEPTH plies and more,
 ;     NULL_REDUCTION plies shallower, when not in check, with a piece besides pawns and
 ;     the evaluation at beta or above: a fail high there ends the node;
+;   - late move reductions: a quiet move (not the hash move, a capture, a killer, nor a
+;     check) after the first LMR_MIN_MOVES, with LMR_MIN_DEPTH plies or more to go and
+;     not in check, is searched a ply shallower first, and again in full if it beats
+;     alpha;
 ;   - a capture quiescence search: stand pat on the evaluation, captures and queen
 ;     promotions by MVV/LVA; every move when in check, so mates show there too;
 ;   - move order: the hash table's move, captures by victim then attacker (MVV/LVA),
@@ -82,6 +86,7 @@ struc node
 endstruc
 NODE_QUIET      equ 1               ; .flags: only quiet moves left, taken in order
 NODE_IN_CHECK   equ 2
+NODE_REDUCED    equ 4               ; the move at hand is searched a ply shallower
 %if (SEARCH_PLY_LIMIT + 2) * (node_size + 16) + 1024 > STACK_BYTES
 %error "the stack cannot hold a node frame for every ply"
 %endif
@@ -574,6 +579,8 @@ search_node:
         mov edx, [bp + node.alpha]
         cmp si, [bp + node.first]
         je .full
+        call search_reduce
+.zero:  mov edx, [bp + node.alpha]
         neg edx                     ; a null window: does it beat alpha?
         mov ebx, edx
         dec edx
@@ -583,10 +590,14 @@ search_node:
         neg eax
         cmp eax, [bp + node.alpha]
         jle .searched
-        cmp eax, [bp + node.beta]
-        jge .searched
         mov cl, [bp + node.depth]
         dec cl
+        test byte [bp + node.flags], NODE_REDUCED
+        jz .wide
+        and byte [bp + node.flags], ~NODE_REDUCED
+        jmp .zero                   ; it beat alpha reduced: again at full depth
+.wide:  cmp eax, [bp + node.beta]
+        jge .searched
         mov edx, [bp + node.alpha]
 .full:  mov ebx, edx                ; the window (alpha, beta), seen from the other side
         neg ebx
@@ -733,6 +744,30 @@ search_quiesce:
         lea sp, [bp + node_size]
         pop bp
         ret
+
+; search_reduce -- shall the move just made be searched a ply shallower (a late quiet
+;                  move)?
+; IN:  BP -> the node frame: .depth, .first, .flags; ES:SI -> the move (its order score
+;      at FS:SI); CL = the child's depth; the position after the move
+; OUT: CL - 1 and NODE_REDUCED set if so, else NODE_REDUCED clear
+; CHG: AX, BX
+search_reduce:
+        and byte [bp + node.flags], ~NODE_REDUCED
+        cmp byte [bp + node.depth], LMR_MIN_DEPTH
+        jl .no
+        test byte [bp + node.flags], NODE_IN_CHECK
+        jnz .no
+        cmp dword [fs:si], ORDER_QUIET
+        jne .no
+        mov ax, si
+        sub ax, [bp + node.first]
+        cmp ax, LMR_MIN_MOVES * MOVE_SIZE
+        jb .no
+        call mate_in_check          ; a check is never reduced
+        jc .no
+        or byte [bp + node.flags], NODE_REDUCED
+        dec cl
+.no:    ret
 
 ; search_null -- try the null move: if the side to move could pass and still be at
 ;                beta or above after a search NULL_REDUCTION plies shallower, the node
