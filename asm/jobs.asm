@@ -395,9 +395,9 @@ job_nodes_end:
 ; OUT: the line in the result buffer
 ; CHG: EAX, EBX, ECX, EDX, SI, DI, EBP
 job_mate:
-        call job_search_start
+        call timer_start
         mov cl, [job_arg]
-        call mate_find
+        call search_mate
         pushf
         push eax
         push cx
@@ -479,8 +479,8 @@ job_best:
         call out_u32
         jmp job_nodes_end
 
-; job_search_start -- start the clock and the node count of a mate or exchange job,
-;                     which has no budget
+; job_search_start -- start the clock and the node count of an exchange job, which
+;                     has no budget
 ; IN:  nothing
 ; OUT: the timers started; [search_nodes] = 1 (the root); no deadline; DI = 0
 ; CHG: EAX, EDX, DI

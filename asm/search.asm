@@ -26,14 +26,15 @@
 ;     irreversible move, in the search path or in the game's history (search_history_*);
 ;   - the budget: the clock is read at every node; past the deadline the search unwinds
 ;     and keeps the best move of the last iteration that finished, or of the unfinished
-;     one if a move of it was searched to the end and scored better.
+;     one if a move of it was searched to the end and scored better; no iteration
+;     starts once half the budget is spent (it would not finish).
 ; Each ply's chain sits on the move stack (ES) after its parent's; the order score of the
 ; move at ES:n is the dword at FS:n.
 
         section .bss
 
 search_budget   resd 1              ; IN: emulated instructions the search may spend
-search_mate_moves resb 1            ; IN: the mate logic's depth in moves (0: none)
+search_mate_moves resb 1            ; IN: the mate logic's moves (0, 1: mate in one only)
 search_move     resd 1              ; OUT: the move chosen
 search_score    resd 1              ; OUT: its score, centipawns, side to move's view
 search_depth    resb 1              ; OUT: plies of the last iteration that finished
@@ -129,7 +130,8 @@ search_best:
         cmp ecx, 1
         je .only_move
         call search_clock_none      ; a mate in one is looked for whatever the budget
-        mov cx, 1 << 8 | 1
+        mov cl, 1
+        mov ch, 1
         mov di, [root_end]
         call mate_find_lengths
         jnc .mate
@@ -178,6 +180,29 @@ search_best:
         pop fs
         pop es
         stc
+        ret
+
+; search_mate -- the mate solving logic on its own, without a budget (the mate job, and
+;                the game if it wants Liberman's mate search alone)
+; IN:  CL = N, 1 .. MATE_MAX_MOVES; the position
+; OUT: CF clear: EAX = the first move of a shortest forced mate, CL = k, its length in
+;      moves; CF set: no mate in N moves; [search_nodes] = positions visited; the
+;      position unchanged, the move stack overwritten
+; CHG: EBX, ECX, EDX, SI, DI, EBP
+search_mate:
+        push es
+        push fs
+        push gs
+        push cx
+        call search_segments
+        pop cx
+        mov dword [search_nodes], 1
+        call search_clock_none
+        xor di, di
+        call mate_find
+        pop gs
+        pop fs
+        pop es
         ret
 
 ; search_segments -- point ES at the move stack, FS at the order scores, GS at the
