@@ -278,7 +278,7 @@ draw_panel:
         mov si, panel_text
         mov ax, (PAL_TEXT << 8) | PANEL_PLAYERS
         call draw_panel_line
-        mov di, panel_text          ; Level 2
+        mov di, panel_text          ; "Level 3"
         mov si, text_level
         call game_append
         movzx ax, byte [level]

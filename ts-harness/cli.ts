@@ -21,8 +21,8 @@ const USAGE = [
   "       chess best --engine asm (--fen FEN | --epd FILE) [--budget MS] [--timeout SECONDS]",
 ].join("\n");
 
-/** The game's default level thinks for 1000 emulated ms of a 3000-cycle DOSBox. */
-const DEFAULT_BUDGET_MS = 1000;
+/** The game's default level (3) thinks for 3000 emulated ms of a 3000-cycle DOSBox. */
+const DEFAULT_BUDGET_MS = 3000;
 
 class UsageError extends Error {}
 
