@@ -6,6 +6,7 @@
 // runDos, so a batch can be checked in both emulators. DOSBox stops on its own when the
 // program returns (`-c exit`); a run that outlives its time limit is killed.
 import { execa } from "execa";
+import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
@@ -19,6 +20,12 @@ export const DOSBOX = "dosbox";
 export const PLAY_CONF = join(CONFIG_DIR, "dosbox.conf");
 
 const OWN_FILES = new Set([EXIT_FILE, DONE_FILE, STDOUT_FILE, BATCH_FILE]);
+
+/** Is Debian's dosbox here? setup.mjs installs it when missing (as root on Debian);
+ *  false only when it is still missing after that. */
+export function dosboxInstalled(): boolean {
+  return spawnSync(process.execPath, [join(ROOT, "ts-harness/setup.mjs"), DOSBOX], { stdio: "inherit" }).status === 0;
+}
 
 /** Headless SDL, and a scratch HOME so DOSBox writes no config into the user's home. */
 function headlessEnv(home: string): NodeJS.ProcessEnv {
