@@ -25,6 +25,7 @@ pinned_set      resq 1              ; own pieces that shelter the king from a sl
 pin_masks       resq BOARD_SQUARES  ; for a pinned piece: its line, king to pinner
 pin_allowed     resq 1              ; target_mask & the pin line, for the piece at hand
 checkers        resb 1              ; enemy pieces giving check
+captures_only   resb 1              ; nonzero inside gen_captures
 king_here       resb 1              ; the square of the king of the side to move
 
         section .text
@@ -38,6 +39,17 @@ gen_moves:
         cmp byte [side], WHITE
         je gen_white
         jmp gen_black
+
+; gen_captures -- the moves the quiescence search looks at: every legal move when in
+;                 check, else the legal captures, en passant and promotions (and any
+;                 other move onto the row pawns promote on, which the same square set
+;                 lets through; the caller drops it as quiet)
+; IN, OUT, CHG: as gen_moves
+gen_captures:
+        mov byte [captures_only], 1
+        call gen_moves
+        mov byte [captures_only], 0 ; mov keeps CF
+        ret
 
 ; gen_finish -- count the moves of this generation
 ; IN:  DI -> past the last move; [chain_start]; CF as the caller leaves it
@@ -321,6 +333,7 @@ mask_ray:
     %assign FORWARD FORWARD_W
     %assign START_ROW START_ROW_W
     %assign PROMO_ROW PROMO_ROW_W
+    %assign QUEENING_ROW FIRST_ROW
     %define ATTACKED attacked_white
     %assign HOME_ROW LAST_ROW
     %assign RIGHT_KING_SIDE CASTLE_WK
@@ -333,6 +346,7 @@ mask_ray:
     %assign FORWARD FORWARD_B
     %assign START_ROW START_ROW_B
     %assign PROMO_ROW PROMO_ROW_B
+    %assign QUEENING_ROW LAST_ROW
     %define ATTACKED attacked_black
     %assign HOME_ROW FIRST_ROW
     %assign RIGHT_KING_SIDE CASTLE_BK
@@ -346,7 +360,11 @@ gen_%2:
         call gen_%2_checks
         cmp byte [checkers], 1
         ja .king                    ; double check: only the king moves (1998 rule 1)
-        call gen_%2_chain
+        je .chain                   ; check: every evasion, captures or not
+        cmp byte [captures_only], 0
+        je .chain
+        call gen_%2_capture_mask
+.chain: call gen_%2_chain
         mov si, piece_chain
         jcxz .en_passant
 .piece: cmp di, CHAIN_GUARD
@@ -435,6 +453,28 @@ gen_%2_checks:
         KING_RAY d
     %assign d d + 1
   %endrep
+        ret
+
+; gen_<colour>_capture_mask -- narrow target_mask to the squares a capture or a
+;                              promotion enters (for gen_captures, not in check)
+; IN:  carreau
+; OUT: target_mask = the enemy pieces and the row pawns promote on
+; CHG: EAX, BX, CX, SI
+gen_%2_capture_mask:
+        xor eax, eax
+        mov [target_mask], eax
+        mov [target_mask + 4], eax
+        mov si, carreau
+        xor bx, bx
+        mov cx, BOARD_SQUARES
+.square:
+        lodsb
+        cmp al, EMPTY
+        JNOT_ENEMY .next
+        bts word [target_mask], bx
+.next:  inc bx
+        loop .square
+        mov byte [target_mask + QUEENING_ROW], ROW_SET
         ret
 
 ; gen_<colour>_chain -- the chain of the side's pieces, the king kept apart
@@ -604,12 +644,18 @@ gen_%2_king:
         mov ah, [carreau + bx]
         cmp ah, EMPTY
         JOWN .next
+        jne .attacked               ; a capture
+        cmp byte [captures_only], 0
+        jne .next                   ; a quiet step gen_captures leaves out
+.attacked:
         call ATTACKED
         jc .next
         mov ah, [carreau + bx]
         STORE_MOVE
 .next:  loop .step
         cmp byte [checkers], 0
+        jne .home
+        cmp byte [captures_only], 0
         jne .home
         CASTLING RIGHT_KING_SIDE, HOME_ROW * ROW_STEP + FILE_E, HOME_ROW * ROW_STEP + FILE_F, HOME_ROW * ROW_STEP + FILE_G, OFF_BOARD
         CASTLING RIGHT_QUEEN_SIDE, HOME_ROW * ROW_STEP + FILE_E, HOME_ROW * ROW_STEP + FILE_D, HOME_ROW * ROW_STEP + FILE_C, HOME_ROW * ROW_STEP + FILE_B

@@ -16,7 +16,8 @@
 ;     not in check, is searched a ply shallower first, and again in full if it beats
 ;     alpha;
 ;   - a capture quiescence search: stand pat on the evaluation, captures and queen
-;     promotions by MVV/LVA; every move when in check, so mates show there too;
+;     promotions by MVV/LVA (generated alone, gen_captures); every move when in check,
+;     so mates show there too;
 ;   - move order: the hash table's move, captures by victim then attacker (MVV/LVA),
 ;     two killer moves a ply, then the quiet moves in generation order; at the root the
 ;     last iteration's best move first;
@@ -677,7 +678,8 @@ search_node:
 ; search_quiesce -- the quiescence search: the evaluation stands unless a capture or a
 ;                   queen promotion does better (every move when in check).  A capture
 ;                   that could not lift the score to alpha even with QUIESCE_MARGIN more
-;                   is not tried (delta pruning)
+;                   is not tried (delta pruning).  Out of check only the captures and
+;                   promotions are generated, so a stalemate is not seen here
 ; IN:  EDX = alpha, EBX = beta; DI -> free space in the move chain
 ; OUT: EAX = the score from the side to move's view (meaningless if [search_abort])
 ; CHG: EBX, ECX, EDX, SI (DI, BP kept)
@@ -704,11 +706,9 @@ search_quiesce:
         mov [bp + node.alpha], eax
 .generate:
         push bp
-        call gen_moves
+        call gen_captures           ; quiet moves are never tried here
         pop bp
         mov [bp + node.end], di
-        test ecx, ecx
-        jz .no_move                 ; stalemate
         call search_order_captures
         jmp .moves
 .in_check:
