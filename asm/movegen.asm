@@ -187,6 +187,40 @@ mask_ray:
         call gen_store_promotions
 %endmacro
 
+; CHAIN_WALK enemies -- the body of gen_<colour>_chain: walk the board into piece_chain;
+; with enemies = 1 also set each enemy piece's bit in target_mask
+%macro CHAIN_WALK 1
+        mov si, carreau
+        mov bx, piece_chain
+        mov cx, BOARD_SQUARES
+%%square:
+        lodsb
+        cmp al, EMPTY
+  %if %1
+        JENEMY %%enemy
+  %endif
+        JNOT_OWN %%next             ; empty, or the other side's
+        cmp al, OWN | KING
+        je %%next
+        mov dx, si
+        sub dx, carreau + 1         ; the square lodsb just read
+        mov dh, al
+        mov [bx], dx
+        add bx, PIECE_ENTRY
+  %if %1
+        jmp %%next
+%%enemy:
+        mov dx, si
+        sub dx, carreau + 1
+        bts word [target_mask], dx
+  %endif
+%%next: loop %%square
+        mov cx, bx
+        sub cx, piece_chain
+        shr cx, 1                   ; PIECE_ENTRY bytes a piece
+        ret
+%endmacro
+
 ; KING_RAY d -- walk from the king along direction d: note a slider checker, or a
 ; piece of ours with an enemy slider behind it.  SI = king square * DIRECTIONS.
 %macro KING_RAY 1
@@ -363,8 +397,10 @@ gen_%2:
         je .chain                   ; check: every evasion, captures or not
         cmp byte [captures_only], 0
         je .chain
-        call gen_%2_capture_mask
+        call gen_%2_capture_chain
+        jmp .pieces
 .chain: call gen_%2_chain
+.pieces:
         mov si, piece_chain
         jcxz .en_passant
 .piece: cmp di, CHAIN_GUARD
@@ -455,53 +491,26 @@ gen_%2_checks:
   %endrep
         ret
 
-; gen_<colour>_capture_mask -- narrow target_mask to the squares a capture or a
-;                              promotion enters (for gen_captures, not in check)
-; IN:  carreau
-; OUT: target_mask = the enemy pieces and the row pawns promote on
-; CHG: EAX, BX, CX, SI
-gen_%2_capture_mask:
-        xor eax, eax
-        mov [target_mask], eax
-        mov [target_mask + 4], eax
-        mov si, carreau
-        xor bx, bx
-        mov cx, BOARD_SQUARES
-.square:
-        lodsb
-        cmp al, EMPTY
-        JNOT_ENEMY .next
-        bts word [target_mask], bx
-.next:  inc bx
-        loop .square
-        mov byte [target_mask + QUEENING_ROW], ROW_SET
-        ret
-
 ; gen_<colour>_chain -- the chain of the side's pieces, the king kept apart
 ;                       (Liberman: TPIECE, CADENA0 / NPIECE0)
 ; IN:  carreau
 ; OUT: piece_chain = a word a piece (low byte square, high byte content); CX = pieces
 ; CHG: AX, BX, DX, SI
 gen_%2_chain:
-        mov si, carreau
-        mov bx, piece_chain
-        mov cx, BOARD_SQUARES
-.square:
-        lodsb
-        cmp al, EMPTY
-        JNOT_OWN .next              ; empty, or the other side's
-        cmp al, OWN | KING
-        je .next
-        mov dx, si
-        sub dx, carreau + 1         ; the square lodsb just read
-        mov dh, al
-        mov [bx], dx
-        add bx, PIECE_ENTRY
-.next:  loop .square
-        mov cx, bx
-        sub cx, piece_chain
-        shr cx, 1                   ; PIECE_ENTRY bytes a piece
-        ret
+        CHAIN_WALK 0
+
+; gen_<colour>_capture_chain -- gen_<colour>_chain, and target_mask narrowed in the same
+;                               walk to the squares a capture or a promotion enters
+;                               (for gen_captures, not in check)
+; IN:  carreau
+; OUT: as gen_<colour>_chain; target_mask = the enemy pieces and the row pawns promote on
+; CHG: EAX, BX, DX, SI
+gen_%2_capture_chain:
+        xor eax, eax
+        mov [target_mask], eax
+        mov [target_mask + 4], eax
+        mov byte [target_mask + QUEENING_ROW], ROW_SET
+        CHAIN_WALK 1
 
 ; gen_<colour>_rook -- the rook's moves (Liberman: TENTOUR)
 ; IN:  DX = the rook (or queen); BP -> squares it may enter; ES:DI -> free space
