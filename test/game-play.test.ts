@@ -179,6 +179,25 @@ describe("the game on the screen", () => {
     await game.waitView("the start position", (v) => v.boardFen === boardOf(START) && v.lit.length === 0);
   }, TEST_MS);
 
+  test("while the computer thinks the panel says so, and the words go when it has moved", async () => {
+    game = await GameDriver.start();
+    const thinking = game.panel("PANEL_THINKING");
+    // The top level thinks longest (the budget table is in asm/game.asm), long enough
+    // for the screen to be read while it does.
+    const max = game.layout.constants.get("LEVEL_MAX")!;
+    for (let n = (await game.log())?.level ?? max; n < max; n++) await game.letter("l");
+    await game.waitLog("the top level", (l) => l.level === max);
+    expect(await game.panelLine(thinking)).toBe("");
+    await game.type("e2e4\n");
+    const during = await game.session.waitUntil("the thinking words", async () => {
+      const line = await game!.panelLine(thinking);
+      return /^Thinking/.test(line) ? line : null;
+    });
+    expect(during).toMatch(/^Thinking/);
+    await game.waitLog("the computer's reply", (l) => l.moves.length === 2);
+    expect(await game.panelLine(thinking)).toBe("");
+  }, TEST_MS);
+
   test("a short game against the computer: every computer move is legal by the oracle", async () => {
     game = await GameDriver.start();
     const pos = position(START);
