@@ -229,6 +229,16 @@ describe("the game on the screen", () => {
     expect(r.exitCode).toBe(0);
   }, TEST_MS);
 
+  test("Alt-X returns to DOS in text mode with exit code 0", async () => {
+    game = await GameDriver.start();
+    await game.waitView("the board", (v) => v.boardFen === boardOf(START));
+    await game.session.chord("leftAlt", "X".charCodeAt(0));
+    const r = await game.session.finish();
+    expect(r.exitCode).toBe(0);
+    // Text mode 3 is 80 x 25 characters of 9 x 16 (or 8 x 16) pixels, not mode 13h's 320 x 200.
+    expect(game.session.height()).toBe(400);
+  }, TEST_MS);
+
   test("random keys while the computer plays itself never crash or hang the game; Esc then Q quits with 0", async () => {
     game = await GameDriver.start();
     await game.letter("m");

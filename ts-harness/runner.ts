@@ -27,6 +27,9 @@ export const KEY = {
   up: 265,
   f1: 290,
   f2: 291,
+  leftShift: 340,
+  leftCtrl: 341,
+  leftAlt: 342,
 } as const;
 export type KeyName = keyof typeof KEY;
 
@@ -214,6 +217,18 @@ export class DosSession {
   press(key: KeyName | number): void {
     const code = typeof key === "number" ? key : KEY[key];
     this.ci.simulateKeyPress(code);
+  }
+
+  /** Press a key while a modifier is held (Alt-X: chord("leftAlt", "X".charCodeAt(0))). */
+  async chord(modifier: "leftShift" | "leftCtrl" | "leftAlt", key: KeyName | number, gapMs = 60): Promise<void> {
+    const code = typeof key === "number" ? key : KEY[key];
+    this.ci.sendKeyEvent(KEY[modifier], true);
+    await sleep(gapMs);
+    this.ci.sendKeyEvent(code, true);
+    await sleep(gapMs);
+    this.ci.sendKeyEvent(code, false);
+    await sleep(gapMs);
+    this.ci.sendKeyEvent(KEY[modifier], false);
   }
 
   /** Type text: letters, digits, space and a few punctuation keys. */
