@@ -93,6 +93,56 @@ NODE_REDUCED    equ 4               ; the move at hand is searched a ply shallow
 %error "the stack cannot hold a node frame for every ply"
 %endif
 
+; The steps of a node's move loop that search_root, search_node and search_quiesce share
+; (BP -> the node frame, [bp + node.current] -> the move at hand, made by search_play).
+; Macros rather than routines: a call would add instructions, and the budget counts them.
+
+; SEARCH_CHILD routine, aborted -- search the position after the move at hand with
+;                                  routine (search_node or search_quiesce)
+; IN:  EDX, EBX = the child's alpha and beta (CL = its plies for search_node)
+; OUT: EAX = the move's score from this side's view; to aborted if the budget ran out
+; CHG: EBX, ECX, EDX, SI
+%macro SEARCH_CHILD 2
+        call %1
+        cmp byte [search_abort], 0
+        jne %2
+        neg eax
+%endmacro
+
+; SEARCH_PROBE searched, aborted -- principal variation search's null window: does the
+;                                   move at hand beat alpha?
+; IN:  EDX = alpha; CL = the child's plies
+; OUT: EAX = the move's score: to searched if it is alpha or less, else on with CL = the
+;      child's plies unreduced ([bp + node.depth] - 1); to aborted if the budget ran out
+; CHG: EBX, ECX, EDX, SI
+%macro SEARCH_PROBE 2
+        neg edx                     ; a null window: does it beat alpha?
+        mov ebx, edx
+        dec edx
+        SEARCH_CHILD search_node, %2
+        cmp eax, [bp + node.alpha]
+        jle %1
+        mov cl, [bp + node.depth]
+        dec cl
+%endmacro
+
+; SEARCH_TAKEBACK_CURRENT [keep_score] -- take back the move at hand
+; IN:  the position after the move at hand; with keep_score, EAX = its score
+; OUT: the position before it; SI -> the move; EAX = its score with keep_score, else
+;      the move
+; CHG: nothing else
+%macro SEARCH_TAKEBACK_CURRENT 0-1
+        mov si, [bp + node.current]
+  %ifidn %1, keep_score
+        push eax
+  %endif
+        mov eax, [es:si]
+        call search_takeback
+  %ifidn %1, keep_score
+        pop eax
+  %endif
+%endmacro
+
 ; search_best -- the move to play: the mate logic, then iterative deepening within the
 ;                budget (Liberman: the mate solving logic, then the positional logic)
 ; IN:  the position (as fen_parse and move_make leave it; [ply] + SEARCH_MAX_DEPTH
@@ -489,31 +539,14 @@ search_root:
         mov edx, [bp + node.alpha]
         test si, si
         jz .full
-        neg edx                     ; a null window: does it beat alpha?
-        mov ebx, edx
-        dec edx
-        call search_node
-        cmp byte [search_abort], 0
-        jne .aborted
-        neg eax
-        cmp eax, [bp + node.alpha]
-        jle .searched
-        mov cl, [bp + node.depth]
-        dec cl
+        SEARCH_PROBE .searched, .aborted
         mov edx, [bp + node.alpha]
 .full:  mov ebx, edx                ; the full window: (alpha, infinity)
         neg ebx
         mov edx, -SCORE_INFINITE
-        call search_node
-        cmp byte [search_abort], 0
-        jne .aborted
-        neg eax
+        SEARCH_CHILD search_node, .aborted
 .searched:
-        mov si, [bp + node.current]
-        push eax
-        mov eax, [es:si]
-        call search_takeback
-        pop eax
+        SEARCH_TAKEBACK_CURRENT keep_score
         cmp eax, [bp + node.alpha]
         jle .next
         mov [bp + node.alpha], eax
@@ -536,9 +569,7 @@ search_root:
         clc
         jmp .out
 .aborted:
-        mov si, [bp + node.current]
-        mov eax, [es:si]
-        call search_takeback
+        SEARCH_TAKEBACK_CURRENT
         stc
 .out:   lea sp, [bp + node_size]
         pop bp
@@ -607,17 +638,7 @@ search_node:
         je .full
         call search_reduce
 .zero:  mov edx, [bp + node.alpha]
-        neg edx                     ; a null window: does it beat alpha?
-        mov ebx, edx
-        dec edx
-        call search_node
-        cmp byte [search_abort], 0
-        jne .aborted
-        neg eax
-        cmp eax, [bp + node.alpha]
-        jle .searched
-        mov cl, [bp + node.depth]
-        dec cl
+        SEARCH_PROBE .searched, .aborted
         test byte [bp + node.flags], NODE_REDUCED
         jz .wide
         and byte [bp + node.flags], ~NODE_REDUCED
@@ -629,16 +650,9 @@ search_node:
         neg ebx
         mov edx, [bp + node.beta]
         neg edx
-        call search_node
-        cmp byte [search_abort], 0
-        jne .aborted
-        neg eax
+        SEARCH_CHILD search_node, .aborted
 .searched:
-        mov si, [bp + node.current]
-        push eax
-        mov eax, [es:si]
-        call search_takeback
-        pop eax
+        SEARCH_TAKEBACK_CURRENT keep_score
         cmp eax, [bp + node.best]
         jle .pick
         mov [bp + node.best], eax
@@ -665,9 +679,7 @@ search_node:
 .draw:  mov eax, SCORE_DRAW
         jmp .return
 .aborted:
-        mov si, [bp + node.current]
-        mov eax, [es:si]
-        call search_takeback
+        SEARCH_TAKEBACK_CURRENT
 .abort: xor eax, eax
 .return:
         mov di, [bp + node.first]
@@ -734,15 +746,8 @@ search_quiesce:
         neg ebx
         mov edx, [bp + node.beta]
         neg edx
-        call search_quiesce
-        cmp byte [search_abort], 0
-        jne .aborted
-        neg eax
-        mov si, [bp + node.current]
-        push eax
-        mov eax, [es:si]
-        call search_takeback
-        pop eax
+        SEARCH_CHILD search_quiesce, .aborted
+        SEARCH_TAKEBACK_CURRENT keep_score
         cmp eax, [bp + node.best]
         jle .pick
         mov [bp + node.best], eax
@@ -760,9 +765,7 @@ search_quiesce:
         call eval_position
         jmp .return
 .aborted:
-        mov si, [bp + node.current]
-        mov eax, [es:si]
-        call search_takeback
+        SEARCH_TAKEBACK_CURRENT
 .abort: xor eax, eax
 .return:
         mov di, [bp + node.first]
