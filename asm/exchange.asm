@@ -29,7 +29,6 @@ exchange_values:
 %if ($ - exchange_values) != 4 * PIECE_KINDS
   %error "one value a piece code"
 %endif
-EXCHANGE_BELOW_ALL equ 80000000h    ; less than any score, as a signed dword
 
         section .text
 

@@ -18,14 +18,6 @@ piece_letters   db "rnbqkp"
 
 ; castle_rules -- each castling letter of a FEN with its right and the king and rook it
 ; needs at home.
-struc castle_rule
-        .letter         resb 1
-        .right          resb 1
-        .king_square    resb 1
-        .king           resb 1
-        .rook_square    resb 1
-        .rook           resb 1
-endstruc
 castle_rules:
         db 'K', CASTLE_WK, SQ_E1, KING_W, SQ_H1, ROOK_W
         db 'Q', CASTLE_WQ, SQ_E1, KING_W, SQ_A1, ROOK_W
@@ -45,18 +37,6 @@ castle_rules_end:
         ERROR_ENTRY err_castling, "castling", "castling field malformed, or a right whose king or rook is not in place"
         ERROR_ENTRY err_ep, "ep", "en-passant field malformed, on the wrong rank, or with no pawn that could just have made the double step"
         ERROR_ENTRY err_clock, "clock", "half-move or full-move clock not a number"
-
-FIELD_BOARD     equ 0
-FIELD_SIDE      equ 1
-FIELD_CASTLING  equ 2
-FIELD_EP        equ 3
-FIELD_HALFMOVE  equ 4
-FIELD_FULLMOVE  equ 5
-FEN_FIELDS_SHORT equ 4              ; the clocks may be left out
-RANKS           equ 8
-ONE_KING_EACH   equ 0101h            ; CL = 1 white king, CH = 1 black king
-EP_RANK_WHITE_MOVES equ 6           ; black just made the double step
-EP_RANK_BLACK_MOVES equ 3
 
 ; fen_parse -- set up the position a FEN describes, or say what is wrong with it
 ; IN:  SI -> the FEN, 0-terminated (cut into fields in place)

@@ -19,9 +19,6 @@ player_modes:
         db PLAYER_COMPUTER, PLAYER_COMPUTER ; the computer against itself
 player_modes_end:
 PLAYER_MODES    equ (player_modes_end - player_modes) / 2
-MODE_YOU_WHITE  equ 0
-MODE_TWO_HUMANS equ 1
-MODE_YOU_BLACK  equ 2
 
 players_mode    db MODE_YOU_WHITE   ; index into player_modes
 level           db LEVEL_DEFAULT

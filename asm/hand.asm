@@ -114,7 +114,6 @@ hand_promote:
 ;      moves, [legal_count]
 ; OUT: CF clear, EAX = the first such move; CF set if there is none
 ; CHG: nothing else
-PROMO_ANY       equ 0FFh
 legal_find:
         push bx
         push si

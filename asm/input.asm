@@ -61,9 +61,6 @@ mouse_call:
 ;      an extended key); or AL = INPUT_CLICK, BL = the square clicked (NO_SQUARE when
 ;      the click is off the board)
 ; CHG: AH, BX, CX, DX
-INPUT_NONE      equ 0
-INPUT_KEY       equ 1
-INPUT_CLICK     equ 2
 input_poll:
         mov ah, KEY_PEEK
         int BIOS_KEYBOARD

@@ -23,13 +23,6 @@ job_tsc         resq 1              ; rdtsc cycles the job took
 ; job_verbs -- the jobs the batch knows: name, handler, and the range of its number
 ; argument (arg_max = JOB_NO_ARG: none).  A handler is called with the position set
 ; up and [job_arg] read.  To add a job, add a line here and write its handler.
-struc job_verb
-        .name           resw 1
-        .handler        resw 1
-        .arg_min        resw 1
-        .arg_max        resw 1
-endstruc
-JOB_NO_ARG      equ 0
 job_verbs:
         dw verb_moves,  job_moves,  0, JOB_NO_ARG
         dw verb_perft,  job_perft,  1, PERFT_MAX_DEPTH
@@ -44,7 +37,6 @@ verb_divide     db "divide", 0
 verb_mate       db "mate", 0
 verb_exchange   db "exchange", 0
 verb_best       db "best", 0
-BEST_MAX_MS     equ 0FFFFh          ; the budget in ms is a word
 %if BEST_MAX_MS * CYCLES_PER_MS > 0FFFFFFFFh
 %error "the largest best budget must fit in 32 bits"
 %endif

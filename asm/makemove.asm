@@ -11,7 +11,6 @@
 ply             resb 1              ; moves made since the position was set up
 undo_stack      resd MAX_PLY        ; a ply: castle, ep_square (bytes), halfmove (word)
 move_now        resd 1              ; the move being made or taken back
-UNDO_SHIFT      equ 2               ; 4 bytes an undo entry
 hash_key        resd 1              ; Zobrist key of the position (hash_compute sets it)
 key_stack       resd MAX_PLY        ; the key of the position each ply's move was made in
 %if (1 << UNDO_SHIFT) != 4

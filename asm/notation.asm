@@ -12,9 +12,6 @@ castle_letters  db "KQkq"           ; FEN letters of CASTLE_WK, CASTLE_WQ, CASTL
 text_short_castle db "O-O", 0
 text_long_castle  db "O-O-O", 0
 
-RIVAL_SAME_FILE equ 01h             ; notation_rivals: a rival on the move's file
-RIVAL_SAME_ROW  equ 02h             ; a rival on the move's rank
-
         section .text
 
 ; notation_square -- a square's name (e4) into a buffer

@@ -15,11 +15,6 @@
 ;   x  an inner mark      (the white piece's line colour; PAL_MARK on a black piece)
 ; The harness reads these bytes from CHESS.COM (symbol piece_art) to recognise the
 ; pieces on a screenshot.
-ART_CLEAR       equ '.'
-ART_LINE        equ '#'
-ART_BODY        equ 'o'
-ART_MARK        equ 'x'
-PIECE_ART_BYTES equ PIECE_PX * PIECE_PX
 piece_art:
 piece_art_rook:
         db "................"
@@ -132,11 +127,6 @@ piece_art_pawn:
 
 ; piece_inks -- the colour of each kind of pixel, per piece colour: indexed by
 ; colour >> COLOUR_SHIFT (0 black, 1 white), then line, body, mark.
-struc inks
-        .line           resb 1
-        .body           resb 1
-        .mark           resb 1
-endstruc
 piece_inks:
         db PAL_BLACK_LINE, PAL_BLACK_BODY, PAL_MARK
         db PAL_WHITE_LINE, PAL_WHITE_BODY, PAL_WHITE_LINE

@@ -71,24 +71,6 @@ piece_cp        dw ROOK_CP, KNIGHT_CP, BISHOP_CP, QUEEN_CP, 0, PAWN_CP
 
         section .text
 
-; node -- the frame of search_node and search_quiesce, on the stack (BP)
-struc node
-        .alpha          resd 1
-        .alpha_in       resd 1      ; alpha on entry, to tell an upper bound
-        .beta           resd 1
-        .best           resd 1
-        .move           resd 1      ; the best move so far
-        .hash_move      resd 1
-        .first          resw 1      ; the chain: ES:first .. ES:end
-        .end            resw 1
-        .next           resw 1      ; the next move to pick
-        .current        resw 1      ; the move being searched
-        .depth          resb 1      ; plies still to go (signed)
-        .flags          resb 1
-endstruc
-NODE_QUIET      equ 1               ; .flags: only quiet moves left, taken in order
-NODE_IN_CHECK   equ 2
-NODE_REDUCED    equ 4               ; the move at hand is searched a ply shallower
 %if (SEARCH_PLY_LIMIT + 2) * (node_size + 16) + 1024 > STACK_BYTES
 %error "the stack cannot hold a node frame for every ply"
 %endif

@@ -26,7 +26,6 @@ palette:
         db 34, 36, 44               ; PAL_TEXT_DIM
         db 50, 50, 50               ; PAL_MARK
 palette_end:
-RGB_BYTES       equ 3
 %if palette_end - palette != PAL_ENTRIES * RGB_BYTES
 %error "the palette needs one entry per PAL_* index"
 %endif
