@@ -354,7 +354,8 @@ job_perft_line:
         call out_u64
         jmp job_timing_end
 
-; job_timing_end -- end a result line with the job's time: ` ticks <t> tsc <i>`
+; job_timing_end -- end a result line with the job's time: ` ticks <t> tsc <i>`, or
+;                   ` tsc none` on a processor without rdtsc
 ; IN:  [job_ticks], [job_tsc]
 ; OUT: the words and the line end in the result buffer
 ; CHG: EAX, EDX, SI
@@ -365,9 +366,14 @@ job_timing_end:
         call out_u32
         mov si, word_tsc
         call out_string
+        cmp byte [cpu_tsc], 0
+        je .none
         mov eax, [job_tsc]
         mov edx, [job_tsc + 4]
         call out_u64
+        jmp out_crlf
+.none:  mov si, word_none
+        call out_string
         jmp out_crlf
 
 ; job_nodes_end -- end a result line with ` nodes <N> ticks <t> tsc <i>`
@@ -510,24 +516,25 @@ out_s32:
         pop eax
         ret
 
-; timer_start -- note the BIOS tick count and the time-stamp counter
+; timer_start -- note the BIOS tick count and the cost counter
 ; IN:  nothing
 ; OUT: [ticks_start], [tsc_start]
 ; CHG: EAX, EDX
 timer_start:
         call timer_ticks
         mov [ticks_start], eax
-        READ_TSC
+        call timer_cost
         mov [tsc_start], eax
         mov [tsc_start + 4], edx
         ret
 
-; timer_stop -- how long since timer_start, in BIOS ticks and in rdtsc cycles
+; timer_stop -- how long since timer_start, in BIOS ticks and in rdtsc cycles (where
+;               there is no rdtsc, job_timing_end says so)
 ; IN:  [ticks_start], [tsc_start]
 ; OUT: [job_ticks], [job_tsc]
 ; CHG: EAX, EDX
 timer_stop:
-        READ_TSC
+        call timer_cost
         sub eax, [tsc_start]
         sbb edx, [tsc_start + 4]
         mov [job_tsc], eax
@@ -538,16 +545,4 @@ timer_stop:
         add eax, TICKS_PER_DAY      ; midnight passed
 .same_day:
         mov [job_ticks], eax
-        ret
-
-; timer_ticks -- the BIOS tick count
-; IN:  nothing
-; OUT: EAX = the dword at 0040:006C
-; CHG: nothing else
-timer_ticks:
-        push ds
-        push BIOS_DATA_SEG
-        pop ds
-        mov eax, [BIOS_TICKS]
-        pop ds
         ret

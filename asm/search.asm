@@ -140,7 +140,7 @@ search_best:
         push fs
         push gs
         call search_segments
-        READ_TSC
+        call timer_cost
         mov [search_start], eax
         mov [search_start + 4], edx
         mov eax, [search_budget]
@@ -308,7 +308,7 @@ search_clock:
         jne .out
         push eax
         push edx
-        READ_TSC
+        call timer_cost
         sub eax, [search_deadline]
         sbb edx, [search_deadline + 4]
         pop edx
@@ -471,7 +471,7 @@ search_iterate:
         jg .done
         cmp cl, SEARCH_MAX_DEPTH
         jae .done
-        READ_TSC                    ; another iteration would cost more than what is left
+        call timer_cost             ; another iteration would cost more than what is left
         sub eax, [search_start]
         mov edx, [search_budget]
         shr edx, DEEPEN_BUDGET_SHIFT

@@ -93,6 +93,8 @@ export interface GameOptions {
   /** Files placed beside the program (e.g. a CHESS.SAV to /load). */
   files?: Record<string, Uint8Array | string>;
   timeoutMs?: number;
+  /** A conf file in dosbox-config/ (default harness.conf), e.g. harness-386.conf. */
+  conf?: string;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -115,6 +117,7 @@ export class GameDriver {
       files: opts.files,
       captureStdout: false,
       timeoutMs: opts.timeoutMs ?? 50_000,
+      conf: opts.conf,
     });
     const driver = new GameDriver(session, program.layout);
     await driver.waitLog("the first game log", () => true);
