@@ -6,10 +6,9 @@
 import { createRequire } from "node:module";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { ROOT } from "./build.ts";
 import { encodePng, type RgbaImage } from "./png.ts";
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 export const CONFIG_DIR = join(ROOT, "dosbox-config");
 export const ARTIFACT_DIR = join(ROOT, "test-artifacts");
 
@@ -156,7 +155,7 @@ function flatten(node: FsNode, prefix = ""): { path: string; size: number }[] {
   return out;
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** A running emulator with the program started; for interactive tests. */
 export class DosSession {
