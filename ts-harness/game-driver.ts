@@ -171,11 +171,24 @@ export class GameDriver {
 
   /** Click a square with the left button; then park the pointer on the panel (a click
    *  off the board does nothing) so that it hides no square. */
-  async click(square: string): Promise<void> {
+  async click(square: string, holdMs?: number): Promise<void> {
     const flipped = (await this.view()).flipped;
     const p = squareClickPoint(this.layout, square, flipped);
-    await this.session.click(p.x, p.y);
+    await this.session.click(p.x, p.y, 0, holdMs);
     await sleep(KEY_GAP_MS);
+    await this.parkPointer();
+  }
+
+  /** Drag with the left button from one square to another; then park the pointer. */
+  async drag(from: string, to: string): Promise<void> {
+    const flipped = (await this.view()).flipped;
+    const a = squareClickPoint(this.layout, from, flipped), b = squareClickPoint(this.layout, to, flipped);
+    await this.session.drag(a.x, a.y, b.x, b.y);
+    await sleep(KEY_GAP_MS);
+    await this.parkPointer();
+  }
+
+  private async parkPointer(): Promise<void> {
     await this.session.click(0.99, 0.5);
     await sleep(KEY_GAP_MS);
   }

@@ -239,13 +239,25 @@ export class DosSession {
     }
   }
 
-  /** Move the mouse to (x, y) given as fractions 0..1 of the screen, and click. */
-  async click(x: number, y: number, button = 0): Promise<void> {
+  /** Move the mouse to (x, y) given as fractions 0..1 of the screen, and click, holding
+   *  the button `holdMs` (0: press and release reach DOS in the same instant). */
+  async click(x: number, y: number, button = 0, holdMs = 60): Promise<void> {
     this.ci.sendMouseMotion(x, y);
     await sleep(60);
     this.ci.sendMouseButton(button, true);
-    await sleep(60);
+    if (holdMs > 0) await sleep(holdMs);
     this.ci.sendMouseButton(button, false);
+  }
+
+  /** Press the left button at (x1, y1), move to (x2, y2) holding it, let go there. */
+  async drag(x1: number, y1: number, x2: number, y2: number): Promise<void> {
+    this.ci.sendMouseMotion(x1, y1);
+    await sleep(60);
+    this.ci.sendMouseButton(0, true);
+    await sleep(60);
+    this.ci.sendMouseMotion(x2, y2);
+    await sleep(60);
+    this.ci.sendMouseButton(0, false);
   }
 
   async screenshot(): Promise<RgbaImage> {
