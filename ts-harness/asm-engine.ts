@@ -6,7 +6,7 @@
 // does not answer the job of its number, is an error.
 // Only printable ASCII reaches JOBS.TXT: a job holding anything else gets the `byte`
 // error the assembly itself gives such a line, without being sent.
-import { assemble, CHESS } from "./build.ts";
+import { CHESS, program } from "./build.ts";
 import { notPrintable } from "./oracle/index.ts";
 import { DosRunError, DosSession } from "./runner.ts";
 
@@ -26,19 +26,11 @@ export interface BatchOptions {
   timeoutMs?: number;
   /** Called with the number of finished jobs while the batch runs. */
   onProgress?: (done: number, total: number) => void;
-  /** The .COM to run; built from asm/ when not given. */
+  /** The .COM to run; CHESS.COM when not given. */
   programBytes?: Uint8Array;
 }
 
 export class BatchError extends Error {}
-
-let built: Promise<Uint8Array> | null = null;
-
-/** CHESS.COM, assembled once per process. */
-export function chessProgram(): Promise<Uint8Array> {
-  built ??= assemble(CHESS);
-  return built;
-}
 
 /** What a job's lines must be, by its verb: the kinds of line it may write, the one that
  *  ends it, and a check of that line against the job (its number argument echoed or
@@ -122,7 +114,7 @@ export async function runBatch(jobs: string[], opts: BatchOptions = {}): Promise
 
 /** Run printable job lines in one boot. */
 async function runSent(jobs: string[], opts: BatchOptions): Promise<JobLines[]> {
-  const programBytes = opts.programBytes ?? (await chessProgram());
+  const programBytes = opts.programBytes ?? (await program(CHESS));
   const session = await DosSession.start({
     program: "CHESS.COM",
     programBytes,
