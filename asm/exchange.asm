@@ -54,7 +54,7 @@ exchange_search:
         call exchange_gain
         cmp cl, 1
         je .compare
-        call search_make
+        call move_play
         push ebx
         push edx
         push si
@@ -69,7 +69,7 @@ exchange_search:
         pop ebx
         sub ebp, eax
         mov eax, [es:si]
-        call search_unmake
+        call move_takeback
 .compare:
         cmp ebp, ebx
         jle .next                   ; ties keep the earlier move

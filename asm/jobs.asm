@@ -13,10 +13,6 @@ line_buf        resb LINE_MAX + 1
 line_long       resb 1              ; nonzero: the line read was longer than LINE_MAX
 job_number      resd 1              ; jobs read so far; the current job's number
 job_arg         resw 1              ; the job's number argument
-ticks_start     resd 1
-tsc_start       resq 1
-job_ticks       resd 1              ; BIOS ticks the job took
-job_tsc         resq 1              ; rdtsc cycles the job took
 
         section .data
 
@@ -336,7 +332,7 @@ job_divide:
 
 ; job_perft_line -- write the perft line that ends a perft or divide job (or the room
 ;                   error if the move stack ran out)
-; IN:  [perft_nodes], [perft_full], [job_arg], [job_ticks], [job_tsc]
+; IN:  [perft_nodes], [perft_full], [job_arg], [timer_ticks_spent], [timer_tsc_spent]
 ; OUT: the line in the result buffer
 ; CHG: EAX, EDX, SI
 job_perft_line:
@@ -354,30 +350,36 @@ job_perft_line:
         call out_u64
         jmp job_timing_end
 
-; job_timing_end -- end a result line with the job's time: ` ticks <t> tsc <i>`
-; IN:  [job_ticks], [job_tsc]
+; job_timing_end -- end a result line with the job's time: ` ticks <t> tsc <i>`, or
+;                   ` tsc none` on a processor without rdtsc
+; IN:  [timer_ticks_spent], [timer_tsc_spent]
 ; OUT: the words and the line end in the result buffer
 ; CHG: EAX, EDX, SI
 job_timing_end:
         mov si, word_ticks
         call out_string
-        mov eax, [job_ticks]
+        mov eax, [timer_ticks_spent]
         call out_u32
         mov si, word_tsc
         call out_string
-        mov eax, [job_tsc]
-        mov edx, [job_tsc + 4]
+        cmp byte [cpu_tsc], 0
+        je .none
+        mov eax, [timer_tsc_spent]
+        mov edx, [timer_tsc_spent + 4]
         call out_u64
+        jmp out_crlf
+.none:  mov si, word_none
+        call out_string
         jmp out_crlf
 
 ; job_nodes_end -- end a result line with ` nodes <N> ticks <t> tsc <i>`
-; IN:  [search_nodes], [job_ticks], [job_tsc]
+; IN:  [clock_nodes], [timer_ticks_spent], [timer_tsc_spent]
 ; OUT: the words and the line end in the result buffer
 ; CHG: EAX, EDX, SI
 job_nodes_end:
         mov si, word_nodes
         call out_string
-        mov eax, [search_nodes]
+        mov eax, [clock_nodes]
         call out_u32
         jmp job_timing_end
 
@@ -474,12 +476,12 @@ job_best:
 ; job_search_start -- start the clock and the node count of an exchange job, which
 ;                     has no budget
 ; IN:  nothing
-; OUT: the timers started; [search_nodes] = 1 (the root); no deadline; DI = 0
+; OUT: the timers started; [clock_nodes] = 1 (the root); no deadline; DI = 0
 ; CHG: EAX, EDX, DI
 job_search_start:
         call timer_start
-        mov dword [search_nodes], 1
-        call search_clock_none
+        mov dword [clock_nodes], 1
+        call clock_none
         xor di, di
         ret
 
@@ -508,46 +510,4 @@ out_s32:
         neg eax
         call out_u32
         pop eax
-        ret
-
-; timer_start -- note the BIOS tick count and the time-stamp counter
-; IN:  nothing
-; OUT: [ticks_start], [tsc_start]
-; CHG: EAX, EDX
-timer_start:
-        call timer_ticks
-        mov [ticks_start], eax
-        READ_TSC
-        mov [tsc_start], eax
-        mov [tsc_start + 4], edx
-        ret
-
-; timer_stop -- how long since timer_start, in BIOS ticks and in rdtsc cycles
-; IN:  [ticks_start], [tsc_start]
-; OUT: [job_ticks], [job_tsc]
-; CHG: EAX, EDX
-timer_stop:
-        READ_TSC
-        sub eax, [tsc_start]
-        sbb edx, [tsc_start + 4]
-        mov [job_tsc], eax
-        mov [job_tsc + 4], edx
-        call timer_ticks
-        sub eax, [ticks_start]
-        jnc .same_day
-        add eax, TICKS_PER_DAY      ; midnight passed
-.same_day:
-        mov [job_ticks], eax
-        ret
-
-; timer_ticks -- the BIOS tick count
-; IN:  nothing
-; OUT: EAX = the dword at 0040:006C
-; CHG: nothing else
-timer_ticks:
-        push ds
-        push BIOS_DATA_SEG
-        pop ds
-        mov eax, [BIOS_TICKS]
-        pop ds
         ret

@@ -177,6 +177,34 @@ move_unmake:
         pop si
 .done:  ret
 
+; move_play -- move_make for the logics that count the positions they visit (the
+;              search, the mate logic, the exchange logic)
+; IN:  EAX = a legal move of the side to move
+; OUT: the position after it; [clock_nodes] + 1
+; CHG: nothing
+move_play:
+        push bx
+        push cx
+        push dx
+        call move_make
+        inc dword [clock_nodes]
+        pop dx
+        pop cx
+        pop bx
+        ret
+
+; move_takeback -- move_unmake, keeping the registers
+; IN:  EAX = the move last made
+; OUT: the position before it
+; CHG: nothing
+move_takeback:
+        push bx
+        push cx
+        call move_unmake
+        pop cx
+        pop bx
+        ret
+
 ; move_king_square -- note where a king now stands
 ; IN:  AH = the king's content; BL = its square
 ; OUT: king_squares updated

@@ -724,3 +724,24 @@ attacked_%2:
 
         GEN_SIDE WHITE, white
         GEN_SIDE BLACK, black
+
+; attacked_king -- is the side to move in check? (Liberman: VERROI on the king, PAH)
+; IN:  the position
+; OUT: CF set if its king is attacked
+; CHG: AX, BX
+attacked_king:
+        cmp byte [side], WHITE
+        je .white
+        movzx bx, byte [KING_SQ(BLACK)]
+        jmp attacked_black
+.white: movzx bx, byte [KING_SQ(WHITE)]
+        jmp attacked_white
+
+; attacked_by_enemy -- is a square attacked by the side not to move? (VERROI)
+; IN:  BX = the square (BH = 0)
+; OUT: CF set if it is
+; CHG: AX
+attacked_by_enemy:
+        cmp byte [side], WHITE
+        je attacked_white
+        jmp attacked_black

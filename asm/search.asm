@@ -39,10 +39,6 @@ search_mate_moves resb 1            ; IN: the mate logic's moves (0, 1: mate in 
 search_move     resd 1              ; OUT: the move chosen
 search_score    resd 1              ; OUT: its score, centipawns, side to move's view
 search_depth    resb 1              ; OUT: plies of the last iteration that finished
-search_nodes    resd 1              ; OUT: positions visited: 1 + moves made
-search_abort    resb 1              ; nonzero: the budget ran out, unwind
-search_start    resq 1              ; rdtsc when the search began
-search_deadline resq 1              ; rdtsc past which search_clock says stop
 root_ply        resw 1              ; [ply] at the root (a word, to compare with SI)
 root_end        resw 1              ; -> past the root's chain (it starts at ES:0)
 iteration_move  resd 1              ; the best move of the iteration under way, or 0
@@ -86,7 +82,7 @@ piece_cp        dw ROOK_CP, KNIGHT_CP, BISHOP_CP, QUEEN_CP, 0, PAWN_CP
 ; CHG: EBX, ECX, EDX, SI
 %macro SEARCH_CHILD 2
         call %1
-        cmp byte [search_abort], 0
+        cmp byte [clock_abort], 0
         jne %2
         neg eax
 %endmacro
@@ -132,7 +128,7 @@ piece_cp        dw ROOK_CP, KNIGHT_CP, BISHOP_CP, QUEEN_CP, 0, PAWN_CP
 ;      [search_mate_moves] = the mate logic's moves (0 or 1: mate in one only); the
 ;      game's history (search_history_reset / search_history_note) for repetitions
 ; OUT: CF clear: EAX = the move record to play; CF set: no legal move (EAX = 0);
-;      [search_score], [search_depth], [search_nodes]; the position unchanged; the move
+;      [search_score], [search_depth], [clock_nodes]; the position unchanged; the move
 ;      stack, the score and hash segments overwritten
 ; CHG: EBX, ECX, EDX, ESI, EDI, EBP
 search_best:
@@ -140,12 +136,10 @@ search_best:
         push fs
         push gs
         call search_segments
-        READ_TSC
-        mov [search_start], eax
-        mov [search_start + 4], edx
+        call clock_begin
         mov eax, [search_budget]
-        call search_clock_set
-        mov dword [search_nodes], 1
+        call clock_set
+        mov dword [clock_nodes], 1
         mov dword [search_score], 0
         mov byte [search_depth], 0
         movzx ax, byte [ply]
@@ -162,7 +156,7 @@ search_best:
         mov [search_move], eax
         cmp ecx, 1
         je .only_move
-        call search_clock_none      ; a mate in one is looked for whatever the budget
+        call clock_none      ; a mate in one is looked for whatever the budget
         mov cl, 1
         mov ch, 1
         mov di, [root_end]
@@ -170,7 +164,7 @@ search_best:
         jnc .mate
         mov eax, [search_budget]
         shr eax, MATE_BUDGET_SHIFT
-        call search_clock_set
+        call clock_set
         mov ch, [search_mate_moves]
         cmp ch, 2
         jb .deepen
@@ -180,7 +174,7 @@ search_best:
         jnc .mate
 .deepen:
         mov eax, [search_budget]
-        call search_clock_set
+        call clock_set
         call search_iterate
         jmp .done
 .mate:  mov [search_move], eax      ; CL = k: a mate k moves, 2k - 1 plies, away
@@ -219,7 +213,7 @@ search_best:
 ;                the game if it wants Liberman's mate search alone)
 ; IN:  CL = N, 1 .. MATE_MAX_MOVES; the position
 ; OUT: CF clear: EAX = the first move of a shortest forced mate, CL = k, its length in
-;      moves; CF set: no mate in N moves; [search_nodes] = positions visited; the
+;      moves; CF set: no mate in N moves; [clock_nodes] = positions visited; the
 ;      position unchanged, the move stack overwritten
 ; CHG: EBX, ECX, EDX, SI, DI, EBP
 search_mate:
@@ -229,8 +223,8 @@ search_mate:
         push cx
         call search_segments
         pop cx
-        mov dword [search_nodes], 1
-        call search_clock_none
+        mov dword [clock_nodes], 1
+        call clock_none
         xor di, di
         call mate_find
         pop gs
@@ -274,96 +268,22 @@ search_clear:
         loop .killer
         ret
 
-; search_clock_set -- start counting a budget from the search's start
-; IN:  EAX = emulated instructions; [search_start]
-; OUT: [search_deadline] = [search_start] + EAX; [search_abort] = 0
-; CHG: EAX
-search_clock_set:
-        push edx
-        xor edx, edx
-        add eax, [search_start]
-        adc edx, [search_start + 4]
-        mov [search_deadline], eax
-        mov [search_deadline + 4], edx
-        mov byte [search_abort], 0
-        pop edx
-        ret
-
-; search_clock_none -- no deadline (the mate and exchange jobs run to their end)
-; IN:  nothing
-; OUT: [search_deadline] = the largest count; [search_abort] = 0
-; CHG: nothing
-search_clock_none:
-        mov dword [search_deadline], 0FFFFFFFFh
-        mov dword [search_deadline + 4], 0FFFFFFFFh
-        mov byte [search_abort], 0
-        ret
-
-; search_clock -- has the budget run out?
-; IN:  [search_deadline]
-; OUT: CF set if it has (and [search_abort] set)
-; CHG: nothing
-search_clock:
-        cmp byte [search_abort], 0
-        jne .out
-        push eax
-        push edx
-        READ_TSC
-        sub eax, [search_deadline]
-        sbb edx, [search_deadline + 4]
-        pop edx
-        pop eax
-        jc .in_time                 ; now < deadline
-        mov byte [search_abort], 1
-.out:   stc
-        ret
-.in_time:
-        clc
-        ret
-
-; search_make -- move_make, counting the position visited
+; search_play -- move_play for the alpha-beta search: the evaluation's sums follow
 ; IN:  EAX = a legal move of the side to move
-; OUT: the position after it; [search_nodes] + 1
-; CHG: nothing
-search_make:
-        push bx
-        push cx
-        push dx
-        call move_make
-        inc dword [search_nodes]
-        pop dx
-        pop cx
-        pop bx
-        ret
-
-; search_play -- search_make for the alpha-beta search: the evaluation's sums follow
-; IN:  EAX = a legal move of the side to move
-; OUT: the position after it; [search_nodes] + 1; eval_psq, eval_phase updated
+; OUT: the position after it; [clock_nodes] + 1; eval_psq, eval_phase updated
 ; CHG: nothing
 search_play:
         call eval_save
-        call search_make
+        call move_play
         jmp eval_move
 
-; search_takeback -- search_unmake for the alpha-beta search
+; search_takeback -- move_takeback for the alpha-beta search
 ; IN:  EAX = the move last made by search_play
 ; OUT: the position and the evaluation's sums before it
 ; CHG: nothing
 search_takeback:
-        call search_unmake
+        call move_takeback
         jmp eval_restore
-
-; search_unmake -- move_unmake
-; IN:  EAX = the move last made
-; OUT: the position before it
-; CHG: nothing
-search_unmake:
-        push bx
-        push cx
-        call move_unmake
-        pop cx
-        pop bx
-        ret
 
 ; search_history_reset -- forget the game's positions (a new game or a set-up position)
 ; IN:  nothing
@@ -471,8 +391,8 @@ search_iterate:
         jg .done
         cmp cl, SEARCH_MAX_DEPTH
         jae .done
-        READ_TSC                    ; another iteration would cost more than what is left
-        sub eax, [search_start]
+        call timer_cost             ; another iteration would cost more than what is left
+        sub eax, [clock_origin]
         mov edx, [search_budget]
         shr edx, DEEPEN_BUDGET_SHIFT
         cmp eax, edx
@@ -560,7 +480,7 @@ search_root:
 ; search_node -- the alpha-beta value of a position below the root (negamax, fail-soft)
 ; IN:  CL = plies to go (signed; <= 0: the quiescence search); EDX = alpha, EBX = beta;
 ;      DI -> free space in the move chain
-; OUT: EAX = the score from the side to move's view (meaningless if [search_abort])
+; OUT: EAX = the score from the side to move's view (meaningless if [clock_abort])
 ; CHG: EBX, ECX, EDX, SI (DI, BP kept)
 search_node:
         push bp
@@ -575,7 +495,7 @@ search_node:
         jc .draw
         cmp byte [bp + node.depth], 0
         jle .quiesce
-        call search_clock
+        call clock_check
         jc .abort
         cmp byte [ply], SEARCH_PLY_LIMIT
         jae .evaluate
@@ -586,7 +506,7 @@ search_node:
         jl .generate
         call search_null
         jc .return
-        cmp byte [search_abort], 0
+        cmp byte [clock_abort], 0
         jne .abort
 .generate:
         push bp
@@ -675,7 +595,7 @@ search_node:
 ;                   is not tried (delta pruning).  Out of check only the captures and
 ;                   promotions are generated, so a stalemate is not seen here
 ; IN:  EDX = alpha, EBX = beta; DI -> free space in the move chain
-; OUT: EAX = the score from the side to move's view (meaningless if [search_abort])
+; OUT: EAX = the score from the side to move's view (meaningless if [clock_abort])
 ; CHG: EBX, ECX, EDX, SI (DI, BP kept)
 search_quiesce:
         push bp
@@ -685,11 +605,11 @@ search_quiesce:
         mov [bp + node.beta], ebx
         mov [bp + node.first], di
         mov byte [bp + node.flags], 0
-        call search_clock
+        call clock_check
         jc .abort
         cmp byte [ply], SEARCH_PLY_LIMIT
         jae .evaluate
-        call mate_in_check
+        call attacked_king
         jc .in_check
         call eval_position          ; stand pat: the side need not take
         cmp eax, [bp + node.beta]
@@ -773,7 +693,7 @@ search_reduce:
         sub ax, [bp + node.first]
         cmp ax, LMR_MIN_MOVES * MOVE_SIZE
         jb .no
-        call mate_in_check          ; a check is never reduced
+        call attacked_king          ; a check is never reduced
         jc .no
         or byte [bp + node.flags], NODE_REDUCED
         dec cl
@@ -784,7 +704,7 @@ search_reduce:
 ;                fails high
 ; IN:  BP -> the node frame: .depth, .beta; DI -> free space in the move chain
 ; OUT: CF set: EAX = the score to end the node with; CF clear: no cut (or the budget ran
-;      out: [search_abort])
+;      out: [clock_abort])
 ; CHG: EAX, EBX, ECX, EDX, SI
 search_null:
         movzx ax, byte [ply]
@@ -795,7 +715,7 @@ search_null:
         jge .no
         cmp eax, -SCORE_MATE_BOUND
         jle .no
-        call mate_in_check
+        call attacked_king
         jc .no
         call eval_position
         cmp eax, [bp + node.beta]
@@ -840,7 +760,7 @@ search_null:
         mov [ep_square], bl
         pop word [halfmove]
         pop word [null_ply]
-        cmp byte [search_abort], 0
+        cmp byte [clock_abort], 0
         jne .no
         cmp eax, [bp + node.beta]
         jl .no
@@ -985,7 +905,7 @@ search_capture_risky:
         jae .safe                   ; it takes at least what it risks
         shr eax, 16
         movzx bx, al                ; the to square
-        call mate_attacked_by_enemy
+        call attacked_by_enemy
         jmp .done
 .safe:  clc
 .done:  pop si
