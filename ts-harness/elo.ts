@@ -23,7 +23,7 @@ const Z95 = 1.959964;
 export function eloFromScore(s: number): number {
   if (s <= 0) return -Infinity;
   if (s >= 1) return Infinity;
-  return -400 * Math.log10(1 / s - 1);
+  return 400 * Math.log10(s / (1 - s));
 }
 
 export function estimateElo({ wins, draws, losses }: MatchScore): EloEstimate {

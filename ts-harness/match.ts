@@ -11,7 +11,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { parseArgs } from "node:util";
-import { ROOT } from "./build.ts";
+import { buildAll, ROOT } from "./build.ts";
 import { estimateElo, formatElo } from "./elo.ts";
 import { START_FEN, writePgn, type PgnGame } from "./pgn.ts";
 import { UciClient } from "./uci-client.ts";
@@ -229,6 +229,8 @@ async function main(argv: string[]): Promise<number> {
   let opponentName = "";
   const started = Date.now();
   mkdirSync(dirname(cfg.pgnPath), { recursive: true });
+  // Once here, so that engines started side by side read build/ and never run nasm at once.
+  await buildAll();
   process.stderr.write(`match: ${cfg.games} games, ${limits}, ${cfg.concurrency} at a time\n`);
   const worker = async () => {
     const players = await startPlayers(cfg);

@@ -5,7 +5,7 @@
 // emulator does not answer in time after the key, the search is abandoned and the move
 // of the last info line (or a legal move) is played, so a GUI never waits forever.
 import { RESULT_FILE, JOBS_FILE } from "./asm-engine.ts";
-import { DosSession } from "./runner.ts";
+import { DosSession, sleep } from "./runner.ts";
 import * as oracle from "./oracle/index.ts";
 
 /** The limits of UCI's `go`, as numbers (ms, plies, nodes, moves). */
@@ -207,7 +207,7 @@ export function startSearch(program: Uint8Array, req: SearchRequest, onInfo: (i:
         if (keyAt !== null && now - keyAt > STOP_GRACE_MS) {
           return { best: fallbackMove(lastPv, legal), ponder: null, note: `no answer ${STOP_GRACE_MS} ms after stop; playing the last pv move` };
         }
-        await new Promise((r) => setTimeout(r, POLL_MS));
+        await sleep(POLL_MS);
       }
     } catch (e) {
       return { best: fallbackMove(lastPv, legal), ponder: null, note: `search failed: ${(e as Error).message.split("\n")[0]}` };

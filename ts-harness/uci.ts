@@ -4,7 +4,7 @@
 // the search); each `go` boots CHESS.COM under js-dos (uci-search.ts). `isready` and
 // `stop` are answered while a search runs; a bad command or an illegal move gets an
 // `info string` naming it, and the engine goes on.
-import { chessProgram } from "./asm-engine.ts";
+import { CHESS, isMain, program as assembled } from "./build.ts";
 import { startSearch, type GoLimits, type SearchHandle, type SearchInfo } from "./uci-search.ts";
 import * as oracle from "./oracle/index.ts";
 
@@ -187,9 +187,9 @@ async function main(): Promise<void> {
   console.info = toStderr;
   console.warn = toStderr;
   const write = (line: string) => process.stdout.write(line + "\n");
-  const program = chessProgram();
-  program.catch((e) => {
-    write(`info string cannot build CHESS.COM: ${(e as Error).message.split("\n")[0]}`);
+  const program = assembled(CHESS);
+  program.catch((e: Error) => {
+    write(`info string cannot build CHESS.COM: ${e.message.split("\n")[0]}`);
     process.exit(1);
   });
   const engine = new UciEngine(write, program);
@@ -206,4 +206,4 @@ async function main(): Promise<void> {
   process.exit(0);
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) await main();
+if (isMain(import.meta.url)) await main();
