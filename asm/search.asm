@@ -903,7 +903,7 @@ search_capture_risky:
         add si, si
         cmp bx, [piece_cp + si]
         jae .safe                   ; it takes at least what it risks
-        shr eax, 16
+        MOVE_TO_LOW eax
         movzx bx, al                ; the to square
         call attacked_by_enemy
         jmp .done
@@ -923,7 +923,7 @@ search_capture_gain:
         push ecx
         xor ebx, ebx
         mov ecx, eax
-        shr ecx, 24                 ; CL = the content taken (move.captured)
+        MOVE_CAPTURED_LOW ecx       ; CL = the content taken
         cmp cl, EMPTY
         je .en_passant
         and cx, PIECE_MASK
@@ -964,7 +964,7 @@ search_capture_score:
         push ebx
         xor ecx, ecx
         mov ebx, eax
-        shr ebx, 24                 ; BL = the content taken (move.captured)
+        MOVE_CAPTURED_LOW ebx       ; BL = the content taken
         cmp bl, EMPTY
         je .en_passant
         and bx, PIECE_MASK
