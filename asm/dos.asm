@@ -11,10 +11,11 @@ number_buf      resb DECIMAL_DIGITS
 
         section .text
 
-; dos_exit -- end the program (INT 21h AH=4Ch)
+; dos_exit -- end the program (INT 21h AH=4Ch), the PIT as the BIOS had it
 ; IN:  AL = exit code
 ; OUT: does not return
 dos_exit:
+        call timer_restore
         mov ah, DOS_EXIT
         int DOS
 

@@ -121,8 +121,13 @@ game_run:
         call hand_key
         jmp .loop
 .click: cmp al, INPUT_CLICK
-        jne .idle
+        jne .release
         call hand_click
+        jmp .loop
+.release:
+        cmp al, INPUT_RELEASE
+        jne .idle
+        call hand_release
         jmp .loop
 .idle:  hlt                         ; until the next interrupt (timer, key, mouse)
         jmp .loop

@@ -372,6 +372,20 @@ hand_click:
         jmp hand_select
 .done:  ret
 
+; hand_release -- the left button let go: over a square other than that of the piece
+;                 in hand, put the piece down there as a click would (a drag from
+;                 square to square plays the move)
+; IN:  BL = the square, NO_SQUARE off the board
+; OUT: as hand_click
+; CHG: EAX, EBX, ECX, EDX, SI, DI, EBP
+hand_release:
+        mov al, [picked_square]
+        cmp al, NO_SQUARE
+        je .done
+        cmp al, bl
+        jne hand_click
+.done:  ret
+
 ; hand_arrow -- an arrow key moves the cursor one square on the screen (up is up even
 ;               when the board is reversed); other extended keys are ignored
 ; IN:  DH = the scan code

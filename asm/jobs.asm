@@ -350,7 +350,8 @@ job_perft_line:
         call out_u64
         jmp job_timing_end
 
-; job_timing_end -- end a result line with the job's time: ` ticks <t> tsc <i>`
+; job_timing_end -- end a result line with the job's time: ` ticks <t> tsc <i>`, or
+;                   ` tsc none` on a processor without rdtsc
 ; IN:  [timer_ticks_spent], [timer_tsc_spent]
 ; OUT: the words and the line end in the result buffer
 ; CHG: EAX, EDX, SI
@@ -361,9 +362,14 @@ job_timing_end:
         call out_u32
         mov si, word_tsc
         call out_string
+        cmp byte [cpu_tsc], 0
+        je .none
         mov eax, [timer_tsc_spent]
         mov edx, [timer_tsc_spent + 4]
         call out_u64
+        jmp out_crlf
+.none:  mov si, word_none
+        call out_string
         jmp out_crlf
 
 ; job_nodes_end -- end a result line with ` nodes <N> ticks <t> tsc <i>`

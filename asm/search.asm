@@ -223,7 +223,7 @@ search_iterate:
         jg .done
         cmp cl, SEARCH_MAX_DEPTH
         jae .done
-        READ_TSC                    ; another iteration would cost more than what is left
+        call timer_cost             ; another iteration would cost more than what is left
         sub eax, [clock_origin]
         mov edx, [search_budget]
         shr edx, DEEPEN_BUDGET_SHIFT

@@ -1,7 +1,8 @@
 // The assembly's batch interface under bad input: every malformed or illegal FEN gets
 // the oracle's error code, bad jobs get their own codes, and the next job still runs.
 import { beforeAll, describe, expect, test } from "vitest";
-import { chessProgram, runBatch, type JobLines } from "../ts-harness/asm-engine.ts";
+import { runBatch, type JobLines } from "../ts-harness/asm-engine.ts";
+import { CHESS, program } from "../ts-harness/build.ts";
 import { DosSession, runDos } from "../ts-harness/runner.ts";
 import * as oracle from "../ts-harness/oracle/index.ts";
 import { INVALID } from "./fixtures/bad-fens.ts";
@@ -69,7 +70,7 @@ describe("bad jobs", () => {
     const long = `perft 1 ${START}${" ".repeat(250)}x`;
     const session = await DosSession.start({
       program: "CHESS.COM",
-      programBytes: await chessProgram(),
+      programBytes: await program(CHESS),
       args: "/jobs JOBS.TXT RESULT.TXT",
       files: { "JOBS.TXT": `${long}\r\nperft 1 ${START}\r\n` },
       timeoutMs: 30_000,
@@ -86,7 +87,7 @@ describe("bad jobs", () => {
   });
 
   test("a missing job file is a clear message and exit code 1", async () => {
-    const r = await runDos({ program: "CHESS.COM", programBytes: await chessProgram(), args: "/jobs NOSUCH.TXT OUT.TXT", timeoutMs: 30_000 });
+    const r = await runDos({ program: "CHESS.COM", programBytes: await program(CHESS), args: "/jobs NOSUCH.TXT OUT.TXT", timeoutMs: 30_000 });
     expect(r.exitCode).toBe(1);
     expect(r.stdout).toMatch(/NOSUCH\.TXT/i);
     expect(r.files.has("OUT.TXT")).toBe(false);

@@ -3,7 +3,7 @@
 // comes back parsed (asm/PROTOCOL.md is the contract).
 // A run never passes by accident: RESULT.TXT is seeded with a failure marker, and a
 // result without its closing `end <n>` line, or with a job missing, is an error.
-import { assemble, CHESS } from "./build.ts";
+import { CHESS, program } from "./build.ts";
 import { DosRunError, DosSession } from "./runner.ts";
 
 export const RESULT_FILE = "RESULT.TXT";
@@ -22,19 +22,11 @@ export interface BatchOptions {
   timeoutMs?: number;
   /** Called with the number of finished jobs while the batch runs. */
   onProgress?: (done: number, total: number) => void;
-  /** The .COM to run; built from asm/ when not given. */
+  /** The .COM to run; CHESS.COM when not given. */
   programBytes?: Uint8Array;
 }
 
 export class BatchError extends Error {}
-
-let built: Promise<Uint8Array> | null = null;
-
-/** CHESS.COM, assembled once per process. */
-export function chessProgram(): Promise<Uint8Array> {
-  built ??= assemble(CHESS);
-  return built;
-}
 
 /** Split RESULT.TXT into per-job groups; throws BatchError when the file is not a
  *  complete answer to `jobCount` jobs. */
@@ -75,7 +67,7 @@ export async function runBatch(jobs: string[], opts: BatchOptions = {}): Promise
     if (/[\r\n]/.test(j)) throw new BatchError(`a job may not contain a line break: ${JSON.stringify(j)}`);
     if (j.length > 255) throw new BatchError(`a job line is longer than 255 characters: ${j.slice(0, 60)}...`);
   }
-  const programBytes = opts.programBytes ?? (await chessProgram());
+  const programBytes = opts.programBytes ?? (await program(CHESS));
   const session = await DosSession.start({
     program: "CHESS.COM",
     programBytes,
