@@ -426,10 +426,10 @@ move_print_uci:
         push bx
         mov bl, al
         call fen_print_square
-        ror eax, 16
+        MOVE_SWAP eax
         mov bl, al
         call fen_print_square
-        ror eax, 16
+        MOVE_SWAP eax
         test ah, PROMO_FLAG
         jz .done
         movzx bx, ah

@@ -534,7 +534,7 @@ game_light_last:
         mov eax, [game_moves + ebx * 4 - MOVE_SIZE]
         and al, SQUARE_MASK
 .set:   mov [last_from], al
-        shr eax, 16
+        MOVE_TO_LOW eax
         mov [last_to], al
         ret
 

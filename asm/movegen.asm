@@ -88,9 +88,7 @@ gen_no_moves:
 ; OUT: DI advanced by 4 moves
 ; CHG: EAX
 gen_store_promotions:
-        mov al, bl
-        shl eax, 16
-        mov ax, dx
+        MOVE_PACK bl
         or ah, PROMO_FLAG | (QUEEN << PROMO_SHIFT)
         stosd
         xor ah, (QUEEN ^ ROOK) << PROMO_SHIFT
@@ -174,9 +172,7 @@ mask_ray:
 
 ; STORE_MOVE [kind] -- append the move of piece DX to square BL holding AH
 %macro STORE_MOVE 0-1 KIND_PLAIN
-        mov al, bl
-        shl eax, 16
-        mov ax, dx
+        MOVE_PACK bl
   %if %1 != KIND_PLAIN
         or al, %1
   %endif

@@ -64,7 +64,7 @@ notation_san:
         cmp cl, KIND_CASTLE
         jne .not_castling
         mov si, text_short_castle
-        ror eax, 16
+        MOVE_SWAP eax
         and al, FILE_MASK
         cmp al, FILE_E
         ja .copy
@@ -78,7 +78,7 @@ notation_san:
         jmp .done
 .not_castling:
         mov ch, 0                   ; CH = 1: a capture
-        ror eax, 16                 ; AL = to, AH = captured
+        MOVE_SWAP eax               ; AL = to, AH = captured
         cmp ah, EMPTY
         jne .takes
         cmp cl, KIND_EP
@@ -97,7 +97,7 @@ notation_san:
         inc di
 .pawn_to:
         mov eax, edx
-        shr eax, 16
+        MOVE_TO_LOW eax
         call notation_square
         test dh, PROMO_FLAG
         jz .end
@@ -137,7 +137,7 @@ notation_san:
         mov byte [di], 'x'
         inc di
 .to:    mov eax, edx
-        shr eax, 16
+        MOVE_TO_LOW eax
         call notation_square
 .end:   mov byte [di], 0
 .done:  pop si
