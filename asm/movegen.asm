@@ -89,9 +89,7 @@ gen_no_moves:
 ; OUT: DI advanced by 4 moves (3 in Los Alamos chess)
 ; CHG: EAX
 gen_store_promotions:
-        mov al, bl
-        shl eax, 16
-        mov ax, dx
+        MOVE_PACK bl
         or ah, PROMO_FLAG | (QUEEN << PROMO_SHIFT)
         stosd
         xor ah, (QUEEN ^ ROOK) << PROMO_SHIFT
@@ -183,9 +181,7 @@ mask_ray:
 
 ; STORE_MOVE [kind] -- append the move of piece DX to square BL holding AH
 %macro STORE_MOVE 0-1 KIND_PLAIN
-        mov al, bl
-        shl eax, 16
-        mov ax, dx
+        MOVE_PACK bl
   %if %1 != KIND_PLAIN
         or al, %1
   %endif

@@ -64,7 +64,7 @@ notation_san:
         cmp cl, KIND_CASTLE
         jne .not_castling
         mov si, text_short_castle
-        ror eax, 16
+        MOVE_SWAP eax
         and al, FILE_MASK
         cmp al, FILE_E
         ja .copy
@@ -78,7 +78,7 @@ notation_san:
         jmp .done
 .not_castling:
         mov ch, 0                   ; CH = 1: a capture
-        ror eax, 16                 ; AL = to, AH = captured
+        MOVE_SWAP eax               ; AL = to, AH = captured
         cmp ah, EMPTY
         jne .takes
         cmp cl, KIND_EP
@@ -97,7 +97,7 @@ notation_san:
         inc di
 .pawn_to:
         mov eax, edx
-        shr eax, 16
+        MOVE_TO_LOW eax
         call notation_square
         test dh, PROMO_FLAG
         jz .end
@@ -137,7 +137,7 @@ notation_san:
         mov byte [di], 'x'
         inc di
 .to:    mov eax, edx
-        shr eax, 16
+        MOVE_TO_LOW eax
         call notation_square
 .end:   mov byte [di], 0
 .done:  pop si
@@ -261,7 +261,7 @@ notation_fen:
         movzx eax, word [halfmove]
         call out_u32
         call out_space
-        movzx eax, word [fullmove]
+        mov eax, [fullmove]
         call out_u32
         popad
         ret
@@ -282,21 +282,21 @@ notation_fen_empties:
 .done:  ret
 
 ; notation_number -- an unsigned number in decimal into a buffer
-; IN:  AX = the number; DI -> the buffer (DS)
+; IN:  EAX = the number; DI -> the buffer (DS)
 ; OUT: the digits stored, 0-terminated; DI -> the 0
 ; CHG: nothing else
 notation_number:
-        push ax
+        push eax
         push cx
-        push dx
-        push bx
-        mov bx, DECIMAL_BASE
+        push edx
+        push ebx
+        mov ebx, DECIMAL_BASE
         xor cx, cx
-.digit: xor dx, dx                  ; the digits come out last first: stack them
-        div bx
+.digit: xor edx, edx                ; the digits come out last first: stack them
+        div ebx
         push dx
         inc cx
-        test ax, ax
+        test eax, eax
         jnz .digit
 .put:   pop ax
         add al, '0'
@@ -304,8 +304,8 @@ notation_number:
         inc di
         loop .put
         mov byte [di], 0
-        pop bx
-        pop dx
+        pop ebx
+        pop edx
         pop cx
-        pop ax
+        pop eax
         ret

@@ -6,10 +6,9 @@
 import { createRequire } from "node:module";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { ROOT } from "./build.ts";
 import { encodePng, type RgbaImage } from "./png.ts";
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 export const CONFIG_DIR = join(ROOT, "dosbox-config");
 export const ARTIFACT_DIR = join(ROOT, "test-artifacts");
 
@@ -156,7 +155,7 @@ function flatten(node: FsNode, prefix = ""): { path: string; size: number }[] {
   return out;
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** A running emulator with the program started; for interactive tests. */
 export class DosSession {
@@ -240,13 +239,25 @@ export class DosSession {
     }
   }
 
-  /** Move the mouse to (x, y) given as fractions 0..1 of the screen, and click. */
-  async click(x: number, y: number, button = 0): Promise<void> {
+  /** Move the mouse to (x, y) given as fractions 0..1 of the screen, and click, holding
+   *  the button `holdMs` (0: press and release reach DOS in the same instant). */
+  async click(x: number, y: number, button = 0, holdMs = 60): Promise<void> {
     this.ci.sendMouseMotion(x, y);
     await sleep(60);
     this.ci.sendMouseButton(button, true);
-    await sleep(60);
+    if (holdMs > 0) await sleep(holdMs);
     this.ci.sendMouseButton(button, false);
+  }
+
+  /** Press the left button at (x1, y1), move to (x2, y2) holding it, let go there. */
+  async drag(x1: number, y1: number, x2: number, y2: number): Promise<void> {
+    this.ci.sendMouseMotion(x1, y1);
+    await sleep(60);
+    this.ci.sendMouseButton(0, true);
+    await sleep(60);
+    this.ci.sendMouseMotion(x2, y2);
+    await sleep(60);
+    this.ci.sendMouseButton(0, false);
   }
 
   async screenshot(): Promise<RgbaImage> {
