@@ -6,9 +6,8 @@
 // the public moves({verbose: true})/move/undo, which builds SAN and FENs for every move
 // and is so slow that it runs on shallower cases.
 import { Chess } from "chess.js";
-import { relative } from "node:path";
-import { fileURLToPath } from "node:url";
 import { PUBLISHED_MATES } from "../test/fixtures/mates.ts";
+import { isMain } from "./build.ts";
 import { asmEngine } from "./engines.ts";
 import { parseFen, perft } from "./oracle/index.ts";
 
@@ -170,4 +169,4 @@ async function main(): Promise<void> {
   console.log(await thinkingTable());
 }
 
-if (relative(process.argv[1] ?? "", fileURLToPath(import.meta.url)) === "") await main();
+if (isMain(import.meta.url)) await main();
