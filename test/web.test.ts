@@ -7,12 +7,12 @@ import { dirname, join } from "node:path";
 import { strFromU8, unzipSync } from "fflate";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { CHESS, PROBE, program, ROOT } from "../ts-harness/build.ts";
+import { chessProgram, CHESS, PROBE, program, ROOT } from "../ts-harness/build.ts";
 import { makeBundle, PROGRAM_NAME } from "../ts-harness/bundle.ts";
 import { PLAY_CONF } from "../ts-harness/dosbox-native.ts";
-import { gameProgram, parseLog, type GameLog } from "../ts-harness/game-driver.ts";
+import { parseLog, type GameLog } from "../ts-harness/game-driver.ts";
 import { ARTIFACT_DIR } from "../ts-harness/runner.ts";
-import { readScreen, squareClickPoint, type Layout, type ScreenView } from "../ts-harness/screen.ts";
+import { loadLayout, readScreen, squareClickPoint, type Layout, type ScreenView } from "../ts-harness/screen.ts";
 import { PortInUseError, startServer, type RunningServer } from "../ts-harness/serve.ts";
 import { buildWeb } from "../ts-harness/web-build.ts";
 import { boardOf, START } from "./game-oracle.ts";
@@ -439,8 +439,8 @@ describe.skipIf(!chromiumReady || !chessWritten)("the game in Chromium, as peopl
     });
 
   beforeAll(async () => {
-    const program = await gameProgram();
-    layout = program.layout;
+    const program = await chessProgram();
+    layout = loadLayout(program);
     const path = join(work, "game-log.jsdos");
     writeFileSync(path, makeBundle(program.bytes, "/log"));
     logServer = await startServer(0, path);
@@ -549,7 +549,7 @@ describe.skipIf(!chromiumReady || !chessWritten)("the game in Chromium, as peopl
   }, 90_000);
 
   test("npm run build:web writes a folder that plays from a plain static file server, asking no other host", async () => {
-    const program = await gameProgram();
+    const program = await chessProgram();
     const bundle = join(work, "static.jsdos");
     writeFileSync(bundle, makeBundle(program.bytes));
     const site = buildWeb(bundle, join(work, "site"));

@@ -6,8 +6,7 @@
 // of any other host.
 import { copyFileSync, cpSync, mkdirSync, rmSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
-import { fileURLToPath } from "node:url";
-import { BUILD_DIR } from "./build.ts";
+import { BUILD_DIR, isMain } from "./build.ts";
 import { buildBundleOrExit } from "./bundle.ts";
 import { resolveUrlPath, WEB_DIR } from "./serve.ts";
 
@@ -40,7 +39,7 @@ export function buildWeb(bundlePath: string, outDir = WEB_BUILD_DIR): string {
   return outDir;
 }
 
-if (relative(process.argv[1] ?? "", fileURLToPath(import.meta.url)) === "") {
+if (isMain(import.meta.url)) {
   const out = buildWeb(await buildBundleOrExit());
   console.log(`wrote ${relative(process.cwd(), out)}/: copy it to any static web host`);
 }
