@@ -102,10 +102,11 @@ function countFinishedJobs(text: string): number {
 }
 
 /** Run job lines (e.g. "perft 3 <fen>") in one boot and return their result lines. A
- *  job with a character outside printable ASCII gets its `byte` error line here; runs of
+ *  job with a character outside printable ASCII gets its `byte` error line here, with
+ *  the column in its FEN when `fens` gives each job's (as the oracle counts it); runs of
  *  spaces are sent as one, so that a padded FEN fits the 255-character line. */
-export async function runBatch(jobs: string[], opts: BatchOptions = {}): Promise<JobLines[]> {
-  const refused = jobs.map((j) => notPrintable(j));
+export async function runBatch(jobs: string[], opts: BatchOptions = {}, fens?: readonly string[]): Promise<JobLines[]> {
+  const refused = jobs.map((j, i) => (fens ? notPrintable(fens[i]!) : null) ?? notPrintable(j));
   const sent = jobs.filter((_, i) => refused[i] === null).map((j) => j.split(" ").filter(Boolean).join(" "));
   const answers = sent.length > 0 ? await runSent(sent, opts) : [];
   let next = 0;
