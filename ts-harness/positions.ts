@@ -1,6 +1,7 @@
 // positions -- test positions made by the oracle through seeded random play, biased so
 // that en passant, promotion, check and castling each turn up often. Deterministic: the
 // same seed gives the same positions on every machine.
+import { KIWIPETE, START } from "./fixtures/perft.ts";
 import * as oracle from "./oracle/index.ts";
 
 export type Feature = "en-passant" | "promotion" | "check" | "castling" | "game-over";
@@ -24,8 +25,8 @@ export function seededRandom(seed: number): () => number {
 }
 
 const START_FENS = [
-  "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-  "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+  START,
+  KIWIPETE,
   "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
   "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1",
 ];
@@ -88,9 +89,7 @@ export function samplePositions(seed: number, perFeature: number): SampledPositi
   const out: SampledPosition[] = [];
   const wanted = () => Object.values(quota).some((q) => q > 0);
   for (let game = 0; game < 5000 && wanted(); game++) {
-    const parsed = oracle.parseFen(START_FENS[game % START_FENS.length]!);
-    if (!parsed.ok) throw new Error(parsed.error.message);
-    const pos = parsed.pos;
+    const pos = oracle.fenPosition(START_FENS[game % START_FENS.length]!);
     for (let ply = 0; ply < 160; ply++) {
       const moves = oracle.legalMoves(pos);
       const fen = oracle.toFen(pos);
