@@ -1,7 +1,8 @@
-; clock.asm -- the limits every kind of thinking asks, below everything else: the
-; instruction budget (counted with rdtsc: emulated instructions in DOSBox and js-dos),
-; the node count, and the job timers (BIOS ticks and rdtsc).  The search, the mate logic
-; and the exchange logic all stop on clock_check; none of them owns the clock.
+; clock.asm -- the limits every kind of thinking asks, below everything but timer.asm:
+; the instruction budget (timer_cost: rdtsc, emulated instructions in DOSBox and js-dos;
+; the PIT's time where there is no rdtsc), the node count, and the job timers (BIOS
+; ticks and the cost counter).  The search, the mate logic and the exchange logic all
+; stop on clock_check; none of them owns the clock.
 ; (Not Liberman's: his logics ran to their end.)
 
         section .bss
@@ -22,7 +23,7 @@ timer_tsc_spent resq 1              ; rdtsc cycles from timer_start to timer_sto
 ; OUT: [clock_origin] = rdtsc
 ; CHG: EAX, EDX
 clock_begin:
-        READ_TSC
+        call timer_cost
         mov [clock_origin], eax
         mov [clock_origin + 4], edx
         ret
@@ -61,7 +62,7 @@ clock_check:
         jne .out
         push eax
         push edx
-        READ_TSC
+        call timer_cost
         sub eax, [clock_deadline]
         sbb edx, [clock_deadline + 4]
         pop edx
@@ -81,7 +82,7 @@ clock_check:
 timer_start:
         call timer_ticks
         mov [timer_ticks_from], eax
-        READ_TSC
+        call timer_cost
         mov [timer_tsc_from], eax
         mov [timer_tsc_from + 4], edx
         ret
@@ -91,7 +92,7 @@ timer_start:
 ; OUT: [timer_ticks_spent], [timer_tsc_spent]
 ; CHG: EAX, EDX
 timer_stop:
-        READ_TSC
+        call timer_cost
         sub eax, [timer_tsc_from]
         sbb edx, [timer_tsc_from + 4]
         mov [timer_tsc_spent], eax
@@ -102,16 +103,4 @@ timer_stop:
         add eax, TICKS_PER_DAY      ; midnight passed
 .same_day:
         mov [timer_ticks_spent], eax
-        ret
-
-; timer_ticks -- the BIOS tick count
-; IN:  nothing
-; OUT: EAX = the dword at 0040:006C
-; CHG: nothing else
-timer_ticks:
-        push ds
-        push BIOS_DATA_SEG
-        pop ds
-        mov eax, [BIOS_TICKS]
-        pop ds
         ret

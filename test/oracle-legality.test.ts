@@ -42,4 +42,10 @@ describe("the oracle's two legality methods", () => {
     expect(positions.length).toBeGreaterThan(200);
     for (const p of positions) expectSameDivide(p.fen, RANDOM_DEPTH);
   });
+
+  test("agree on positions from seeded random play in Los Alamos chess", () => {
+    const positions = samplePositions(9, 30, "losalamos");
+    expect(positions.length).toBeGreaterThan(60);
+    for (const p of positions) expectSameDivide(p.fen, RANDOM_DEPTH + 1);
+  });
 });

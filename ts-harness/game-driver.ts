@@ -62,6 +62,8 @@ export interface GameOptions {
   /** Files placed beside the program (e.g. a CHESS.SAV to /load). */
   files?: Record<string, Uint8Array | string>;
   timeoutMs?: number;
+  /** A conf file in dosbox-config/ (default harness.conf), e.g. harness-386.conf. */
+  conf?: string;
 }
 
 export class GameDriver {
@@ -83,6 +85,7 @@ export class GameDriver {
       files: opts.files,
       captureStdout: false,
       timeoutMs: opts.timeoutMs ?? 50_000,
+      conf: opts.conf,
     });
     const driver = new GameDriver(session, layout);
     await driver.waitLog("the first game log", () => true);
