@@ -6,10 +6,11 @@
 // the public moves({verbose: true})/move/undo, which builds SAN and FENs for every move
 // and is so slow that it runs on shallower cases.
 import { Chess } from "chess.js";
-import { PUBLISHED_MATES } from "../test/fixtures/mates.ts";
+import { PUBLISHED_MATES } from "./fixtures/mates.ts";
+import { KIWIPETE, START } from "./fixtures/perft.ts";
 import { isMain } from "./build.ts";
 import { asmEngine } from "./engines.ts";
-import { parseFen, perft } from "./oracle/index.ts";
+import { fenPosition, generateLegalByPins, perft } from "./oracle/index.ts";
 
 export interface BenchCase {
   readonly name: string;
@@ -35,9 +36,6 @@ export interface BenchSection {
   run(cases: readonly BenchCase[]): Promise<BenchRow[]>;
 }
 
-const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-const KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
-
 export const BENCH_CASES: readonly BenchCase[] = [
   { name: "start", fen: START, depth: 4 },
   { name: "start", fen: START, depth: 5 },
@@ -56,14 +54,20 @@ function timeCases(engine: string, cases: readonly BenchCase[], count: (c: Bench
   });
 }
 
+/** The oracle's legality method: each pseudo-legal move made and tested. */
 export const oracleSection: BenchSection = {
   engine: "oracle",
   async run(cases) {
-    return timeCases(this.engine, cases, (c) => {
-      const parsed = parseFen(c.fen);
-      if (!parsed.ok) throw new Error(`bench: ${parsed.error.message}`);
-      return perft(parsed.pos, c.depth);
-    });
+    return timeCases(this.engine, cases, (c) => perft(fenPosition(c.fen), c.depth));
+  },
+};
+
+/** The oracle's second legality method (checkers and pins first), the one the tests
+ *  hold the first against. */
+export const oraclePinsSection: BenchSection = {
+  engine: "oracle, pins",
+  async run(cases) {
+    return timeCases(this.engine, cases, (c) => perft(fenPosition(c.fen), c.depth, generateLegalByPins));
   },
 };
 
@@ -122,7 +126,7 @@ export const asmSection: BenchSection = {
   },
 };
 
-export const SECTIONS: BenchSection[] = [asmSection, oracleSection, chessJsSection, chessJsVerboseSection];
+export const SECTIONS: BenchSection[] = [asmSection, oracleSection, oraclePinsSection, chessJsSection, chessJsVerboseSection];
 
 export function formatTable(rows: readonly BenchRow[]): string {
   const header = ["engine", "position", "depth", "nodes", "seconds", "nodes/s", "note"];
