@@ -39,7 +39,8 @@ side            db WHITE            ; colour to move: WHITE or BLACK (the colour
 castle          db CASTLE_ALL       ; CASTLE_* rights still held
 ep_square       db NO_SQUARE        ; square a pawn just passed over, or NO_SQUARE
 halfmove        dw 0                ; plies since the last capture or pawn move
-fullmove        dw 1                ; move number, counted up after black's move
+fullmove        dd 1                ; move number, counted up after black's move
+                                    ; (32 bits: a FEN may start it at 65535)
 ; king_squares -- where each king stands (Liberman kept the king in GS), indexed by
 ; colour >> COLOUR_SHIFT: [0] black, [1] white.
 king_squares    db SQ_E8, SQ_E1

@@ -27,6 +27,7 @@ castle_rules_end:
 
         section .text
 
+        ERROR_ENTRY err_byte, "byte", "a character outside printable ASCII"
         ERROR_ENTRY err_fields, "fields", "not 4 or 6 space-separated FEN fields"
         ERROR_ENTRY err_ranks, "ranks", "not 8 ranks, or a rank that does not add up to 8 squares"
         ERROR_ENTRY err_piece, "piece", "a character that is not a piece letter or digit 1-8 in the board field"
@@ -36,7 +37,7 @@ castle_rules_end:
         ERROR_ENTRY err_check, "check", "the side not to move is in check"
         ERROR_ENTRY err_castling, "castling", "castling field malformed, or a right whose king or rook is not in place"
         ERROR_ENTRY err_ep, "ep", "en-passant field malformed, on the wrong rank, or with no pawn that could just have made the double step"
-        ERROR_ENTRY err_clock, "clock", "half-move or full-move clock not a number"
+        ERROR_ENTRY err_clock, "clock", "half-move or full-move clock not a number from 0 to 65535"
 
 ; fen_parse -- set up the position a FEN describes, or say what is wrong with it
 ; IN:  SI -> the FEN, 0-terminated (cut into fields in place)
@@ -44,6 +45,17 @@ castle_rules_end:
 ;      CF set: SI -> the error_entry of the first problem found
 ; CHG: EAX, BX, CX, DX, SI
 fen_parse:
+        push si                     ; printable ASCII only, as the oracle reads it
+.byte:  lodsb
+        test al, al
+        jz .printable
+        call text_is_printable
+        jnc .byte
+        pop si
+        mov si, err_byte
+        ret                         ; CF set
+.printable:
+        pop si
         call fen_split
         mov si, err_fields
         cmp cx, FEN_FIELDS_SHORT
@@ -358,7 +370,7 @@ fen_ep:
 ; CHG: EAX, SI
 fen_clocks:
         mov word [halfmove], 0
-        mov word [fullmove], 1
+        mov dword [fullmove], 1
         cmp word [fen_fields], FEN_FIELDS_MAX
         jne .done
         mov si, [fen_field + FIELD_HALFMOVE * 2]
@@ -368,23 +380,22 @@ fen_clocks:
         mov si, [fen_field + FIELD_FULLMOVE * 2]
         call fen_clock
         jc .bad
-        mov [fullmove], ax
+        mov [fullmove], eax
 .done:  clc
         ret
 .bad:   mov si, err_clock
         ret                         ; CF set
 
-; fen_clock -- a clock field: digits only; the value kept to 16 bits
+; fen_clock -- a clock field: digits only, at most CLOCK_MAX (a larger one is refused,
+;              not clamped: a clamped half-move clock would move the fifty-move draw)
 ; IN:  SI -> the field
-; OUT: CF clear, AX = the value (at most 0FFFFh); CF set if not a number
+; OUT: CF clear, EAX = the value; CF set if not a number or too big
 ; CHG: EAX, SI
 fen_clock:
         call text_read_number
         jc .done
-        cmp eax, 0FFFFh
-        jbe .fits
-        mov ax, 0FFFFh
-.fits:  clc
+        cmp eax, CLOCK_MAX + 1
+        cmc                         ; CF set: too big
 .done:  ret
 
 ; fen_check -- the side not to move must not stand in check

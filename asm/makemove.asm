@@ -119,7 +119,7 @@ move_make:
         pop si
 .turn:  xor byte [side], WHITE
         jz .key
-        inc word [fullmove]         ; black has moved
+        inc dword [fullmove]         ; black has moved
 .key:   jmp hash_move
 
 ; move_unmake -- take a move back (Liberman: STOKCARREAU restores the table)
@@ -142,7 +142,7 @@ move_unmake:
         pop edx
         xor byte [side], WHITE
         jnz .board
-        dec word [fullmove]         ; it was black's move
+        dec dword [fullmove]         ; it was black's move
 .board: movzx bx, byte [move_now + move.to]
         mov cl, [move_now + move.captured]
         mov [carreau + bx], cl

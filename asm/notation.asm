@@ -253,7 +253,7 @@ notation_fen:
         movzx eax, word [halfmove]
         call out_u32
         call out_space
-        movzx eax, word [fullmove]
+        mov eax, [fullmove]
         call out_u32
         popad
         ret
@@ -274,21 +274,21 @@ notation_fen_empties:
 .done:  ret
 
 ; notation_number -- an unsigned number in decimal into a buffer
-; IN:  AX = the number; DI -> the buffer (DS)
+; IN:  EAX = the number; DI -> the buffer (DS)
 ; OUT: the digits stored, 0-terminated; DI -> the 0
 ; CHG: nothing else
 notation_number:
-        push ax
+        push eax
         push cx
-        push dx
-        push bx
-        mov bx, DECIMAL_BASE
+        push edx
+        push ebx
+        mov ebx, DECIMAL_BASE
         xor cx, cx
-.digit: xor dx, dx                  ; the digits come out last first: stack them
-        div bx
+.digit: xor edx, edx                ; the digits come out last first: stack them
+        div ebx
         push dx
         inc cx
-        test ax, ax
+        test eax, eax
         jnz .digit
 .put:   pop ax
         add al, '0'
@@ -296,8 +296,8 @@ notation_number:
         inc di
         loop .put
         mov byte [di], 0
-        pop bx
-        pop dx
+        pop ebx
+        pop edx
         pop cx
-        pop ax
+        pop eax
         ret

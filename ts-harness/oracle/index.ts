@@ -11,7 +11,7 @@ export type {
   SquareName, Status, UciErrorCode, Variant,
 } from "./types.ts";
 export type { Position } from "./position.ts";
-export { parseFen, toFen, type FenResult } from "./fen.ts";
+export { notPrintable, parseFen, toFen, type FenResult } from "./fen.ts";
 export { moveToUci, parseUci, type UciResult } from "./uci.ts";
 export { inCheck } from "./attacks.ts";
 export {
