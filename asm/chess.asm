@@ -124,6 +124,7 @@ msg_no_memory   db "CHESS: not enough memory (256 KiB needed)", CR, LF, 0
 %include "timer.asm"
 %include "clock.asm"
 %include "board.asm"
+%include "board6.asm"
 %include "movegen.asm"
 %include "makemove.asm"
 %include "perft.asm"

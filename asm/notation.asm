@@ -187,13 +187,15 @@ notation_rivals:
 
 ; notation_fen -- the position on the board as a FEN, into the result writer (out_char:
 ;                 the save file or the game log)
-; IN:  carreau, [side], [castle], [ep_square], [halfmove], [fullmove]; [out_handle]
+;                 (6 ranks of 6 on the Los Alamos board)
+; IN:  carreau, [side], [castle], [ep_square], [halfmove], [fullmove]; [out_handle];
+;      geometry
 ; OUT: the FEN written, no line end
 ; CHG: nothing
 notation_fen:
         pushad
-        xor bx, bx                  ; BX walks the board
-        xor cl, cl                  ; CL = empty squares not yet written
+        movzx bx, byte [geometry + board_geometry.first_square] ; BX walks the board
+        xor cx, cx                  ; CL = empty squares not yet written, CH = file
 .square:
         mov al, [carreau + bx]
         cmp al, EMPTY
@@ -208,10 +210,16 @@ notation_fen:
         add al, CASE_BIT            ; black: lower case
 .put:   call out_char
 .next:  inc bx
-        test bl, FILE_MASK
-        jnz .square
+        inc ch
+        cmp ch, [geometry + board_geometry.files]
+        jb .square
         call notation_fen_empties   ; the end of a rank
-        cmp bl, BOARD_SQUARES
+        xor ch, ch
+        test bl, FILE_MASK
+        jz .row
+        and bl, ROW_MASK            ; past the border of the small board
+        add bl, ROW_STEP
+.row:   cmp bl, BOARD_SQUARES
         je .side
         mov al, '/'
         call out_char

@@ -187,6 +187,8 @@ export function startSearch(program: Uint8Array, req: SearchRequest, onInfo: (i:
           const rest = words.slice(1);
           const legacy = legacyAnswer(rest);
           if (legacy) {
+            const tsc = Number(rest[rest.indexOf("tsc") + 1]);
+            if (tsc > 0) budgetPerWallMs = Math.max(1, (0.7 * budgetPerWallMs + (0.3 * tsc) / 3000 / Math.max(1, Date.now() - started)));
             onInfo(legacy);
             return { best: fallbackMove(legacy.pv, legal), ponder: null };
           }
@@ -237,7 +239,8 @@ function fallbackMove(pv: string[], legal: string[]): string {
 /** Until the `position` and `go` jobs exist in CHESS.COM, a search is one `best MS FEN`
  *  (or `mate N FEN`) job: no history, no info while thinking, no stop. */
 const USE_GO_JOB = false;
-const CYCLES_PER_WALL_MS = 45_000 / 3000;
+/** Budget ms (3000 instructions) the emulator runs per wall ms, learnt from each job. */
+let budgetPerWallMs = 45_000 / 3000;
 const LEGACY_MAX_MS = 65_535;
 const LEGACY_INFINITE_MS = 20_000;
 const SCORE_MATE = 31_000;
@@ -247,7 +250,7 @@ function legacyJob(req: SearchRequest, game: oracle.Position, white: boolean): s
   const fen = oracle.toFen(game);
   if (req.limits.mate !== undefined) return `mate ${Math.min(Math.max(req.limits.mate, 1), 5)} ${fen}`;
   const wall = wallLimitMs(req.limits, white, req.overheadMs);
-  const ms = req.limits.infinite ? LEGACY_INFINITE_MS : wall !== null ? Math.round(wall * CYCLES_PER_WALL_MS * 0.5) : req.budgetMs;
+  const ms = req.limits.infinite ? LEGACY_INFINITE_MS : wall !== null ? Math.round(wall * budgetPerWallMs * 0.5) : req.budgetMs;
   return `best ${Math.min(Math.max(ms, 1), LEGACY_MAX_MS)} ${fen}`;
 }
 

@@ -84,7 +84,6 @@ export class UciEngine {
         return;
       case "quit":
         this.search?.stop();
-        await this.searchDone;
         return;
       default:
         this.out(`info string unknown command: ${line.trim()}`);
