@@ -8,6 +8,7 @@
 import { Chess } from "chess.js";
 import { PUBLISHED_MATES } from "./fixtures/mates.ts";
 import { KIWIPETE, START } from "./fixtures/perft.ts";
+import { programLimits } from "./asm-engine.ts";
 import { isMain } from "./build.ts";
 import { asmEngine } from "./engines.ts";
 import { fenPosition, generateLegalByPins, perft } from "./oracle/index.ts";
@@ -141,9 +142,6 @@ export function formatTable(rows: readonly BenchRow[]): string {
   return [line(header), ...cells.map(line)].join("\n");
 }
 
-/** The game's default level (3): 3000 emulated ms of a 3000-cycle DOSBox. */
-const DEFAULT_LEVEL_MS = 3000;
-
 /** How long the assembly thinks, in emulated seconds of a default 3000-cycle DOSBox: the
  *  mate logic on the first published mate of each length, and one `best` move at the
  *  game's default level. All in one emulator boot; figures from rdtsc, not wall time. */
@@ -151,7 +149,8 @@ async function thinkingTable(): Promise<string> {
   const mates = [2, 3, 4].map((n) => PUBLISHED_MATES.find((m) => m.length === n)!);
   const mateAnswers = await asmEngine.mate(mates.map((m) => ({ fen: m.fen, moves: m.length })), { timeoutMs: 900_000 });
   const bests = BENCH_CASES.filter((c) => c.depth === 4);
-  const bestAnswers = await asmEngine.best(bests.map((c) => ({ fen: c.fen, ms: DEFAULT_LEVEL_MS })), { timeoutMs: 900_000 });
+  const levelMs = (await programLimits()).defaultBudgetMs;
+  const bestAnswers = await asmEngine.best(bests.map((c) => ({ fen: c.fen, ms: levelMs })), { timeoutMs: 900_000 });
   const rows: string[][] = [["job", "position", "answer", "nodes", "instructions", "s at 3000 cycles"]];
   mateAnswers.forEach((a, i) => {
     if (!a.ok) throw new Error(`bench: mate failed on ${mates[i]!.source}: ${a.message}`);
@@ -159,7 +158,7 @@ async function thinkingTable(): Promise<string> {
   });
   bestAnswers.forEach((a, i) => {
     if (!a.ok) throw new Error(`bench: best failed on ${bests[i]!.name}: ${a.message}`);
-    rows.push([`best ${DEFAULT_LEVEL_MS}`, bests[i]!.name, `${a.move} depth ${a.depth}`, String(a.nodes), String(a.tsc), ((a.tsc ?? NaN) / DEFAULT_DOSBOX_IPS).toFixed(2)]);
+    rows.push([`best ${levelMs}`, bests[i]!.name, `${a.move} depth ${a.depth}`, String(a.nodes), String(a.tsc), ((a.tsc ?? NaN) / DEFAULT_DOSBOX_IPS).toFixed(2)]);
   });
   const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => r[c]!.length)));
   return rows.map((r) => r.map((cell, c) => (c >= 3 ? cell.padStart(widths[c]!) : cell.padEnd(widths[c]!))).join("  ").trimEnd()).join("\n");

@@ -8,12 +8,14 @@
 //   chess best --engine asm --fen FEN [--budget MS]
 //     prints `bestmove UCI|(none)`; score, depth and nodes go to stderr
 // A bad position prints one line on stderr naming it and the reason; the others are
-// still processed, and the exit code is 1. Usage errors exit with 2.
+// still processed, and the exit code is 1. Usage errors exit with 2. The ranges of N, D
+// and MS, and the default budget, are CHESS.COM's own, read from it through its map.
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
+import { programLimits, type ArgRange } from "./asm-engine.ts";
 import { formatEpd, parseEpd, type EpdLine } from "./epd.ts";
 import * as oracle from "./oracle/index.ts";
-import { asmEngine, ENGINE_NAMES, engineByName, type Engine, type EngineError } from "./engines.ts";
+import { ENGINE_NAMES, engineByName, type Engine, type EngineError } from "./engines.ts";
 
 const ENGINES = ENGINE_NAMES.join("|");
 const USAGE = [
@@ -23,8 +25,8 @@ const USAGE = [
   "       chess best --engine asm (--fen FEN | --epd FILE) [--budget MS] [--timeout SECONDS]",
 ].join("\n");
 
-/** The game's default level (3) thinks for 3000 emulated ms of a 3000-cycle DOSBox. */
-const DEFAULT_BUDGET_MS = 3000;
+/** --timeout: a day at most. */
+const TIMEOUT_SECONDS: ArgRange = { min: 1, max: 86_400 };
 
 class UsageError extends Error {}
 
@@ -76,7 +78,7 @@ function engineFrom(name: string | undefined): Engine {
   return engine;
 }
 
-function intFrom(flag: string, text: string | undefined, min: number, max: number): number {
+function intFrom(flag: string, text: string | undefined, { min, max }: ArgRange): number {
   if (text === undefined) throw new UsageError(`--${flag} is needed`);
   if (!/^\d+$/.test(text) || Number(text) < min || Number(text) > max) throw new UsageError(`--${flag} must be a whole number from ${min} to ${max}, not '${text}'`);
   return Number(text);
@@ -109,7 +111,7 @@ function parseCommand(argv: string[], own: Record<string, { type: "string" | "bo
   const v = values as Record<string, string | boolean | undefined>;
   const engine = engineFrom(v.engine as string | undefined);
   const positions = positionsFrom({ fen: v.fen as string | undefined, epd: v.epd as string | undefined });
-  const timeoutMs = v.timeout === undefined ? undefined : intFrom("timeout", v.timeout as string, 1, 86_400) * 1000;
+  const timeoutMs = v.timeout === undefined ? undefined : intFrom("timeout", v.timeout as string, TIMEOUT_SECONDS) * 1000;
   return { v, engine, positions, batch: { onProgress: progress, timeoutMs } };
 }
 
@@ -128,9 +130,17 @@ function report<A extends { ok: true }>(positions: Position[], answers: (A | Eng
   return failed > 0 ? 1 : 0;
 }
 
+/** The range of a job's number, as CHESS.COM checks it: both engines answer the same
+ *  questions, within the batch protocol's limits. */
+async function jobRange(job: string): Promise<ArgRange> {
+  const range = (await programLimits()).jobs.get(job);
+  if (!range) throw new Error(`CHESS.COM's job table has no ${job} job with a number`);
+  return range;
+}
+
 async function perftCommand(argv: string[]): Promise<number> {
   const { v, engine, positions, batch } = parseCommand(argv, { depth: { type: "string" }, divide: { type: "boolean", default: false } });
-  const depth = intFrom("depth", v.depth as string | undefined, 1, 9);
+  const depth = intFrom("depth", v.depth as string | undefined, await jobRange("perft"));
   const answers = await engine.perft(positions.map((p) => ({ fen: p.fen, depth, divide: v.divide === true })), batch);
   return report(positions, answers, (p, a) => {
     const divide = (a.divide ?? []).map(([uci, n]) => `${uci} ${n}\n`).join("");
@@ -140,7 +150,7 @@ async function perftCommand(argv: string[]): Promise<number> {
 
 async function mateCommand(argv: string[]): Promise<number> {
   const { v, engine, positions, batch } = parseCommand(argv, { moves: { type: "string" } });
-  const moves = intFrom("moves", v.moves as string | undefined, 1, 5);
+  const moves = intFrom("moves", v.moves as string | undefined, await jobRange("mate"));
   const answers = await engine.mate(positions.map((p) => ({ fen: p.fen, moves })), batch);
   return report(positions, answers, (p, a) =>
     a.length === null ? `${shown(p)} ;nomate ${moves}\n` : `${shown(p)} ;mate ${a.length} ${a.firstMoves[0]}\n`,
@@ -149,16 +159,19 @@ async function mateCommand(argv: string[]): Promise<number> {
 
 async function exchangeCommand(argv: string[]): Promise<number> {
   const { v, engine, positions, batch } = parseCommand(argv, { depth: { type: "string" } });
-  const depth = intFrom("depth", v.depth as string | undefined, 1, 4);
+  const depth = intFrom("depth", v.depth as string | undefined, await jobRange("exchange"));
   const answers = await engine.exchange(positions.map((p) => ({ fen: p.fen, depth })), batch);
   return report(positions, answers, (p, a) => `${shown(p)} ;exchange ${a.value} ${a.bestMoves[0] ?? "none"}\n`);
 }
 
 async function bestCommand(argv: string[]): Promise<number> {
   const { v, engine, positions, batch } = parseCommand(argv, { budget: { type: "string" } });
-  if (engine !== asmEngine) throw new UsageError("best needs --engine asm: the oracle has no search of its own");
-  const ms = v.budget === undefined ? DEFAULT_BUDGET_MS : intFrom("budget", v.budget as string, 1, 65_535);
-  const answers = await asmEngine.best(positions.map((p) => ({ fen: p.fen, ms })), batch);
+  if (!engine.jobs.includes("best")) {
+    const able = ENGINE_NAMES.filter((n) => engineByName(n)!.jobs.includes("best")).join(" or ");
+    throw new UsageError(`best needs --engine ${able}: the ${engine.name} has no search of its own`);
+  }
+  const ms = v.budget === undefined ? (await programLimits()).defaultBudgetMs : intFrom("budget", v.budget as string, await jobRange("best"));
+  const answers = await engine.best(positions.map((p) => ({ fen: p.fen, ms })), batch);
   let asked = 0;
   let solved = 0;
   const code = report(positions, answers, (p, a) => {
