@@ -1,5 +1,6 @@
 // game-oracle -- what the game tests ask the oracle: a position from a FEN, a move
 // played by its UCI name, the FEN board field the screen reader gives back.
+import type { GameDriver } from "../ts-harness/game-driver.ts";
 import { fenPosition as position, makeMove, parseUci, type Position, san } from "../ts-harness/oracle/index.ts";
 
 export { START } from "../ts-harness/fixtures/perft.ts";
@@ -18,4 +19,10 @@ export function play(pos: Position, uci: string): string {
   const text = san(pos, r.move);
   makeMove(pos, r.move);
   return text;
+}
+
+/** Two players (M once from "you play white"), so that no computer move intervenes. */
+export async function twoPlayers(g: GameDriver): Promise<void> {
+  await g.letter("m");
+  await g.waitLog("two human players", (l) => l.players === "hh");
 }
