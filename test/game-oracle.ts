@@ -1,6 +1,8 @@
 // game-oracle -- what the game tests ask the oracle: a position from a FEN, a move
 // played by its UCI name, the FEN board field the screen reader gives back.
-import { makeMove, parseFen, parseUci, san, type Position } from "../ts-harness/oracle/index.ts";
+import {
+  legalMoves, makeMove, parseFen, parseUci, san, toFen, unmakeMove, type Move, type Position,
+} from "../ts-harness/oracle/index.ts";
 
 export const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 /** Each game test boots its own emulator; none may take longer. */
@@ -22,4 +24,15 @@ export function play(pos: Position, uci: string): string {
   const text = san(pos, r.move);
   makeMove(pos, r.move);
   return text;
+}
+
+/** The boards one legal move away, each with its move. */
+export function nextBoards(pos: Position): Map<string, Move> {
+  const boards = new Map<string, Move>();
+  for (const m of legalMoves(pos)) {
+    makeMove(pos, m);
+    boards.set(boardOf(toFen(pos)), m);
+    unmakeMove(pos);
+  }
+  return boards;
 }
