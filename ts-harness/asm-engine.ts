@@ -6,7 +6,7 @@
 // does not answer the job of its number, is an error.
 // Only printable ASCII reaches JOBS.TXT: a job holding anything else gets the `byte`
 // error the assembly itself gives such a line, without being sent.
-import { CHESS, program } from "./build.ts";
+import { CHESS, chessProgram, program } from "./build.ts";
 import { notPrintable } from "./oracle/index.ts";
 import { DosRunError, DosSession } from "./runner.ts";
 
@@ -31,6 +31,42 @@ export interface BatchOptions {
 }
 
 export class BatchError extends Error {}
+
+/** The range of a job's number argument: a depth, a number of moves, a budget in ms. */
+export interface ArgRange {
+  readonly min: number;
+  readonly max: number;
+}
+
+/** What CHESS.COM itself says about its jobs and the game's levels, read from the
+ *  program through its map, so that a front end keeps to the limits the program checks. */
+export interface ProgramLimits {
+  /** Each job's number argument by verb (asm/jobs.asm, job_verbs); jobs that take no
+   *  number are left out. */
+  readonly jobs: ReadonlyMap<string, ArgRange>;
+  /** The game's level budgets in emulated ms of a 3000-cycle DOSBox, LEVEL_MIN first
+   *  (asm/game.asm, level_budget). */
+  readonly levelBudgetsMs: readonly number[];
+  /** The budget of the game's default level (LEVEL_DEFAULT). */
+  readonly defaultBudgetMs: number;
+}
+
+/** The limits of the CHESS.COM this process runs (see ProgramLimits). */
+export async function programLimits(): Promise<ProgramLimits> {
+  const p = await chessProgram();
+  const map = p.map;
+  const field = (row: number, name: string) => p.wordAt(row + map.constant(`job_verb.${name}`));
+  const jobs = new Map<string, ArgRange>();
+  const rowSize = map.constant("job_verb_size");
+  // The table ends with a zero name word; the bound only guards against a map that lies.
+  for (let row = map.label("job_verbs"), n = 0; field(row, "name") !== 0 && n < 64; row += rowSize, n++) {
+    const max = field(row, "arg_max");
+    if (max !== map.constant("JOB_NO_ARG")) jobs.set(p.stringAt(field(row, "name")), { min: field(row, "arg_min"), max });
+  }
+  const levelMin = map.constant("LEVEL_MIN");
+  const levelBudgetsMs = Array.from({ length: map.constant("LEVEL_MAX") - levelMin + 1 }, (_, i) => p.wordAt(map.label("level_budget") + 2 * i));
+  return { jobs, levelBudgetsMs, defaultBudgetMs: levelBudgetsMs[map.constant("LEVEL_DEFAULT") - levelMin]! };
+}
 
 /** What a job's lines must be, by its verb: the kinds of line it may write, the one that
  *  ends it, and a check of that line against the job (its number argument echoed or
@@ -102,10 +138,11 @@ function countFinishedJobs(text: string): number {
 }
 
 /** Run job lines (e.g. "perft 3 <fen>") in one boot and return their result lines. A
- *  job with a character outside printable ASCII gets its `byte` error line here; runs of
+ *  job with a character outside printable ASCII gets its `byte` error line here, with
+ *  the column in its FEN when `fens` gives each job's (as the oracle counts it); runs of
  *  spaces are sent as one, so that a padded FEN fits the 255-character line. */
-export async function runBatch(jobs: string[], opts: BatchOptions = {}): Promise<JobLines[]> {
-  const refused = jobs.map((j) => notPrintable(j));
+export async function runBatch(jobs: string[], opts: BatchOptions = {}, fens?: readonly string[]): Promise<JobLines[]> {
+  const refused = jobs.map((j, i) => (fens ? notPrintable(fens[i]!) : null) ?? notPrintable(j));
   const sent = jobs.filter((_, i) => refused[i] === null).map((j) => j.split(" ").filter(Boolean).join(" "));
   const answers = sent.length > 0 ? await runSent(sent, opts) : [];
   let next = 0;
