@@ -141,6 +141,7 @@ msg_no_memory   db "CHESS: not enough memory (256 KiB needed)", CR, LF, 0
 %include "game.asm"
 %include "hand.asm"
 %include "gamefile.asm"
+%include "pgn.asm"
 %include "video.asm"
 %include "pieces.asm"
 %include "draw.asm"

@@ -99,6 +99,7 @@ game_run:
         call video_init
         call mouse_init
         call game_setup
+        call pgn_replay
         cmp byte [side], WHITE      ; you start with the side to move
         je .players
         mov byte [players_mode], MODE_YOU_BLACK

@@ -1,5 +1,6 @@
 // game-oracle -- what the game tests ask the oracle: a position from a FEN, a move
 // played by its UCI name, the FEN board field the screen reader gives back.
+import type { GameDriver } from "../ts-harness/game-driver.ts";
 import {
   fenPosition as position, legalMoves, makeMove, parseUci, san, toFen, unmakeMove, type Move, type Position,
 } from "../ts-harness/oracle/index.ts";
@@ -31,4 +32,10 @@ export function nextBoards(pos: Position): Map<string, Move> {
     unmakeMove(pos);
   }
   return boards;
+}
+
+/** Two players (M once from "you play white"), so that no computer move intervenes. */
+export async function twoPlayers(g: GameDriver): Promise<void> {
+  await g.letter("m");
+  await g.waitLog("two human players", (l) => l.players === "hh");
 }

@@ -82,7 +82,7 @@ const ANSWERS: Record<string, { kinds: string[]; final: string[]; fits?: (arg: n
 
 /** Why a job's result lines do not answer it, or null when they do. */
 function mismatch(job: string, lines: string[][]): string | null {
-  const [verb = "", arg] = job.trim().split(" ");
+  const [verb = "", arg] = job.trim().split(/ +/);
   const answer = ANSWERS[verb];
   if (!answer) return null;
   if (lines.some((w) => w[0] === "error")) return lines.length === 1 ? null : "an error line among other lines";
