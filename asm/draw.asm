@@ -349,7 +349,7 @@ draw_panel:
         call draw_side_text
         mov ax, (PAL_TEXT << 8) | PANEL_SIDE
         call draw_panel_line
-        movzx bx, byte [game_status]
+        movzx bx, byte [engine_status]
         shl bx, 1
         mov si, [status_texts + bx]
         mov ax, (PAL_TEXT_HI << 8) | PANEL_STATUS
@@ -397,14 +397,14 @@ draw_player:
         jmp game_append
 
 ; draw_side_text -- who is to move; once the game is over, who won or that it is drawn
-; IN:  [side], [game_status]
+; IN:  [side], [engine_status]
 ; OUT: SI -> the text
 ; CHG: nothing else
 draw_side_text:
         mov si, text_drawn
-        cmp byte [game_status], STATUS_OVER
+        cmp byte [engine_status], STATUS_OVER
         jb .moves
-        cmp byte [game_status], STATUS_MATE
+        cmp byte [engine_status], STATUS_MATE
         jne .done
         mov si, text_black_wins     ; the side to move is mated
         cmp byte [side], WHITE
@@ -471,8 +471,8 @@ draw_typing:
 ; CHG: nothing
 draw_move_list:
         pusha
-        movzx dx, byte [start_black] ; DX = the lines the record fills
-        add dx, [game_plies]
+        movzx dx, byte [engine_start_black] ; DX = the lines the record fills
+        add dx, [engine_plies]
         inc dx
         shr dx, 1
         xor cx, cx                  ; CX = the first line shown
@@ -503,13 +503,13 @@ draw_move_line:
         pushad
         mov di, panel_text
         movzx eax, cx
-        add eax, [start_fullmove]
+        add eax, [engine_start_fullmove]
         call notation_number
         mov byte [di], '.'
         inc di
         mov bx, cx                  ; BX = white's ply of the line
         shl bx, 1
-        movzx ax, byte [start_black]
+        movzx ax, byte [engine_start_black]
         sub bx, ax
         jae .white
         mov si, text_ellipsis       ; the record began with black's move
@@ -517,7 +517,7 @@ draw_move_line:
         jmp .black
 .white: call draw_move_san
 .black: inc bx
-        cmp bx, [game_plies]
+        cmp bx, [engine_plies]
         jae .done
         mov byte [di], SPACE
         inc di

@@ -27,13 +27,13 @@ flip_tick       resd 1
         section .text
 
 ; hand_allowed -- may the player move a piece now?
-; IN:  [game_status], [side], [players]
+; IN:  [engine_status], [side], [players]
 ; OUT: CF clear if yes; CF set if the game is over or the computer is to move (then
 ;      SI -> the reason, for a typed move)
 ; CHG: SI
 hand_allowed:
         mov si, msg_over
-        cmp byte [game_status], STATUS_OVER
+        cmp byte [engine_status], STATUS_OVER
         jae .no
         movzx si, byte [side]
         shr si, COLOUR_SHIFT
@@ -124,7 +124,7 @@ hand_promote:
 ;               chain of moves and sees if some move starts this way")
 ; IN:  DL = from square; DH = to square, or NO_SQUARE for any; CL = the promotion piece
 ;      wanted (R N B Q code) or PROMO_ANY (only when DH is a square); ES:0 = the legal
-;      moves, [legal_count]
+;      moves, [engine_legal]
 ; OUT: CF clear, EAX = the first such move; CF set if there is none
 ; CHG: nothing else
 legal_find:
@@ -132,7 +132,7 @@ legal_find:
         push si
         push cx
         mov bl, cl
-        mov cx, [legal_count]
+        mov cx, [engine_legal]
         xor si, si
         jcxz .none
 .move:  mov eax, [es:si]
