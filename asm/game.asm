@@ -6,6 +6,9 @@
         section .data
 
 start_fen_text  db "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 0
+la_start_fen_text db "rnqknr/pppppp/6/6/PPPPPP/RNQKNR w - - 0 1", 0 ; Los Alamos chess
+; variant_start_fens -- the start position of each variant, by VARIANT_*
+variant_start_fens dw start_fen_text, la_start_fen_text
 switch_fen      db "/fen", 0
 switch_load     db "/load", 0
 switch_log      db "/log", 0
@@ -300,7 +303,11 @@ game_setup:
         call engine_set_fen
 .good:  mov byte [last_from], NO_SQUARE
         mov byte [last_to], NO_SQUARE
-        jmp game_reset_hand
+        mov bl, [cursor_square]     ; off the 6x6 board the cursor goes to e2
+        call board_in_play
+        jnc .hand
+        mov byte [cursor_square], SQ_E1 - ROW_STEP
+.hand:  jmp game_reset_hand
 
 ; game_reset_hand -- nothing in hand: no piece taken up, no promotion asked, nothing
 ;                    typed
@@ -423,12 +430,27 @@ game_quit:
         mov byte [quit_requested], 1
         ret
 
-; game_new -- a new game from the start position; players and level stay
+; game_new -- a new game from the start position of the board in play; players and
+;            level stay
 game_new:
-        mov si, start_fen_text
+        movzx bx, byte [variant]
+        ; fall through
+
+; game_new_variant -- a new game from the start position of a variant
+; IN:  BX = VARIANT_CHESS or VARIANT_LOS_ALAMOS
+game_new_variant:
+        shl bx, 1                   ; a word a variant
+        mov si, [variant_start_fens + bx]
         call game_set_fen
         call game_setup
         jmp screen_refresh
+
+; game_variant -- a new game of the other variant: Los Alamos chess on the 6x6 board
+;                 after chess, chess after it
+game_variant:
+        movzx bx, byte [variant]
+        xor bl, VARIANT_CHESS ^ VARIANT_LOS_ALAMOS
+        jmp game_new_variant
 
 ; game_level -- the next level, after LEVEL_MAX the first again
 game_level:

@@ -10,6 +10,7 @@
 promo_from      db NO_SQUARE        ; a promotion waits for its piece: from, to
 promo_to        db NO_SQUARE
 msg_promote     db "Promote: Q R B N", 0
+msg_promote_la  db "Promote: Q R N", 0 ; Los Alamos chess has no bishop to promote to
 msg_illegal     db "Illegal move", 0
 msg_not_now     db "Not your move now", 0
 msg_over        db "The game is over", 0
@@ -79,8 +80,20 @@ hand_select:
 .promotion:
         mov [promo_from], dl
         mov [promo_to], dh
-        mov word [message], msg_promote
+        call hand_promote_question
+        mov [message], si
 .draw:  call screen_refresh
+.done:  ret
+
+; hand_promote_question -- the question a promotion asks: its pieces on the board in play
+; IN:  [variant]
+; OUT: SI -> the message
+; CHG: nothing else
+hand_promote_question:
+        mov si, msg_promote
+        cmp byte [variant], VARIANT_LOS_ALAMOS
+        jne .done
+        mov si, msg_promote_la
 .done:  ret
 
 ; hand_promote -- the piece for the promotion asked: Q, R, B or N
@@ -189,7 +202,7 @@ hand_typed_move:
 .ask:   mov [promo_from], dl
         mov [promo_to], dh
         mov [picked_square], dl     ; lit while the piece is asked for
-        mov si, msg_promote
+        call hand_promote_question
         jmp .say
 .play:  jmp game_play
 .say:   mov [message], si
@@ -334,6 +347,8 @@ command_keys:
         dw game_next_players
         db 's'
         dw file_save
+        db 'v'
+        dw game_variant
         db 0
 COMMAND_ENTRY   equ 3
 
@@ -412,6 +427,8 @@ hand_arrow:
 .place: shl ah, ROW_SHIFT
         or al, ah
         mov bl, al
+        call board_in_play          ; the edge of the 6x6 board
+        jc .done
         jmp hand_cursor_to
 .done:  ret
 
