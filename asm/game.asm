@@ -659,7 +659,9 @@ game_computer_turn:
         shl bx, 1                   ; a word a level
         movzx eax, word [level_budget + bx - LEVEL_MIN * 2]
         imul eax, eax, CYCLES_PER_MS
-        mov [search_budget], eax
+        call clock_limits_none
+        mov [limit_budget], eax
+        mov byte [limit_keys], KEYS_MOVE_NOW
         mov byte [search_mate_moves], MATE_LEVEL_DEFAULT
         call search_best
         mov byte [thinking], 0

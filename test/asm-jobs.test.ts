@@ -1,7 +1,7 @@
 // The assembly's batch interface under bad input: every malformed or illegal FEN gets
 // the oracle's error code, bad jobs get their own codes, and the next job still runs.
 import { beforeAll, describe, expect, test } from "vitest";
-import { runBatch, type JobLines } from "../ts-harness/asm-engine.ts";
+import { JOB_LINE_MAX, runBatch, type JobLines } from "../ts-harness/asm-engine.ts";
 import { CHESS, program } from "../ts-harness/build.ts";
 import { DosSession, runDos } from "../ts-harness/runner.ts";
 import * as oracle from "../ts-harness/oracle/index.ts";
@@ -66,8 +66,8 @@ describe("bad jobs", () => {
     expect(groups[1]!.lines[0]!.slice(0, 3)).toEqual(["perft", "2", "400"]);
   });
 
-  test("a job line longer than 255 characters is an error, not a cut line", async () => {
-    const long = `perft 1 ${START}${" ".repeat(250)}x`;
+  test(`a job line longer than ${JOB_LINE_MAX} characters is an error, not a cut line`, async () => {
+    const long = `perft 1 ${START}${" ".repeat(JOB_LINE_MAX)}x`;
     const session = await DosSession.start({
       program: "CHESS.COM",
       programBytes: await program(CHESS),

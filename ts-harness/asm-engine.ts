@@ -8,6 +8,9 @@ import { DosRunError, DosSession } from "./runner.ts";
 
 export const RESULT_FILE = "RESULT.TXT";
 export const JOBS_FILE = "JOBS.TXT";
+/** The longest job line CHESS.COM reads (LINE_MAX in asm/chess.inc): a `position` job
+ *  with a few hundred moves fits. */
+export const JOB_LINE_MAX = 2047;
 const NOT_RUN_MARKER = "FAIL the program did not write its result file\r\n";
 const PROGRESS_POLL_MS = 1000;
 
@@ -65,7 +68,7 @@ function countFinishedJobs(text: string): number {
 export async function runBatch(jobs: string[], opts: BatchOptions = {}): Promise<JobLines[]> {
   for (const j of jobs) {
     if (/[\r\n]/.test(j)) throw new BatchError(`a job may not contain a line break: ${JSON.stringify(j)}`);
-    if (j.length > 255) throw new BatchError(`a job line is longer than 255 characters: ${j.slice(0, 60)}...`);
+    if (j.length > JOB_LINE_MAX) throw new BatchError(`a job line is longer than ${JOB_LINE_MAX} characters: ${j.slice(0, 60)}...`);
   }
   const programBytes = opts.programBytes ?? (await program(CHESS));
   const session = await DosSession.start({
