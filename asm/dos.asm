@@ -173,6 +173,17 @@ text_is_space:
 .no:    cmp al, SPACE               ; ZF clear: AL is not a space
 .done:  ret
 
+; text_is_printable -- is a character printable ASCII (SPACE .. '~')?
+; IN:  AL = the character
+; OUT: CF clear if it is, set if not
+; CHG: nothing
+text_is_printable:
+        cmp al, SPACE
+        jb .done                    ; CF set: a control character
+        cmp al, LAST_PRINTABLE + 1
+        cmc                         ; CF set: DEL or above
+.done:  ret
+
 ; text_skip_space -- step over white space
 ; IN:  SI -> text
 ; OUT: SI -> the first character that is not white space (possibly the 0 at the end)

@@ -123,7 +123,7 @@ exchange_gain:
         shl bx, 2                   ; a dword a value
         add ebp, [exchange_values + bx]
         sub ebp, VALUE_PAWN
-.taken: shr eax, 24                 ; AL = the content taken (move.captured)
+.taken: MOVE_CAPTURED_LOW eax        ; AL = the content taken
         cmp al, EMPTY
         je .done
         and ax, PIECE_MASK

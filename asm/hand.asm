@@ -130,9 +130,9 @@ legal_find:
         jne .next
         cmp dh, NO_SQUARE
         je .found
-        ror eax, 16
+        MOVE_SWAP eax
         cmp al, dh
-        rol eax, 16
+        MOVE_SWAP eax
         jne .next
         cmp bl, PROMO_ANY
         je .found

@@ -7,10 +7,13 @@
 in_handle       resw 1
 in_pos          resw 1              ; next byte of in_buf to hand out
 in_len          resw 1              ; bytes in in_buf
-in_ended        resb 1              ; nonzero: the end of the file (or a Ctrl-Z) was met
+in_ended        resb 1              ; nonzero: the end of the file was met
 in_buf          resb IN_BUF_BYTES
 line_buf        resb LINE_MAX + 1
 line_long       resb 1              ; nonzero: the line read was longer than LINE_MAX
+line_bad_column resw 1              ; column (from 1) of the line's first byte outside
+                                    ; printable ASCII; 0: none
+line_bad_byte   resb 1              ; that byte
 job_number      resd 1              ; jobs read so far; the current job's number
 job_arg         resw 1              ; the job's number argument
 out_name        resw 1              ; -> the result file's name (job_commit opens it again)
@@ -61,14 +64,18 @@ word_tsc        db " tsc ", 0
 word_end        db "end ", 0
 msg_no_jobs     db "CHESS: cannot open the jobs file ", 0
 msg_no_result   db "CHESS: cannot create the result file ", 0
+msg_same_file   db "CHESS: the jobs and the result must not be the same file ", 0
+word_byte_error db " error byte character ", 0
+word_at_column  db " at column ", 0
+word_not_ascii  db " is not printable ASCII", 0
 
         section .text
 
         ERROR_ENTRY err_verb, "verb", "unknown job"
         ERROR_ENTRY err_arg, "arg", "a numeric argument missing or out of range"
         ERROR_ENTRY err_room, "room", "the move stack is full"
-        ERROR_ENTRY err_line, "line", "a job line longer than 2047 characters"
-%if LINE_MAX != 2047
+        ERROR_ENTRY err_line, "line", "a job line longer than 1023 characters"
+%if LINE_MAX != 1023
 %error "err_line's message names LINE_MAX"
 %endif
 
@@ -84,6 +91,9 @@ jobs_run:
         mov si, msg_no_jobs
         jc dos_fail
         mov [in_handle], ax
+        call jobs_check_names
+        mov si, msg_same_file
+        jc dos_fail
         mov dx, bx
         mov [out_name], dx
         mov ah, DOS_CREATE
@@ -94,6 +104,8 @@ jobs_run:
         mov [out_handle], ax
 .job:   call jobs_read_line
         jc .end
+        cmp word [line_bad_column], 0
+        jne .bad_byte
         cmp byte [line_long], 0
         jne .long                   ; too long is an error, even if it is all blank
         mov si, line_buf
@@ -106,6 +118,10 @@ jobs_run:
 .long:  inc dword [job_number]
         mov si, err_line
         call job_error
+        jmp .written
+.bad_byte:
+        inc dword [job_number]
+        call job_byte_error
 .written:
         call out_flush
         jmp .job
@@ -124,24 +140,72 @@ jobs_run:
         mov al, EXIT_OK
         jmp dos_exit
 
-; jobs_read_line -- the next line of the jobs file, without its line end; a line
-;                   longer than LINE_MAX keeps its first LINE_MAX characters and is
-;                   marked long (white space counts: the protocol says 255 at most)
+; jobs_check_names -- are the jobs file and the result file one file?  Compared by
+;                     their canonical names (INT 21h AH=60h), so that `jobs.txt` and
+;                     `.\JOBS.TXT` are caught, before the result file is created
+; IN:  DX -> the jobs file name, BX -> the result file name
+; OUT: CF set if they name the same file
+; CHG: AX, CX, SI, DI
+jobs_check_names:
+        push es
+        push ds
+        pop es
+        mov si, dx
+        mov di, in_buf              ; free until the first line is read
+        mov ah, DOS_TRUENAME
+        int DOS
+        jc .differ
+        mov si, bx
+        mov di, in_buf + TRUENAME_BYTES
+        mov ah, DOS_TRUENAME
+        int DOS
+        jc .differ
+        mov si, in_buf
+        mov di, in_buf + TRUENAME_BYTES
+.char:  lodsb
+        scasb
+        jne .differ
+        test al, al
+        jnz .char
+        pop es
+        stc
+        ret
+.differ:
+        pop es
+        clc
+        ret
+
+; jobs_read_line -- the next line of the jobs file, without its line end (CR LF, LF or a
+;                   lone CR); a line longer than LINE_MAX keeps its first LINE_MAX
+;                   characters and is marked long (white space counts: the protocol says
+;                   LINE_MAX at most); the first byte outside printable ASCII is noted, so that
+;                   a NUL, a Ctrl-Z or any other byte is an error of its own line
 ; IN:  [in_handle]
-; OUT: CF clear, line_buf = the line, 0-terminated, [line_long]; CF set at the end of
-;      the file
+; OUT: CF clear, line_buf = the line, 0-terminated, [line_long], [line_bad_column],
+;      [line_bad_byte]; CF set at the end of the file
 ; CHG: AX, BX, CX
 jobs_read_line:
         xor bx, bx                  ; characters kept
-        xor cx, cx                  ; bytes read for this line
+        xor cx, cx                  ; bytes read for this line (stops at 0FFFFh)
         mov byte [line_long], 0
+        mov word [line_bad_column], 0
 .byte:  call jobs_read_byte
         jc .ended
         inc cx
+        jnz .counted
+        dec cx
+.counted:
         cmp al, LF
         je .done
         cmp al, CR
-        je .byte
+        je .cr
+        call text_is_printable
+        jnc .printable
+        cmp word [line_bad_column], 0
+        jne .printable              ; the first one is named
+        mov [line_bad_column], cx
+        mov [line_bad_byte], al
+.printable:
         cmp bx, LINE_MAX
         jb .keep
         mov byte [line_long], 1
@@ -149,6 +213,12 @@ jobs_read_line:
 .keep:  mov [line_buf + bx], al
         inc bx
         jmp .byte
+.cr:    call jobs_read_byte         ; CR LF is one line end
+        jc .done
+        cmp al, LF
+        je .done
+        dec word [in_pos]           ; a lone CR: the byte starts the next line
+        jmp .done
 .ended: jcxz .none
 .done:  mov byte [line_buf + bx], 0
         clc
@@ -156,7 +226,7 @@ jobs_read_line:
 .none:  stc
         ret
 
-; jobs_read_byte -- the next byte of the jobs file (a Ctrl-Z ends the file)
+; jobs_read_byte -- the next byte of the jobs file (a Ctrl-Z is a byte like any other)
 ; IN:  [in_handle]
 ; OUT: CF clear, AL = the byte; CF set at the end
 ; CHG: nothing else
@@ -184,8 +254,6 @@ jobs_read_byte:
 .have:  mov al, [in_buf + bx]
         inc bx
         mov [in_pos], bx
-        cmp al, CTRL_Z
-        je .end
         pop bx
         clc
         ret
@@ -264,6 +332,25 @@ job_error_text:
         pop si
         mov si, [si + error_entry.text]
         jmp out_string
+
+; job_byte_error -- write `<n> error byte character <b> at column <c> is not printable
+;                   ASCII` for the line's first such byte
+; IN:  [line_bad_byte], [line_bad_column], [job_number]
+; OUT: the line in the result buffer
+; CHG: EAX, SI
+job_byte_error:
+        call job_line_start
+        mov si, word_byte_error
+        call out_string
+        movzx eax, byte [line_bad_byte]
+        call out_u32
+        mov si, word_at_column
+        call out_string
+        movzx eax, word [line_bad_column]
+        call out_u32
+        mov si, word_not_ascii
+        call out_string
+        jmp out_crlf
 
 ; job_line_start -- write the job number that starts each result line
 ; IN:  [job_number]

@@ -19,11 +19,12 @@ key_stack       resd MAX_PLY        ; the key of the position each ply's move wa
 
         section .data
 
-; zobrist_pieces / zobrist_side / zobrist_castle / zobrist_ep -- the random keys the hash
-; key is the XOR of (Zobrist 1970): a dword for each piece on each square, indexed by
-; (HASH_ROW(content) << ROW_BITS_SQUARES | square) * 4; one for black to move; one for
-; each set of castling rights (0 .. CASTLE_ALL); one for each file of an en-passant
-; square.  Made by the assembler with Marsaglia's xorshift64 (its upper halves).
+; zobrist_pieces / zobrist_side / zobrist_castle / zobrist_ep / zobrist_variant -- the
+; random keys the hash key is the XOR of (Zobrist 1970): a dword for each piece on each
+; square, indexed by (HASH_ROW(content) << ROW_BITS_SQUARES | square) * 4; one for black
+; to move; one for each set of castling rights (0 .. CASTLE_ALL); one for each file of an
+; en-passant square; one for a position of Los Alamos chess.  Made by the assembler with
+; Marsaglia's xorshift64 (its upper halves).
 %assign zobrist_state 88172645463325252
 %macro ZOBRIST_KEYS 1
   %rep %1
@@ -41,6 +42,8 @@ zobrist_castle:
         ZOBRIST_KEYS CASTLE_ALL + 1
 zobrist_ep:
         ZOBRIST_KEYS FILES
+zobrist_variant:                    ; Los Alamos chess: a 6x6 position is no 8x8 one
+        ZOBRIST_KEYS 1
 
         section .text
 
@@ -119,7 +122,7 @@ move_make:
         pop si
 .turn:  xor byte [side], WHITE
         jz .key
-        inc word [fullmove]         ; black has moved
+        inc dword [fullmove]         ; black has moved
 .key:   jmp hash_move
 
 ; move_unmake -- take a move back (Liberman: STOKCARREAU restores the table)
@@ -142,7 +145,7 @@ move_unmake:
         pop edx
         xor byte [side], WHITE
         jnz .board
-        dec word [fullmove]         ; it was black's move
+        dec dword [fullmove]         ; it was black's move
 .board: movzx bx, byte [move_now + move.to]
         mov cl, [move_now + move.captured]
         mov [carreau + bx], cl
@@ -330,7 +333,7 @@ hash_toggle:
         ret
 
 ; hash_compute -- the Zobrist key of the position, from nothing
-; IN:  the position
+; IN:  the position; [variant]
 ; OUT: [hash_key]
 ; CHG: nothing
 hash_compute:
@@ -356,6 +359,9 @@ hash_compute:
         je .done
         and al, FILE_MASK
         xor edx, [zobrist_ep + eax * 4]
-.done:  mov [hash_key], edx
+.done:  cmp byte [variant], VARIANT_LOS_ALAMOS
+        jne .key
+        xor edx, [zobrist_variant]
+.key:   mov [hash_key], edx
         popad
         ret

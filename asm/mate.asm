@@ -390,7 +390,7 @@ mate_gives_check:
         test ah, PROMO_FLAG
         jnz .play
         mov ecx, eax
-        shr ecx, 16
+        MOVE_TO_LOW ecx
         and cx, SQUARE_MASK         ; CX = the to square
         movzx bx, ah
         and bl, PIECE_MASK

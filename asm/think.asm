@@ -9,7 +9,6 @@
 limits_given    resw 1              ; bit i: the i-th word of limit_words was given
 limit_values    resd LIMIT_WORDS    ; the number given with each
 position_line   resb LINE_MAX + 1   ; the last good position job's text (0: none yet)
-think_text      resb LINE_MAX + 1   ; job_position_set's copy, cut up by fen_parse
 think_fen       resb FEN_BYTES      ; the start position's FEN, cut up by fen_parse
 
         section .data
@@ -228,11 +227,26 @@ job_stopped:
 ;      the problem (the position kept before stays)
 ; CHG: EAX, EBX, ECX, EDX, SI, DI, EBP
 job_position:
+        mov di, si
+.end:   cmp byte [di], 0
+        je .ended
+        inc di
+        jmp .end
+.ended: inc di                      ; DI -> past the text's 0
+        push di
         push si
         call job_position_set
         pop di
+        pop cx
         jc .bad
-        mov si, di
+        mov si, di                  ; fen_parse cut the text at white space: mend it
+        sub cx, di
+        dec cx
+.mend:  cmp byte [di], 0
+        jne .kept
+        mov byte [di], SPACE
+.kept:  inc di
+        loop .mend
         mov di, position_line
         call job_copy_text
         call job_line_start
@@ -244,15 +258,12 @@ job_position:
         jmp job_error
 
 ; job_position_set -- set up a position job's position and play its moves
-; IN:  SI -> `startpos|FEN [moves m1 ...]`, 0-terminated (left as it is: the work is
-;      done on a copy in think_text)
+; IN:  SI -> `startpos|FEN [moves m1 ...]`, 0-terminated (cut up in place: white space
+;      in the FEN and before `moves` becomes 0)
 ; OUT: CF clear: the position, [ply] = 0, the search's history noted; CF set: SI -> the
 ;      error_entry, BX -> the word at fault (0: the FEN is bad)
-; CHG: EAX, EBX, ECX, EDX, SI, DI
+; CHG: EAX, EBX, ECX, EDX, SI, DI, EBP
 job_position_set:
-        mov di, think_text
-        call job_copy_text
-        mov si, think_text
         call text_skip_space
         mov bx, word_startpos
         call text_match_word
@@ -463,7 +474,10 @@ job_go:
         mov si, err_no_position
         cmp byte [position_line], 0
         je job_error
-        mov si, position_line
+        mov si, position_line       ; go's own line is read: its buffer takes the copy
+        mov di, line_buf
+        call job_copy_text
+        mov si, line_buf
         call job_position_set
         call timer_start
         call job_limits_apply

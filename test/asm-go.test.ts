@@ -156,7 +156,7 @@ describe("a key stops go infinite", () => {
       });
       session.press("space");
       const r = await session.finish();
-      const [, go] = parseResult(Buffer.from(r.files.get(RESULT_FILE)!).toString("latin1"), 2);
+      const [, go] = parseResult(Buffer.from(r.files.get(RESULT_FILE)!).toString("latin1"), [`position ${KIWIPETE}`, "go infinite"]);
       const best = go!.lines.at(-1)!;
       expect(best[0]).toBe("bestmove");
       expect(field(best, "limit")).toBe("key");

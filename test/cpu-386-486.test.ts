@@ -36,7 +36,7 @@ describe.skipIf(!dosboxReady).each(CPUS)("CHESS.COM on a $name in native DOSBox"
       timeoutMs: 30_000,
     });
     expect(r.exitCode).toBe(0);
-    const [perftStart, perftKiwi, mate, best] = parseResult(Buffer.from(r.files.get(RESULT_FILE) ?? []).toString("latin1"), jobs.length)
+    const [perftStart, perftKiwi, mate, best] = parseResult(Buffer.from(r.files.get(RESULT_FILE) ?? []).toString("latin1"), jobs)
       .map((g) => g.lines[0]!);
     // Published perft numbers (Chess Programming Wiki).
     expect(perftStart!.slice(0, 3)).toEqual(["perft", "3", "8902"]);

@@ -1,19 +1,15 @@
 // game-oracle -- what the game tests ask the oracle: a position from a FEN, a move
 // played by its UCI name, the FEN board field the screen reader gives back.
-import { makeMove, parseFen, parseUci, san, type Position } from "../ts-harness/oracle/index.ts";
+import { fenPosition as position, makeMove, parseUci, type Position, san } from "../ts-harness/oracle/index.ts";
 
-export const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+export { START } from "../ts-harness/fixtures/perft.ts";
+export { position };
+
 /** Each game test boots its own emulator; none may take longer. */
 export const TEST_MS = 60_000;
 
 /** The board field of a FEN, as ScreenView.boardFen reads it off the screen. */
 export const boardOf = (fen: string) => fen.split(" ")[0]!;
-
-export function position(fen: string): Position {
-  const r = parseFen(fen);
-  if (!r.ok) throw new Error(`bad test FEN ${fen}: ${r.error.message}`);
-  return r.pos;
-}
 
 /** Play a UCI move on the oracle's position; returns its SAN. */
 export function play(pos: Position, uci: string): string {

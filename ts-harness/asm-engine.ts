@@ -2,15 +2,19 @@
 // JOBS.TXT, CHESS.COM runs them all in one emulator boot under js-dos, and RESULT.TXT
 // comes back parsed (asm/PROTOCOL.md is the contract).
 // A run never passes by accident: RESULT.TXT is seeded with a failure marker, and a
-// result without its closing `end <n>` line, or with a job missing, is an error.
-import { CHESS, program } from "./build.ts";
+// result without its closing `end <n>` line, with a job missing, or with a line that
+// does not answer the job of its number, is an error.
+// Only printable ASCII reaches JOBS.TXT: a job holding anything else gets the `byte`
+// error the assembly itself gives such a line, without being sent.
+import { CHESS, chessProgram, program } from "./build.ts";
+import { notPrintable } from "./oracle/index.ts";
 import { DosRunError, DosSession } from "./runner.ts";
 
 export const RESULT_FILE = "RESULT.TXT";
 export const JOBS_FILE = "JOBS.TXT";
 /** The longest job line CHESS.COM reads (LINE_MAX in asm/chess.inc): a `position` job
- *  with a few hundred moves fits. */
-export const JOB_LINE_MAX = 2047;
+ *  with about 200 moves fits. */
+export const JOB_LINE_MAX = 1023;
 const NOT_RUN_MARKER = "FAIL the program did not write its result file\r\n";
 const PROGRESS_POLL_MS = 1000;
 
@@ -31,22 +35,95 @@ export interface BatchOptions {
 
 export class BatchError extends Error {}
 
+/** The range of a job's number argument: a depth, a number of moves, a budget in ms. */
+export interface ArgRange {
+  readonly min: number;
+  readonly max: number;
+}
+
+/** What CHESS.COM itself says about its jobs and the game's levels, read from the
+ *  program through its map, so that a front end keeps to the limits the program checks. */
+export interface ProgramLimits {
+  /** Each job's number argument by verb (asm/jobs.asm, job_verbs); jobs that take no
+   *  number are left out. */
+  readonly jobs: ReadonlyMap<string, ArgRange>;
+  /** The game's level budgets in emulated ms of a 3000-cycle DOSBox, LEVEL_MIN first
+   *  (asm/game.asm, level_budget). */
+  readonly levelBudgetsMs: readonly number[];
+  /** The budget of the game's default level (LEVEL_DEFAULT). */
+  readonly defaultBudgetMs: number;
+}
+
+/** The limits of the CHESS.COM this process runs (see ProgramLimits). */
+export async function programLimits(): Promise<ProgramLimits> {
+  const p = await chessProgram();
+  const map = p.map;
+  const field = (row: number, name: string) => p.wordAt(row + map.constant(`job_verb.${name}`));
+  const jobs = new Map<string, ArgRange>();
+  const rowSize = map.constant("job_verb_size");
+  // The table ends with a zero name word; the bound only guards against a map that lies.
+  for (let row = map.label("job_verbs"), n = 0; field(row, "name") !== 0 && n < 64; row += rowSize, n++) {
+    const max = field(row, "arg_max");
+    if (max !== map.constant("JOB_NO_ARG")) jobs.set(p.stringAt(field(row, "name")), { min: field(row, "arg_min"), max });
+  }
+  const levelMin = map.constant("LEVEL_MIN");
+  const levelBudgetsMs = Array.from({ length: map.constant("LEVEL_MAX") - levelMin + 1 }, (_, i) => p.wordAt(map.label("level_budget") + 2 * i));
+  return { jobs, levelBudgetsMs, defaultBudgetMs: levelBudgetsMs[map.constant("LEVEL_DEFAULT") - levelMin]! };
+}
+
+/** What a job's lines must be, by its verb: the kinds of line it may write, the one that
+ *  ends it, and a check of that line against the job (its number argument echoed or
+ *  kept to). Verbs not listed here are not checked beyond their job numbers. */
+const ANSWERS: Record<string, { kinds: string[]; final: string[]; fits?: (arg: number, words: string[]) => boolean }> = {
+  moves: { kinds: ["moves"], final: ["moves"], fits: (_arg, w) => Number(w[1]) === w.length - 2 },
+  perft: { kinds: ["perft"], final: ["perft"], fits: (arg, w) => Number(w[1]) === arg },
+  divide: { kinds: ["divide", "perft"], final: ["perft"], fits: (arg, w) => Number(w[1]) === arg },
+  mate: {
+    kinds: ["mate", "nomate", "stopped"], final: ["mate", "nomate", "stopped"],
+    fits: (arg, w) => w[0] === "stopped" ? w[1] === "mate" && Number(w[2]) === arg : w[0] === "nomate" ? Number(w[1]) === arg : Number(w[1]) <= arg,
+  },
+  exchange: { kinds: ["exchange", "stopped"], final: ["exchange", "stopped"], fits: (arg, w) => w[0] !== "stopped" || (w[1] === "exchange" && Number(w[2]) === arg) },
+  best: { kinds: ["best"], final: ["best"] },
+  position: { kinds: ["position"], final: ["position"] },
+  go: { kinds: ["info", "bestmove"], final: ["bestmove"] },
+};
+
+/** Why a job's result lines do not answer it, or null when they do. */
+function mismatch(job: string, lines: string[][]): string | null {
+  const [verb = "", arg] = job.trim().split(" ");
+  const answer = ANSWERS[verb];
+  if (!answer) return null;
+  if (lines.some((w) => w[0] === "error")) return lines.length === 1 ? null : "an error line among other lines";
+  const wrong = lines.find((w) => !answer.kinds.includes(w[0]!));
+  if (wrong) return `a line "${wrong.join(" ")}"`;
+  const finals = lines.filter((w) => answer.final.includes(w[0]!));
+  if (finals.length !== 1 || lines.at(-1) !== finals[0]) return `${finals.length} closing ${answer.final.join("/")} lines`;
+  if (answer.fits && !answer.fits(Number(arg), finals[0]!)) return `the line "${finals[0]!.join(" ")}"`;
+  return null;
+}
+
 /** Split RESULT.TXT into per-job groups; throws BatchError when the file is not a
- *  complete answer to `jobCount` jobs. */
-export function parseResult(text: string, jobCount: number): JobLines[] {
+ *  complete answer to the jobs sent: the `end` count, every job answered, in order, each
+ *  by lines of its own kind. */
+export function parseResult(text: string, jobs: readonly string[]): JobLines[] {
+  const jobCount = jobs.length;
   const groups: JobLines[] = Array.from({ length: jobCount }, (_, i) => ({ job: i + 1, lines: [] }));
   let ended = false;
+  let last = 0;
   for (const raw of text.split(/\r?\n/)) {
     const line = raw.trim();
     if (line === "") continue;
+    if (ended) throw new BatchError(`result file goes on after its "end" line: "${line}"`);
     const words = line.split(/\s+/);
     if (words[0] === "end") {
-      if (Number(words[1]) !== jobCount) throw new BatchError(`result file ends after ${words[1]} jobs, ${jobCount} were sent`);
+      if (words[1] !== String(jobCount)) throw new BatchError(`result file ends after ${words[1]} jobs, ${jobCount} were sent`);
       ended = true;
       continue;
     }
     const n = Number(words[0]);
     if (!Number.isInteger(n) || n < 1 || n > jobCount) throw new BatchError(`result file has a line that belongs to no job: "${line}"`);
+    if (n < last) throw new BatchError(`result file goes back from job ${last} to job ${n}: "${line}"`);
+    last = n;
     groups[n - 1]!.lines.push(words.slice(1));
   }
   if (!ended) {
@@ -55,21 +132,33 @@ export function parseResult(text: string, jobCount: number): JobLines[] {
   }
   const silent = groups.find((g) => g.lines.length === 0);
   if (silent) throw new BatchError(`job ${silent.job} has no result line`);
+  for (const g of groups) {
+    const why = mismatch(jobs[g.job - 1]!, g.lines);
+    if (why) throw new BatchError(`job ${g.job} (${jobs[g.job - 1]!.slice(0, 80)}) got ${why}`);
+  }
   return groups;
 }
 
 function countFinishedJobs(text: string): number {
   let last = 0;
-  for (const m of text.matchAll(/^(\d+) (perft|moves|error|mate|nomate|exchange|best)\b/gm)) last = Math.max(last, Number(m[1]));
+  for (const m of text.matchAll(/^(\d+) (perft|moves|error|mate|nomate|exchange|best|stopped|position|bestmove)\b/gm)) last = Math.max(last, Number(m[1]));
   return last;
 }
 
-/** Run job lines (e.g. "perft 3 <fen>") in one boot and return their result lines. */
-export async function runBatch(jobs: string[], opts: BatchOptions = {}): Promise<JobLines[]> {
-  for (const j of jobs) {
-    if (/[\r\n]/.test(j)) throw new BatchError(`a job may not contain a line break: ${JSON.stringify(j)}`);
-    if (j.length > JOB_LINE_MAX) throw new BatchError(`a job line is longer than ${JOB_LINE_MAX} characters: ${j.slice(0, 60)}...`);
-  }
+/** Run job lines (e.g. "perft 3 <fen>") in one boot and return their result lines. A
+ *  job with a character outside printable ASCII gets its `byte` error line here, with
+ *  the column in its FEN when `fens` gives each job's (as the oracle counts it); runs of
+ *  spaces are sent as one, so that a padded FEN fits the line. */
+export async function runBatch(jobs: string[], opts: BatchOptions = {}, fens?: readonly string[]): Promise<JobLines[]> {
+  const refused = jobs.map((j, i) => (fens ? notPrintable(fens[i]!) : null) ?? notPrintable(j));
+  const sent = jobs.filter((_, i) => refused[i] === null).map((j) => j.split(" ").filter(Boolean).join(" "));
+  const answers = sent.length > 0 ? await runSent(sent, opts) : [];
+  let next = 0;
+  return refused.map((why, i) => ({ job: i + 1, lines: why ? [["error", "byte", ...why.split(" ")]] : answers[next++]!.lines }));
+}
+
+/** Run printable job lines in one boot. */
+async function runSent(jobs: string[], opts: BatchOptions): Promise<JobLines[]> {
   const programBytes = opts.programBytes ?? (await program(CHESS));
   const session = await DosSession.start({
     program: "CHESS.COM",
@@ -93,7 +182,7 @@ export async function runBatch(jobs: string[], opts: BatchOptions = {}): Promise
     const result = r.files.get(RESULT_FILE);
     const text = result ? Buffer.from(result).toString("latin1") : "";
     if (r.exitCode !== 0) throw new BatchError(`CHESS.COM exited with code ${r.exitCode}\nstdout: ${r.stdout}\nresult: ${text.slice(0, 500)}`);
-    return parseResult(text, jobs.length);
+    return parseResult(text, jobs);
   } catch (e) {
     if (e instanceof DosRunError || e instanceof BatchError) throw e;
     throw new BatchError(String(e));

@@ -145,6 +145,14 @@ function toBytes(x: Uint8Array | string): Uint8Array {
   return typeof x === "string" ? new Uint8Array(Buffer.from(x, "latin1")) : new Uint8Array(x);
 }
 
+/** Why a text cannot go to DOS one byte a character (Latin-1), or null: a character above
+ *  U+00FF would arrive as another byte (U+010A as a line feed, U+011A as a Ctrl-Z). */
+function notOneByte(text: string): string | null {
+  const chars = [...text];
+  const at = chars.findIndex((ch) => ch.codePointAt(0)! > 0xff);
+  return at < 0 ? null : `character ${chars[at]!.codePointAt(0)} at column ${at + 1} has no single byte in DOS`;
+}
+
 function flatten(node: FsNode, prefix = ""): { path: string; size: number }[] {
   const out: { path: string; size: number }[] = [];
   for (const child of node.nodes ?? []) {
@@ -179,6 +187,11 @@ export class DosSession {
     const startedAt = Date.now();
     const emulators = loadEmulators();
     const command = `${opts.program}${opts.args ? " " + opts.args : ""}`;
+    if (/[\r\n]/.test(command)) throw new DosRunError("start", command, "the command line holds a line break", null);
+    for (const [what, text] of [["the command line", command], ...Object.entries(opts.files ?? {})] as const) {
+      const why = typeof text === "string" ? notOneByte(text) : null;
+      if (why) throw new DosRunError("start", command, `${what}: ${why}`, null);
+    }
     const confText = readFileSync(join(CONFIG_DIR, opts.conf ?? "harness.conf"), "utf8");
     const autoexec = `\n[autoexec]\necho off\nmount c .\nc:\n${BATCH_FILE}\n`;
     const entries: unknown[] = [confText + autoexec];

@@ -129,12 +129,34 @@ function parseEnPassant(pos: Position, field: string): FenFailure | undefined {
   return undefined;
 }
 
+/** A clock is at most 65535: the largest the assembly keeps, and refused above, not clamped. */
+const CLOCK_MAX = 65535;
+
 function parseClock(field: string, name: string): number | FenFailure {
-  return /^\d+$/.test(field) ? Number(field) : fail("clock", `${name} '${field}' is not a number`);
+  if (!/^\d+$/.test(field) || Number(field) > CLOCK_MAX) {
+    return fail("clock", `${name} '${field}' is not a number from 0 to ${CLOCK_MAX}`);
+  }
+  return Number(field);
+}
+
+/** The first character of a text outside printable ASCII (space to '~'), as the error
+ *  message names it: `character 160 at column 9 is not printable ASCII` (the code point
+ *  in decimal, columns from 1); null when there is none. A FEN is ASCII: a no-break
+ *  space is no field separator and the Kelvin sign no king. */
+export function notPrintable(text: string): string | null {
+  let column = 0;
+  for (const ch of text) {
+    column++;
+    const code = ch.codePointAt(0)!;
+    if (code < 0x20 || code > 0x7e) return `character ${code} at column ${column} is not printable ASCII`;
+  }
+  return null;
 }
 
 export function parseFen(fen: string): FenResult {
-  const fields = fen.trim().split(/\s+/);
+  const bad = notPrintable(fen);
+  if (bad) return fail("byte", bad);
+  const fields = fen.trim().split(/ +/);
   if (fields.length !== 4 && fields.length !== 6) {
     return fail("fields", `FEN has ${fields.length} fields, expected 4 or 6`);
   }
@@ -187,6 +209,14 @@ export function boardFen(pos: Position): string {
     ranks.push(empty ? text + empty : text);
   }
   return ranks.join("/");
+}
+
+/** The position of a FEN the caller knows to be good (a table of test positions);
+ *  a bad one is a thrown Error with the FEN, the error code and the reason. */
+export function fenPosition(fen: string): Position {
+  const parsed = parseFen(fen);
+  if (!parsed.ok) throw new Error(`bad FEN ${fen}: ${parsed.error.code}: ${parsed.error.message}`);
+  return parsed.pos;
 }
 
 export function castlingFen(pos: Position): string {

@@ -25,6 +25,7 @@ export interface Move {
 
 /** FEN error codes, shared with the assembly (asm/PROTOCOL.md). */
 export type FenErrorCode =
+  | "byte"
   | "fields"
   | "ranks"
   | "piece"
