@@ -74,8 +74,8 @@ word_not_ascii  db " is not printable ASCII", 0
         ERROR_ENTRY err_verb, "verb", "unknown job"
         ERROR_ENTRY err_arg, "arg", "a numeric argument missing or out of range"
         ERROR_ENTRY err_room, "room", "the move stack is full"
-        ERROR_ENTRY err_line, "line", "a job line longer than 1023 characters"
-%if LINE_MAX != 1023
+        ERROR_ENTRY err_line, "line", "a job line longer than 511 characters"
+%if LINE_MAX != 511
 %error "err_line's message names LINE_MAX"
 %endif
 
@@ -300,7 +300,9 @@ jobs_dispatch:
         jne .fen
         call job_read_limits
         jc job_error
-.fen:   call fen_parse
+.fen:   push bp                     ; -> the verb
+        call engine_set_fen
+        pop bp
         jc job_error
         jmp [bp + job_verb.handler]
 .bad_arg:
@@ -368,15 +370,13 @@ job_line_start:
 ; OUT: the line in the result buffer
 ; CHG: EAX, EBX, ECX, EDX, SI, DI, EBP
 job_moves:
-        xor di, di
-        call gen_moves
-        mov si, err_room
-        jc job_error
         call job_line_start
         mov si, word_moves
         call out_string
-        mov eax, ecx
+        movzx eax, word [engine_legal]
         call out_u32
+        mov di, ax
+        shl di, MOVE_SHIFT          ; past the last move
         xor si, si
         jmp .test
 .move:  call out_space
@@ -394,7 +394,7 @@ job_moves:
 job_perft:
         call timer_start
         mov cl, [job_arg]
-        call perft_run
+        call engine_perft
         call timer_stop
         jmp job_perft_line
 
@@ -405,19 +405,15 @@ job_perft:
 ; CHG: EAX, EBX, ECX, EDX, SI, DI, EBP
 job_divide:
         call timer_start
-        call perft_reset
-        xor di, di
-        call gen_moves
-        jnc .fits
-        mov byte [perft_full], 1
-.fits:  xor si, si
+        call engine_divide_start    ; DI -> past the position's legal moves
+        xor si, si
         jmp .test
 .move:  push dword [perft_nodes + 4]
         push dword [perft_nodes]
         mov eax, [es:si]
         mov cl, [job_arg]
         push si
-        call perft_subtree
+        call engine_divide_move
         pop si
         call job_line_start
         push si
@@ -505,7 +501,7 @@ job_mate:
         call timer_start
         call job_limits_apply
         mov cl, [job_arg]
-        call search_mate
+        call engine_mate
         pushf
         push eax
         push cx
@@ -543,10 +539,8 @@ job_mate:
 job_exchange:
         call timer_start
         call job_limits_apply
-        call clock_begin
-        xor di, di
         mov cl, [job_arg]
-        call exchange_search
+        call engine_exchange
         pushf
         push eax
         push edx
@@ -580,10 +574,8 @@ job_best:
         movzx eax, word [job_arg]
         imul eax, eax, CYCLES_PER_MS
         mov [limit_budget], eax
-        mov byte [search_mate_moves], MATE_LEVEL_DEFAULT
-        call search_history_reset
-        call search_history_note
-        call search_best
+        mov cl, MATE_LEVEL_DEFAULT
+        call engine_think
         pushf
         push eax
         call timer_stop

@@ -9,7 +9,6 @@
 limits_given    resw 1              ; bit i: the i-th word of limit_words was given
 limit_values    resd LIMIT_WORDS    ; the number given with each
 position_line   resb LINE_MAX + 1   ; the last good position job's text (0: none yet)
-think_fen       resb FEN_BYTES      ; the start position's FEN, cut up by fen_parse
 
         section .data
 
@@ -227,26 +226,11 @@ job_stopped:
 ;      the problem (the position kept before stays)
 ; CHG: EAX, EBX, ECX, EDX, SI, DI, EBP
 job_position:
-        mov di, si
-.end:   cmp byte [di], 0
-        je .ended
-        inc di
-        jmp .end
-.ended: inc di                      ; DI -> past the text's 0
-        push di
         push si
         call job_position_set
         pop di
-        pop cx
         jc .bad
-        mov si, di                  ; fen_parse cut the text at white space: mend it
-        sub cx, di
-        dec cx
-.mend:  cmp byte [di], 0
-        jne .kept
-        mov byte [di], SPACE
-.kept:  inc di
-        loop .mend
+        mov si, di
         mov di, position_line
         call job_copy_text
         call job_line_start
@@ -257,11 +241,11 @@ job_position:
         jnz job_error_word
         jmp job_error
 
-; job_position_set -- set up a position job's position and play its moves
-; IN:  SI -> `startpos|FEN [moves m1 ...]`, 0-terminated (cut up in place: white space
-;      in the FEN and before `moves` becomes 0)
-; OUT: CF clear: the position, [ply] = 0, the search's history noted; CF set: SI -> the
-;      error_entry, BX -> the word at fault (0: the FEN is bad)
+; job_position_set -- set up a position job's position and play its moves, through
+;                     the engine (engine_set_fen, engine_play)
+; IN:  SI -> `startpos|FEN [moves m1 ...]`, 0-terminated (left as it was)
+; OUT: CF clear: the position, its history and the engine's status block; CF set:
+;      SI -> the error_entry, BX -> the word at fault (0: the FEN is bad)
 ; CHG: EAX, EBX, ECX, EDX, SI, DI, EBP
 job_position_set:
         call text_skip_space
@@ -270,41 +254,40 @@ job_position_set:
         jc .fen
         push si
         mov si, start_fen_text
-        mov di, think_fen
-        call job_copy_text
-        mov si, think_fen
-        call fen_parse              ; the start position: no error
+        call engine_set_fen         ; the start position: no error
         pop si
-        jmp .history
+        jmp .moves
 .fen:   mov di, si                  ; the FEN runs up to the word `moves`
 .word:  call job_next_word
-        jc .parse                   ; DI -> the 0 at the end
+        jc .whole                   ; DI -> the 0 at the end
         push si
         mov si, di
         mov bx, verb_moves
         call text_match_word
         pop si
-        jc .word_end
-        mov bx, 0
-        cmp di, si
-        je .no_fen
-        mov byte [di - 1], 0        ; DI -> `moves`, after white space: end the FEN
-        jmp .parse
+        jnc .cut
 .word_end:
         mov al, [di]
         call text_end_of_word
         je .word
         inc di
         jmp .word_end
-.parse: push di
-        call fen_parse
+.cut:   mov bx, 0
+        cmp di, si
+        je .no_fen
+        mov byte [di - 1], 0        ; DI -> `moves`, after white space: end the FEN there
+        push di
+        call engine_set_fen
         pop si
+        mov byte [si - 1], SPACE    ; and mend the text
+        jmp .parsed
+.whole: push di
+        call engine_set_fen
+        pop si
+.parsed:
         mov bx, 0
         jc .fail
-.history:
-        call search_history_reset
-        call search_history_note
-        call text_skip_space
+.moves: call text_skip_space
         cmp byte [si], 0
         je .done
         mov bx, si
@@ -318,11 +301,12 @@ job_position_set:
         je .done
         push si
         call job_read_move
-        pop bx
         jc .illegal
-        call move_make
-        mov byte [ply], 0
-        call search_history_note
+        push si
+        call engine_play
+        pop si
+        pop bx
+        jc .refused
         jmp .move
 .done:  clc
         ret
@@ -330,6 +314,8 @@ job_position_set:
         stc
         ret
 .illegal:
+        pop bx
+.refused:
         mov si, err_move
 .fail:  stc
         ret
@@ -340,8 +326,7 @@ job_position_set:
 
 ; job_next_word -- the start of the next word at or after DI
 ; IN:  DI -> text
-; OUT: CF clear: DI -> the word's first character, after white space (or at the
-;      text's start); CF set: none, DI -> the 0 at the end
+; OUT: CF clear: DI -> the word's first character; CF set: none, DI -> the 0 at the end
 ; CHG: AL
 job_next_word:
         mov al, [di]
@@ -357,9 +342,9 @@ job_next_word:
         ret
 
 ; job_read_move -- a move in UCI (`e2e4`, `e7e8q`) among the legal moves
-; IN:  SI -> the word; the position
+; IN:  SI -> the word; ES:0 = the legal moves, [engine_legal] (as the engine leaves them)
 ; OUT: CF clear: EAX = the move record, SI past the word; CF set: not a legal move
-; CHG: EBX, ECX, EDX, DI, EBP
+; CHG: CX, DX
 job_read_move:
         call job_read_square
         jc .bad
@@ -387,16 +372,7 @@ job_read_move:
         mov al, [si]
         call text_end_of_word
         jne .bad
-.find:  push si
-        push dx
-        push cx
-        xor di, di
-        call gen_moves
-        mov [legal_count], cx
-        pop cx
-        pop dx
-        pop si
-        call legal_find
+.find:  call legal_find
         jc .bad
         cmp cl, PROMO_ANY
         jne .ok
@@ -474,23 +450,20 @@ job_go:
         mov si, err_no_position
         cmp byte [position_line], 0
         je job_error
-        mov si, position_line       ; go's own line is read: its buffer takes the copy
-        mov di, line_buf
-        call job_copy_text
-        mov si, line_buf
+        mov si, position_line
         call job_position_set
         call timer_start
         call job_limits_apply
         mov bx, LW_MATE
         call job_limit
         jc .mate
-        mov byte [search_mate_moves], MATE_LEVEL_DEFAULT
         mov word [search_report], job_info
-        call search_best
+        mov cl, MATE_LEVEL_DEFAULT
+        call engine_think
         mov word [search_report], 0
         jmp job_go_end
 .mate:  mov cl, al
-        call search_mate
+        call engine_mate
         jnc job_go_end
         mov dword [search_score], 0
         mov byte [search_depth], 0

@@ -14,9 +14,9 @@ const KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq
 /** harness.conf: fixed 100000 cycles, so an emulated ms is 100000 instructions. */
 const INSTRUCTIONS_PER_MS = 100_000;
 const BIOS_TICK_MS = 1000 / 18.2065;
-/** A knight dance that repeats, 40 times over: 160 plies, a position line of 800
+/** A knight dance that repeats, 18 times over: 72 plies, a position line of 384
  *  characters, more than the 255 a job line could have before. */
-const DANCE = Array.from({ length: 40 }, () => "g1f3 g8f6 f3g1 f6g8").join(" ");
+const DANCE = Array.from({ length: 18 }, () => "g1f3 g8f6 f3g1 f6g8").join(" ");
 
 const JOBS = [
   "go depth 2", // 1: no position yet
@@ -117,7 +117,7 @@ describe("position and go", () => {
     expect(Number(field(best, "tsc"))).toBeLessThanOrEqual(200 * 3000 * 1.1 + 100_000);
   });
 
-  test("a position line of 160 plies is taken whole", () => {
+  test("a position line of 72 plies is taken whole", () => {
     expect(only(11)).toEqual(["position", "ok"]);
     expect(legalUci(START, DANCE.split(" "))).toContain(only(12)[1]);
   });

@@ -25,14 +25,7 @@ afterAll(async () => {
 });
 
 function position(fen: string, moves: string[]): oracle.Position {
-  const parsed = oracle.parseFen(fen);
-  if (!parsed.ok) throw new Error(parsed.error.message);
-  for (const m of moves) {
-    const u = oracle.parseUci(parsed.pos, m);
-    if (!u.ok) throw new Error(u.error.message);
-    oracle.makeMove(parsed.pos, u.move);
-  }
-  return parsed.pos;
+  return oracle.playUci(oracle.fenPosition(fen), moves);
 }
 
 function legal(fen: string, moves: string[]): string[] {

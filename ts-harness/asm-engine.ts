@@ -13,8 +13,8 @@ import { DosRunError, DosSession } from "./runner.ts";
 export const RESULT_FILE = "RESULT.TXT";
 export const JOBS_FILE = "JOBS.TXT";
 /** The longest job line CHESS.COM reads (LINE_MAX in asm/chess.inc): a `position` job
- *  with about 200 moves fits. */
-export const JOB_LINE_MAX = 1023;
+ *  with about 80 moves fits. */
+export const JOB_LINE_MAX = 511;
 const NOT_RUN_MARKER = "FAIL the program did not write its result file\r\n";
 const PROGRESS_POLL_MS = 1000;
 
@@ -90,7 +90,7 @@ const ANSWERS: Record<string, { kinds: string[]; final: string[]; fits?: (arg: n
 
 /** Why a job's result lines do not answer it, or null when they do. */
 function mismatch(job: string, lines: string[][]): string | null {
-  const [verb = "", arg] = job.trim().split(" ");
+  const [verb = "", arg] = job.trim().split(/ +/);
   const answer = ANSWERS[verb];
   if (!answer) return null;
   if (lines.some((w) => w[0] === "error")) return lines.length === 1 ? null : "an error line among other lines";
