@@ -346,10 +346,10 @@ job_next_word:
 ; OUT: CF clear: EAX = the move record, SI past the word; CF set: not a legal move
 ; CHG: CX, DX
 job_read_move:
-        call job_read_square
+        call text_read_square
         jc .bad
         mov dl, al
-        call job_read_square
+        call text_read_square
         jc .bad
         mov dh, al
         mov cl, PROMO_ANY
@@ -379,29 +379,6 @@ job_read_move:
         test ah, PROMO_FLAG         ; a promotion must name its piece
         jnz .bad
 .ok:    clc
-        ret
-.bad:   stc
-        ret
-
-; job_read_square -- a square named by its file letter and rank digit
-; IN:  SI -> the two characters
-; OUT: CF clear: AL = the square (a8 = 0), SI advanced by 2; CF set: not a square
-; CHG: AH
-job_read_square:
-        mov al, [si]
-        sub al, 'a'
-        cmp al, FILE_H
-        ja .bad
-        mov ah, [si + 1]
-        sub ah, '1'
-        cmp ah, RANKS - 1
-        ja .bad
-        neg ah                      ; row = 7 - (rank - 1)
-        add ah, RANKS - 1
-        shl ah, ROW_SHIFT
-        or al, ah
-        add si, 2
-        clc
         ret
 .bad:   stc
         ret
