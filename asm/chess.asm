@@ -121,6 +121,7 @@ msg_no_memory   db "CHESS: not enough memory (256 KiB needed)", CR, LF, 0
         section .text
 
 %include "dos.asm"
+%include "text.asm"
 %include "timer.asm"
 %include "clock.asm"
 %include "board.asm"
@@ -136,11 +137,13 @@ msg_no_memory   db "CHESS: not enough memory (256 KiB needed)", CR, LF, 0
 %include "order.asm"
 %include "node.asm"
 %include "search.asm"
+%include "engine.asm"
 %include "fen.asm"
 %include "jobs.asm"
 %include "game.asm"
 %include "hand.asm"
 %include "gamefile.asm"
+%include "pgn.asm"
 %include "video.asm"
 %include "pieces.asm"
 %include "draw.asm"

@@ -331,6 +331,8 @@ const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE_AGENT = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36";
 const KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+/** Chess Programming Wiki perft position 3. */
+const ENDGAME = "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1";
 const STORE_KEY = "liberman-chess.saved";
 
 function launch(profile: string, device: "phone" | "desktop"): Promise<BrowserContext> {
@@ -510,7 +512,7 @@ describe.skipIf(!chromiumReady || !chessWritten)("the game in Chromium, as peopl
     expect(external).toEqual([]);
   }, 90_000);
 
-  test("on a desktop a plain quick click plays a move; a game saved with S comes back with Load saved after a browser restart", async () => {
+  test("on a desktop a plain quick click plays a move; a game saved with S comes back with Load saved after a browser restart; a FEN file opens", async () => {
     const profile = join(work, "desktop");
     let context = await launch(profile, "desktop");
     watch(context, logServer.url);
@@ -542,6 +544,11 @@ describe.skipIf(!chromiumReady || !chessWritten)("the game in Chromium, as peopl
       await waitCanvas(page, layout, "a new game", (v) => v.boardFen === boardOf(START));
       await Promise.all([page.waitForEvent("load"), command(page, "load").click()]);
       await waitCanvas(page, layout, "the saved position", (v) => v.boardFen === boardOf(saved.split("\r\n")[0]!));
+      await command(page, "import").click();
+      await page.setInputFiles("#import-file", { name: "endgame.fen", mimeType: "text/plain", buffer: Buffer.from(`${ENDGAME}\n`) });
+      await expect.poll(() => page.inputValue("#import-text")).toBe(`${ENDGAME}\n`);
+      await Promise.all([page.waitForEvent("load"), page.click("#import-start")]);
+      await waitCanvas(page, layout, "the position of the chosen file", (v) => v.boardFen === boardOf(ENDGAME));
     } finally {
       await context.close();
     }

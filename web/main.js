@@ -22,8 +22,10 @@ const COMMAND_KEYS = {
 const KEY_GAP_MS = 60;
 
 /** The files the game writes to keep a game (CHESS.SAV today; a PGN file when it writes
- *  one): every CHESS.* on drive C: but the program. */
-const SAVED_FILE = /^CHESS\.(?!COM$)[A-Z0-9_]{1,3}$/i;
+ *  one); OPENED.* is what the page itself wrote for an opened game. */
+const SAVED_FILE = /^(?!OPENED\.)[A-Z0-9_]{1,8}\.(SAV|PGN)$/i;
+/** Of files written at once, the one to download and load: PGN, which other programs read. */
+const PREFERRED_SAVE = /\.PGN$/i;
 /** How often the page looks for a game the program has just saved. */
 const SAVE_POLL_MS = 1000;
 /** localStorage: the saved files (name -> base64) and which was written last. */
@@ -131,7 +133,7 @@ async function collectSavedFiles(ci) {
     const text = toBase64(await ci.fsReadFile(node.name));
     if (store.files[node.name] === text) continue;
     store.files[node.name] = text;
-    changed = node.name;
+    if (changed === null || !PREFERRED_SAVE.test(changed)) changed = node.name;
   }
   if (changed === null) return;
   store.latest = changed;
