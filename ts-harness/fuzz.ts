@@ -303,7 +303,7 @@ export function gameCases(seed: number): GameCase[] {
     { what: "/fen with clocks at the limit", args: `/fen ${clock}`, fen: clock },
     { what: "/fen with a byte above 127", args: `/fen ${high}`, fen: high },
     { what: "/load of a padded line ended by a lone CR", args: "/load POS.TXT", files: { "POS.TXT": loaded.split(" ").join(" ".repeat(40)) + "\r1. e4\r" }, fen: loaded },
-    { what: "/load of a first line of 600 bytes", args: "/load POS.TXT", files: { "POS.TXT": loaded.split(" ").join(" ".repeat(120)) + "\r\n" }, fen: null },
+    { what: "/load of a first line of 4000 bytes", args: "/load POS.TXT", files: { "POS.TXT": loaded.split(" ").join(" ".repeat(800)) + "\r\n" }, fen: null },
   ];
 }
 
