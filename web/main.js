@@ -287,12 +287,23 @@ async function pressKeys(codes) {
   }
 }
 
+/** A PGN text: tag pairs first, or a move number (the game's CHESS.SAV holds PGN). */
+const PGN_START = /^\s*(\[[A-Za-z]|1\.)/;
+
+/** The saved file's name for the person downloading it, lower case, its extension .pgn
+ *  when it holds PGN so that chess programs open it. */
+function downloadName(saved) {
+  const name = saved.name.toLowerCase();
+  const text = new TextDecoder("latin1").decode(saved.bytes.subarray(0, 64));
+  return PGN_START.test(text) ? name.replace(/\.[^.]*$/, ".pgn") : name;
+}
+
 function downloadSaved() {
   const saved = latestSaved();
   if (saved === null) return;
   const link = document.createElement("a");
   link.href = URL.createObjectURL(new Blob([saved.bytes], { type: "application/octet-stream" }));
-  link.download = saved.name.toLowerCase();
+  link.download = downloadName(saved);
   link.click();
   setTimeout(() => URL.revokeObjectURL(link.href), 1000);
 }
