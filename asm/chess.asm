@@ -136,6 +136,7 @@ msg_no_memory   db "CHESS: not enough memory (256 KiB needed)", CR, LF, 0
 %include "order.asm"
 %include "node.asm"
 %include "search.asm"
+%include "engine.asm"
 %include "fen.asm"
 %include "jobs.asm"
 %include "game.asm"

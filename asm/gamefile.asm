@@ -121,11 +121,11 @@ file_save:
 ; OUT: EAX = the move number (32 bits: it goes past 65535); CF set if it is black's move
 ; CHG: nothing else
 file_move_number:
-        movzx eax, byte [start_black]
+        movzx eax, byte [engine_start_black]
         add ax, bx
         shr eax, 1                  ; CF = the odd plies counted from white: black's
         pushf
-        add eax, [start_fullmove]
+        add eax, [engine_start_fullmove]
         popf
         ret
 
@@ -147,7 +147,7 @@ file_log:
         call out_crlf
         mov si, log_status
         call out_string
-        movzx bx, byte [game_status]
+        movzx bx, byte [engine_status]
         shl bx, 1
         mov si, [status_words + bx]
         call out_string
@@ -155,11 +155,11 @@ file_log:
         mov si, log_moves
         call out_string
         xor bx, bx
-.uci:   cmp bx, [game_plies]
+.uci:   cmp bx, [engine_plies]
         jae .uci_end
         call out_space
         push eax
-        mov eax, [game_moves + ebx * 4]
+        mov eax, [engine_record + ebx * 4]
         call move_print_uci
         pop eax
         inc bx
@@ -169,7 +169,7 @@ file_log:
         mov si, log_san
         call out_string
         xor bx, bx
-.san:   cmp bx, [game_plies]
+.san:   cmp bx, [engine_plies]
         jae .san_end
         call out_space
         imul si, bx, SAN_BYTES

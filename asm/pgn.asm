@@ -41,7 +41,7 @@ pgn_number      resb PGN_WORD_BYTES ; "12..." for the message naming a bad move
 
 ; pgn_write -- the game as PGN into the result writer: the tags, a blank line, the
 ;              movetext and the result
-; IN:  game_fen, the record, [players], [game_status], [side]; [out_handle]
+; IN:  game_fen, the record, [players], [engine_status], [side]; [out_handle]
 ; OUT: written, ending with a line end
 ; CHG: EAX, BX, CX, DX, SI, DI
 pgn_write:
@@ -80,7 +80,7 @@ pgn_write:
         call out_crlf
         mov word [pgn_column], 0
         xor bx, bx
-.ply:   cmp bx, [game_plies]
+.ply:   cmp bx, [engine_plies]
         jae .result
         call file_move_number       ; EAX = number, CF set for black's move
         jnc .number
@@ -164,15 +164,15 @@ pgn_setup_tags:
 
 ; pgn_result_text -- the game's result as PGN says it: 1-0, 0-1, 1/2-1/2, or * while it
 ;                    goes on (a game too long for the record is called a draw)
-; IN:  [game_status], [side]
+; IN:  [engine_status], [side]
 ; OUT: SI -> the text
 ; CHG: nothing else
 pgn_result_text:
         mov si, result_unknown
-        cmp byte [game_status], STATUS_OVER
+        cmp byte [engine_status], STATUS_OVER
         jb .done
         mov si, result_draw
-        cmp byte [game_status], STATUS_MATE
+        cmp byte [engine_status], STATUS_MATE
         jne .done
         mov si, result_white        ; the side to move is mated
         cmp byte [side], WHITE
@@ -328,7 +328,7 @@ pgn_replay:
         mov word [pgn_moves], 0
 .move:  call pgn_next_move
         jc .done
-        cmp byte [game_status], STATUS_OVER
+        cmp byte [engine_status], STATUS_OVER
         jae .bad                    ; no move after the end of the game
         call pgn_find_move
         jc .bad
@@ -340,7 +340,7 @@ pgn_replay:
         mov si, msg_bad_move
         call message_add
         call message_new_line
-        mov bx, [game_plies]
+        mov bx, [engine_plies]
         call file_move_number
         push di
         mov di, pgn_number
@@ -485,13 +485,13 @@ pgn_word_end:
 .done:  ret
 
 ; pgn_find_move -- the legal move whose SAN is the move read
-; IN:  pgn_word; ES:0 = the legal moves, [legal_count] of them
+; IN:  pgn_word; ES:0 = the legal moves, [engine_legal] of them
 ; OUT: CF clear, EAX = the move record; CF set if none is
 ; CHG: BX, CX, DX, DI
 pgn_find_move:
         push si
         xor bx, bx
-        mov cx, [legal_count]
+        mov cx, [engine_legal]
         jcxz .none
 .move:  mov eax, [es:bx]
         mov di, pgn_san

@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
 import { parseResult, runBatch } from "../ts-harness/asm-engine.ts";
-import { CHESS, program } from "../ts-harness/build.ts";
+import { CHESS, program, ROOT } from "../ts-harness/build.ts";
 import { batchCases, disagreement, expectedFor, gameCases, jobsFile, type Expected, type FuzzClass } from "../ts-harness/fuzz.ts";
 import { GameDriver } from "../ts-harness/game-driver.ts";
 import { notPrintable, parseFen, toFen } from "../ts-harness/oracle/index.ts";
@@ -18,7 +18,6 @@ import { DosSession } from "../ts-harness/runner.ts";
 import { START } from "./game-oracle.ts";
 
 const SEED = 20261122;
-const ROOT = join(import.meta.dirname, "..");
 
 interface Tally {
   cases: number;

@@ -1,7 +1,9 @@
 // game-oracle -- what the game tests ask the oracle: a position from a FEN, a move
 // played by its UCI name, the FEN board field the screen reader gives back.
 import type { GameDriver } from "../ts-harness/game-driver.ts";
-import { fenPosition as position, makeMove, parseUci, type Position, san } from "../ts-harness/oracle/index.ts";
+import {
+  fenPosition as position, legalMoves, makeMove, parseUci, san, toFen, unmakeMove, type Move, type Position,
+} from "../ts-harness/oracle/index.ts";
 
 export { START } from "../ts-harness/fixtures/perft.ts";
 export { position };
@@ -19,6 +21,17 @@ export function play(pos: Position, uci: string): string {
   const text = san(pos, r.move);
   makeMove(pos, r.move);
   return text;
+}
+
+/** The boards one legal move away, each with its move. */
+export function nextBoards(pos: Position): Map<string, Move> {
+  const boards = new Map<string, Move>();
+  for (const m of legalMoves(pos)) {
+    makeMove(pos, m);
+    boards.set(boardOf(toFen(pos)), m);
+    unmakeMove(pos);
+  }
+  return boards;
 }
 
 /** Two players (M once from "you play white"), so that no computer move intervenes. */
