@@ -4,14 +4,15 @@
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { ROOT } from "../ts-harness/build.ts";
+import { PUBLISHED_MATES } from "../ts-harness/fixtures/mates.ts";
 import { UciClient } from "../ts-harness/uci-client.ts";
 import * as oracle from "../ts-harness/oracle/index.ts";
 
 const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 // A back-rank mate: Ra8 mates at once.
 const BACK_RANK = "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1";
-// Philidor's smothered mate pattern: white mates in 2 or more (the oracle says how).
-const SMOTHER = "r5rk/6pp/7N/8/8/1Q6/6PP/6K1 w - - 0 1";
+// Légal - Saint Brie, Paris 1750, before 6.Bxf7+: a mate in 2 (the oracle's tests prove it).
+const LEGAL = PUBLISHED_MATES.find((m) => m.source === "Légal's mate, before 6.Bxf7+")!.fen;
 const MOVE_WAIT_MS = 30_000;
 
 let engine: UciClient;
@@ -98,8 +99,8 @@ describe("the UCI engine in a GUI's session", () => {
   });
 
   test("go mate N finds the shortest forced mate the oracle knows", async () => {
-    const mate = oracle.findMate(position(SMOTHER, []), 3)!;
-    engine.send(`position fen ${SMOTHER}`);
+    const mate = oracle.findMate(position(LEGAL, []), 3)!;
+    engine.send(`position fen ${LEGAL}`);
     engine.send("go mate 3");
     const { best, infos } = answer(await engine.waitFor(/^bestmove /, MOVE_WAIT_MS));
     expect(mate.moves.map(oracle.moveToUci)).toContain(best);
