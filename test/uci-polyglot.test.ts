@@ -30,6 +30,7 @@ describe.skipIf(!existsSync(POLYGLOT) || !existsSync(STOCKFISH))("the UCI engine
     gui.send("xboard");
     gui.send("protover 2");
     await gui.waitFor(/^feature .*done=1/, 60_000);
+    gui.send("option Level=1"); // the quickest moves: the suite's time is short
     gui.send("new");
     gui.send(`level ${MOVES_PER_SESSION} ${SESSION_MS / 60_000} 0`);
 

@@ -4,7 +4,7 @@
 // then answers with its best move so far). Every wait has a wall-clock limit: when the
 // emulator does not answer in time after the key, the search is abandoned and the move
 // of the last info line (or a legal move) is played, so a GUI never waits forever.
-import { RESULT_FILE, JOBS_FILE } from "./asm-engine.ts";
+import { JOB_LINE_MAX, JOBS_FILE, RESULT_FILE } from "./asm-engine.ts";
 import { DosSession, sleep } from "./runner.ts";
 import * as oracle from "./oracle/index.ts";
 
@@ -60,8 +60,6 @@ const POLL_MS = 30;
 /** How long the engine may take to answer once it should stop, before the bridge gives up. */
 const STOP_GRACE_MS = 5000;
 const KEY_REPEAT_MS = 400;
-/** A job line holds at most this many characters (asm/PROTOCOL.md). */
-export const JOB_LINE_MAX = 1023;
 /** Emulated ms of the engine's clock per wall ms: harness.conf runs 100,000 cycles a
  *  millisecond and js-dos manages about 45 million instructions a second in Node. The
  *  bridge scales the GUI's times by it; its own key press keeps the wall-clock limit. */
