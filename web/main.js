@@ -375,6 +375,10 @@ importText.addEventListener("input", () => {
   importFileName = null;
 });
 
+// js-dos takes every key of the window for DOS (and cancels it): the dialog's keys are
+// for the text field, and must not reach the game (a typed q would quit it).
+for (const type of ["keydown", "keyup", "keypress"]) importDialog.addEventListener(type, (e) => e.stopPropagation());
+
 importDialog.addEventListener("close", () => {
   if (importDialog.returnValue !== "start") return;
   const start = startForText(importText.value, importFileName);
