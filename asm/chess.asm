@@ -121,6 +121,7 @@ msg_no_memory   db "CHESS: not enough memory (256 KiB needed)", CR, LF, 0
         section .text
 
 %include "dos.asm"
+%include "text.asm"
 %include "timer.asm"
 %include "clock.asm"
 %include "board.asm"
@@ -140,6 +141,7 @@ msg_no_memory   db "CHESS: not enough memory (256 KiB needed)", CR, LF, 0
 %include "engine.asm"
 %include "fen.asm"
 %include "jobs.asm"
+%include "think.asm"
 %include "game.asm"
 %include "hand.asm"
 %include "gamefile.asm"

@@ -5,7 +5,8 @@
 import { beforeAll, describe, expect, test } from "vitest";
 import { asmEngine, type BestAnswer, type BestRequest, type EngineError } from "../ts-harness/engines.ts";
 import {
-  exchange, fenPosition as position, findMate, isMateIn, legalMoves, makeMove, type Move, moveToUci, parseUci, type Position, unmakeMove,
+  exchange, fenPosition as position, findMate, isMateIn, legalMoves, makeMove, type Move,
+  moveToUci, parseUci, type Position, unmakeMove,
 } from "../ts-harness/oracle/index.ts";
 import { samplePositions } from "../ts-harness/positions.ts";
 import { PUBLISHED_MATES, oracleMates } from "../ts-harness/fixtures/mates.ts";

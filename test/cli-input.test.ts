@@ -1,20 +1,14 @@
 // The command line under awkward input: characters outside printable ASCII, odd line
 // ends, padding, empty files and repeated or negative flags. Counts are the published
 // ones (Chess Programming Wiki "Perft Results"); both engines must give the same lines.
-import { execa } from "execa";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
+import { POSITION_3 as POS3, START } from "../ts-harness/fixtures/perft.ts";
+import { chess } from "./cli-runner.ts";
 
-const ROOT = join(import.meta.dirname, "..");
-const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-const POS3 = "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1";
 const DIR = mkdtempSync(join(tmpdir(), "chess-cli-"));
-
-function chess(...args: string[]) {
-  return execa(join(ROOT, "node_modules/.bin/tsx"), ["ts-harness/cli.ts", ...args], { cwd: ROOT, reject: false, timeout: 120_000, stdin: "ignore" });
-}
 
 function epd(name: string, text: string): string {
   const path = join(DIR, name);

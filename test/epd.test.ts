@@ -1,19 +1,14 @@
 // EPD with operations: the reader (epd.ts) and the command line reading and writing it.
 // Perft counts are the published ones (Chess Programming Wiki); the position of the
 // WAC line is Win At Chess no. 1 (Fred Reinfeld's collection), quoted as published.
-import { execa } from "execa";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { formatEpd, parseEpd } from "../ts-harness/epd.ts";
+import { chess } from "./cli-runner.ts";
 
-const ROOT = join(import.meta.dirname, "..");
 const WAC1 = '2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - bm Qg6; id "WAC.001";';
-
-function chess(...args: string[]) {
-  return execa(join(ROOT, "node_modules/.bin/tsx"), ["ts-harness/cli.ts", ...args], { cwd: ROOT, reject: false, timeout: 120_000, stdin: "ignore" });
-}
 
 function epdFile(lines: string[]): string {
   const path = join(mkdtempSync(join(tmpdir(), "epd-")), "t.epd");

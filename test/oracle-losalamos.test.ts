@@ -3,7 +3,8 @@
 // mate search and the exchange on the small board.
 import { describe, expect, test } from "vitest";
 import {
-  exchange, fenPosition as position, findMate, legalMoves, makeMove, moveToUci, parseFen, parseUci, perft, status, toFen,
+  exchange, fenPosition as position, findMate, legalMoves, makeMove, moveToUci, parseFen,
+  parseUci, perft, status, toFen,
 } from "../ts-harness/oracle/index.ts";
 import { LOS_ALAMOS_INVALID, LOS_ALAMOS_MATES, LOS_ALAMOS_PERFT, LOS_ALAMOS_START } from "./fixtures/losalamos.ts";
 

@@ -2,7 +2,8 @@
 // and on positions built by hand where the tempting move stalemates.
 import { describe, expect, test } from "vitest";
 import {
-  fenPosition as position, findMate, isMateIn, legalMoves, makeMove, moveToUci, parseUci, type Position, status, toFen, unmakeMove,
+  fenPosition as position, findMate, isMateIn, legalMoves, makeMove, moveToUci, parseUci, type
+  Position, status, toFen, unmakeMove,
 } from "../ts-harness/oracle/index.ts";
 import { NO_MATES, PUBLISHED_MATES } from "../ts-harness/fixtures/mates.ts";
 

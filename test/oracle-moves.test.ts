@@ -3,7 +3,8 @@
 import { describe, expect, test } from "vitest";
 import { START } from "../ts-harness/fixtures/perft.ts";
 import {
-  fenPosition as position, inCheck, isInsufficientMaterial, legalMoves, makeMove, moveToUci, parseUci, type Position, san, status, toFen, unmakeMove,
+  fenPosition as position, inCheck, isInsufficientMaterial, legalMoves, makeMove, moveToUci, parseUci,
+  playUci, san, status, toFen, unmakeMove, type Position,
 } from "../ts-harness/oracle/index.ts";
 
 function uciMoves(fen: string): string[] {
@@ -12,12 +13,7 @@ function uciMoves(fen: string): string[] {
 
 /** Plays UCI moves one after another; throws on the first that is not legal. */
 function play(pos: Position, ...moves: string[]): Position {
-  for (const text of moves) {
-    const parsed = parseUci(pos, text);
-    if (!parsed.ok) throw new Error(parsed.error.message);
-    makeMove(pos, parsed.move);
-  }
-  return pos;
+  return playUci(pos, moves);
 }
 
 describe("oracle legal moves", () => {

@@ -16,7 +16,7 @@ export { moveToUci, parseUci, type UciResult } from "./uci.ts";
 export { inCheck } from "./attacks.ts";
 export {
   isFiftyMoveDraw, isInsufficientMaterial, isThreefold, legalMoves, makeMove, pieceAt,
-  positionKey, sideToMove, status, unmakeMove,
+  playUci, positionKey, sideToMove, status, unmakeMove,
 } from "./game.ts";
 export { divide, perft, type MoveGenerator } from "./perft.ts";
 export { generateLegal } from "./movegen.ts";
