@@ -95,7 +95,7 @@ savegame_write:
         movzx eax, word [gam_written]
         push di
         mov di, gam_buf
-        call notation_number
+        call text_number
         pop di
         mov si, gam_buf
         call message_add
