@@ -140,6 +140,7 @@ msg_no_memory   db "CHESS: not enough memory (256 KiB needed)", CR, LF, 0
 %include "engine.asm"
 %include "fen.asm"
 %include "jobs.asm"
+%include "think.asm"
 %include "game.asm"
 %include "hand.asm"
 %include "gamefile.asm"
