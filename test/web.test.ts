@@ -455,7 +455,7 @@ const command = (page: Page, name: string) => page.locator(`#commands button[dat
 async function expectCommandsInView(page: Page, viewportHeight: number): Promise<void> {
   const screenBox = (await page.locator(".screen").boundingBox())!;
   const buttons = await page.locator("#commands button").all();
-  expect(buttons.length).toBe(9);
+  expect(buttons.length).toBe(10);
   for (const b of buttons) {
     const box = (await b.boundingBox())!;
     expect(box.y).toBeGreaterThanOrEqual(screenBox.y + screenBox.height);
@@ -532,6 +532,9 @@ describe.skipIf(!chromiumReady || !chessWritten)("the game in Chromium, as peopl
       await command(page, "new").click();
       const fresh = await waitLog(page, "a new game", (l) => l.moves.length === 0);
       expect(fresh.fen).toBe(START);
+      await command(page, "variant").click();
+      const small = await waitLog(page, "a game of Los Alamos chess", (l) => l.fen !== START);
+      expect(boardOf(small.fen).split("/")).toHaveLength(6);
 
       await Promise.all([page.waitForEvent("load"), command(page, "load").click()]);
       await waitCanvas(page, layout, "the saved position again", (v) => v.boardFen === boardOf(back.fen));

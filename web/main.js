@@ -17,6 +17,7 @@ const COMMAND_KEYS = {
   level: [KEY_CODES.esc, letter("L")],
   players: [KEY_CODES.esc, letter("M")],
   save: [KEY_CODES.esc, letter("S")],
+  variant: [KEY_CODES.esc, letter("V")],
 };
 /** Between two keys of a command: DOSBox reads each before the next arrives. */
 const KEY_GAP_MS = 60;
