@@ -24,7 +24,7 @@ last_to         db NO_SQUARE
 help_text:
         db "Arrows+Enter/Space pick & drop, or e2e4", 0
         db "Esc:cancel F:flip T:take back N:new game", 0
-        db "L:level M:players S:save Q:quit V:6x6", 0
+        db "L:level M:players S/W:save Q:quit V:6x6", 0
 
         section .text
 

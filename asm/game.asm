@@ -91,6 +91,7 @@ game_run:
         call mouse_init
         call game_setup
         call pgn_replay
+        call savegame_replay
         cmp byte [side], WHITE      ; you start with the side to move
         je .players
         mov byte [players_mode], MODE_YOU_BLACK
@@ -327,16 +328,26 @@ game_reset_hand:
 ; OUT: the move made (nothing when the record is full)
 ; CHG: EAX, EBX, ECX, EDX, SI, DI, EBP
 game_play:
+        call game_enter
+        jc .done
+        jmp screen_refresh
+.done:  ret
+
+; game_enter -- game_play without drawing (a saved game's moves, drawn once at the end)
+; IN:  as game_play
+; OUT: CF clear: the move made, settled and lit; CF set: nothing (the record is full)
+; CHG: as game_play
+game_enter:
         movzx ebx, word [engine_plies]
         cmp bx, MAX_GAME_PLIES
-        jae .done
+        jae .full
         imul di, bx, SAN_BYTES
         add di, game_sans
         call notation_san
         push di                     ; where the check sign goes
         call engine_play
         pop di
-        jc .done
+        jc .full
         call game_light_last
         call game_reset_hand
         mov al, '#'
@@ -347,19 +358,20 @@ game_play:
         je .show
 .sign:  mov [di], al
         mov byte [di + 1], 0
-.show:  call screen_refresh
-.done:  ret
+.show:  clc
+        ret
+.full:  stc
+        ret
 
 ; game_light_last -- light the squares of the last move of the record
-; IN:  engine_record, [engine_plies]
+; IN:  [engine_last], [engine_plies]
 ; OUT: [last_from], [last_to] (NO_SQUARE when the record is empty)
 ; CHG: EAX, BX
 game_light_last:
         mov eax, NO_SQUARE << 16 | NO_SQUARE
-        movzx ebx, word [engine_plies]
-        test bx, bx
-        jz .set
-        mov eax, [engine_record + ebx * 4 - MOVE_SIZE]
+        cmp word [engine_plies], 0
+        je .set
+        mov eax, [engine_last]
         and al, SQUARE_MASK
 .set:   mov [last_from], al
         MOVE_TO_LOW eax

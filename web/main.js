@@ -17,6 +17,7 @@ const COMMAND_KEYS = {
   level: [KEY_CODES.esc, letter("L")],
   players: [KEY_CODES.esc, letter("M")],
   save: [KEY_CODES.esc, letter("S")],
+  variant: [KEY_CODES.esc, letter("V")],
 };
 /** Between two keys of a command: DOSBox reads each before the next arrives. */
 const KEY_GAP_MS = 60;
@@ -374,6 +375,10 @@ importFile.addEventListener("change", async () => {
 importText.addEventListener("input", () => {
   importFileName = null;
 });
+
+// js-dos takes every key of the window for DOS (and cancels it): the dialog's keys are
+// for the text field, and must not reach the game (a typed q would quit it).
+for (const type of ["keydown", "keyup", "keypress"]) importDialog.addEventListener(type, (e) => e.stopPropagation());
 
 importDialog.addEventListener("close", () => {
   if (importDialog.returnValue !== "start") return;
