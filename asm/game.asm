@@ -314,7 +314,7 @@ game_parse_fen:
 ;              from, and a position the search must know for repetitions
 ; IN:  EAX = a legal move record
 ; OUT: the position after it, [ply] = 0; noted in the search's history
-; CHG: BX, CX, DX, SI
+; CHG: BX, ECX, DX, SI
 game_make:
         call move_make
         mov byte [ply], 0

@@ -327,12 +327,12 @@ search_clock:
 ; CHG: nothing
 search_make:
         push bx
-        push cx
+        push ecx
         push dx
         call move_make
         inc dword [search_nodes]
         pop dx
-        pop cx
+        pop ecx
         pop bx
         ret
 
@@ -359,9 +359,9 @@ search_takeback:
 ; CHG: nothing
 search_unmake:
         push bx
-        push cx
+        push ecx
         call move_unmake
-        pop cx
+        pop ecx
         pop bx
         ret
 
