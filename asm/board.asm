@@ -39,7 +39,8 @@ side            db WHITE            ; colour to move: WHITE or BLACK (the colour
 castle          db CASTLE_ALL       ; CASTLE_* rights still held
 ep_square       db NO_SQUARE        ; square a pawn just passed over, or NO_SQUARE
 halfmove        dw 0                ; plies since the last capture or pawn move
-fullmove        dw 1                ; move number, counted up after black's move
+fullmove        dd 1                ; move number, counted up after black's move
+                                    ; (32 bits: a FEN may start it at 65535)
 ; king_squares -- where each king stands (Liberman kept the king in GS), indexed by
 ; colour >> COLOUR_SHIFT: [0] black, [1] white.
 king_squares    db SQ_E8, SQ_E1
@@ -52,9 +53,11 @@ colour_sets     dq 000000000000FFFFh, 0FFFF000000000000h
 %define COLOUR_SET(colour) (colour_sets + ((colour) >> COLOUR_SHIFT) * SET_BYTES)
 
 ; ---------------------------------------------------------------------------------------
-; ray_len -- how many squares a slider can go from each square in each direction before
-; the edge: byte [ray_len + square * DIRECTIONS + direction], directions DIR_N..DIR_SW.
-ray_len:
+; RAY_LENGTHS name, on_board -- for each square and direction DIR_N..DIR_SW, how many
+; squares a slider can go before the edge of the board on_board(file, row) describes:
+; byte [name + square * DIRECTIONS + direction] (0 for a square off that board).
+%macro RAY_LENGTHS 2
+%1:
 %assign sq 0
 %rep BOARD_SQUARES
   %assign d 0
@@ -62,18 +65,24 @@ ray_len:
     %assign n 0
     %assign ff (sq % FILES) + DIR_DFILE(d)
     %assign rr (sq / FILES) + DIR_DROW(d)
-    %rep FILES - 1
-      %if ff >= 0 && ff < FILES && rr >= 0 && rr < FILES
-        %assign n n + 1
-        %assign ff ff + DIR_DFILE(d)
-        %assign rr rr + DIR_DROW(d)
-      %endif
-    %endrep
+    %if %2((sq % FILES), (sq / FILES))
+      %rep FILES - 1
+        %if %2(ff, rr)
+          %assign n n + 1
+          %assign ff ff + DIR_DFILE(d)
+          %assign rr rr + DIR_DROW(d)
+        %endif
+      %endrep
+    %endif
         db n
     %assign d d + 1
   %endrep
   %assign sq sq + 1
 %endrep
+%endmacro
+
+; ray_len -- the slider's steps to the edge of the 8x8 board from each square.
+        RAY_LENGTHS ray_len, ON_CHESS_BOARD
 
 ; dir_delta -- the change of the square index for one step in each direction.
 dir_delta:
@@ -87,10 +96,11 @@ dir_delta:
 %define KNIGHT_DF(i) (((i) == 0) + 2 * ((i) == 1) + 2 * ((i) == 2) + ((i) == 3) - ((i) == 4) - 2 * ((i) == 5) - 2 * ((i) == 6) - ((i) == 7))
 %define KNIGHT_DR(i) (-2 * ((i) == 0) - ((i) == 1) + ((i) == 2) + 2 * ((i) == 3) + 2 * ((i) == 4) + ((i) == 5) - ((i) == 6) - 2 * ((i) == 7))
 
-; JUMP_LIST name, count_name, DF, DR, steps -- for each square the squares reached by
-; each (DF(i), DR(i)) step that stays on the board: count_name = one count byte a square,
-; name = 1 << LIST_SHIFT bytes a square, the unused tail filled with OFF_BOARD.
-%macro JUMP_LIST 5
+; JUMP_LIST name, count_name, DF, DR, steps, on_board -- for each square the squares
+; reached by each (DF(i), DR(i)) step that stays on the board on_board(file, row)
+; describes: count_name = one count byte a square, name = 1 << LIST_SHIFT bytes a
+; square, the unused tail filled with OFF_BOARD (no squares from a square off it).
+%macro JUMP_LIST 6
 %1:
   %assign sq 0
   %rep BOARD_SQUARES
@@ -99,7 +109,7 @@ dir_delta:
     %rep %5
       %assign ff (sq % FILES) + %3(i)
       %assign rr (sq / FILES) + %4(i)
-      %if ff >= 0 && ff < FILES && rr >= 0 && rr < FILES
+      %if %6((sq % FILES), (sq / FILES)) && %6(ff, rr)
         db rr * ROW_STEP + ff
         %assign n n + 1
       %endif
@@ -116,7 +126,7 @@ dir_delta:
     %rep %5
       %assign ff (sq % FILES) + %3(i)
       %assign rr (sq / FILES) + %4(i)
-      %if ff >= 0 && ff < FILES && rr >= 0 && rr < FILES
+      %if %6((sq % FILES), (sq / FILES)) && %6(ff, rr)
         %assign n n + 1
       %endif
       %assign i i + 1
@@ -128,9 +138,9 @@ dir_delta:
 
 ; knight_to / knight_n -- the knight's squares from each square: byte
 ; [knight_to + (square << LIST_SHIFT) + i] for i < [knight_n + square].
-        JUMP_LIST knight_to, knight_n, KNIGHT_DF, KNIGHT_DR, KNIGHT_JUMPS
+        JUMP_LIST knight_to, knight_n, KNIGHT_DF, KNIGHT_DR, KNIGHT_JUMPS, ON_CHESS_BOARD
 ; king_to / king_n -- the king's squares from each square, laid out the same way.
-        JUMP_LIST king_to, king_n, DIR_DFILE, DIR_DROW, KING_STEPS
+        JUMP_LIST king_to, king_n, DIR_DFILE, DIR_DROW, KING_STEPS, ON_CHESS_BOARD
 
 ; king_zone -- the 64-bit set of squares next to each square: qword
 ; [king_zone + (square << LIST_SHIFT)], bit n = square n.  "Does the king on K touch S?" is one bt.

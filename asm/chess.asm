@@ -41,6 +41,7 @@ start:
         mov ah, DOS_RESIZE
         int DOS
         jc .no_memory
+        call cpu_detect
         mov ax, cs
         add ax, MOVE_SEGMENT
         mov es, ax
@@ -120,13 +121,20 @@ msg_no_memory   db "CHESS: not enough memory (256 KiB needed)", CR, LF, 0
         section .text
 
 %include "dos.asm"
+%include "timer.asm"
+%include "clock.asm"
 %include "board.asm"
+%include "board6.asm"
 %include "movegen.asm"
 %include "makemove.asm"
 %include "perft.asm"
 %include "mate.asm"
 %include "exchange.asm"
 %include "eval.asm"
+%include "history.asm"
+%include "ttable.asm"
+%include "order.asm"
+%include "node.asm"
 %include "search.asm"
 %include "fen.asm"
 %include "jobs.asm"

@@ -11,10 +11,11 @@ number_buf      resb DECIMAL_DIGITS
 
         section .text
 
-; dos_exit -- end the program (INT 21h AH=4Ch)
+; dos_exit -- end the program (INT 21h AH=4Ch), the PIT as the BIOS had it
 ; IN:  AL = exit code
 ; OUT: does not return
 dos_exit:
+        call timer_restore
         mov ah, DOS_EXIT
         int DOS
 
@@ -170,6 +171,17 @@ text_is_space:
         cmp al, al                  ; ZF set
         ret
 .no:    cmp al, SPACE               ; ZF clear: AL is not a space
+.done:  ret
+
+; text_is_printable -- is a character printable ASCII (SPACE .. '~')?
+; IN:  AL = the character
+; OUT: CF clear if it is, set if not
+; CHG: nothing
+text_is_printable:
+        cmp al, SPACE
+        jb .done                    ; CF set: a control character
+        cmp al, LAST_PRINTABLE + 1
+        cmc                         ; CF set: DEL or above
 .done:  ret
 
 ; text_skip_space -- step over white space

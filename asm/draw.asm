@@ -256,7 +256,7 @@ panel_text      resb 2 * PANEL_COLS ; a panel line being put together (cut at PA
 ; OUT: the panel drawn
 ; CHG: nothing
 draw_panel:
-        pusha
+        pushad
         mov si, text_title
         mov ax, (PAL_TEXT_DIM << 8) | PANEL_TITLE
         call draw_panel_line
@@ -281,7 +281,7 @@ draw_panel:
         mov di, panel_text          ; "Level 3"
         mov si, text_level
         call game_append
-        movzx ax, byte [level]
+        movzx eax, byte [level]
         call notation_number
         mov si, panel_text
         mov ax, (PAL_TEXT << 8) | PANEL_LEVEL
@@ -296,7 +296,7 @@ draw_panel:
         call draw_message
         call draw_typing
         call draw_move_list
-        popa
+        popad
         ret
 
 ; draw_player -- a colour's label and who plays it, added to a panel line
@@ -414,10 +414,10 @@ draw_move_list:
 ; OUT: panel_text = "12.Nf3 Nc6"
 ; CHG: nothing
 draw_move_line:
-        pusha
+        pushad
         mov di, panel_text
-        mov ax, cx
-        add ax, [start_fullmove]
+        movzx eax, cx
+        add eax, [start_fullmove]
         call notation_number
         mov byte [di], '.'
         inc di
@@ -437,7 +437,7 @@ draw_move_line:
         inc di
         call draw_move_san
 .done:  mov byte [di], 0
-        popa
+        popad
         ret
 
 ; draw_move_san -- a ply's SAN from the record, added to a line

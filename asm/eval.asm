@@ -215,7 +215,7 @@ eval_move:
         call eval_piece
         sub edx, eax
         mov ebx, esi
-        shr ebx, 16
+        MOVE_TO_LOW ebx
         and bx, SQUARE_MASK         ; BX = the to square
         mov cl, [carreau + bx]      ; what lands there
         call eval_piece
@@ -228,7 +228,7 @@ eval_move:
         mov al, [phase_weight + di]
         add [eval_phase], al
 .taken: mov ecx, esi
-        shr ecx, 24                 ; CL = the content taken
+        MOVE_CAPTURED_LOW ecx       ; CL = the content taken
         cmp cl, EMPTY
         je .kind
         call eval_piece
@@ -255,7 +255,7 @@ eval_move:
         mov eax, esi                ; the pawn taken: the side now to move's, on the
         mov bl, al                  ; mover's row and the to square's file
         and bl, ROW_MASK
-        shr esi, 16
+        MOVE_TO_LOW esi
         and si, FILE_MASK
         or bx, si
         mov cl, [side]

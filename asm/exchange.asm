@@ -54,7 +54,7 @@ exchange_search:
         call exchange_gain
         cmp cl, 1
         je .compare
-        call search_make
+        call move_play
         push ebx
         push edx
         push si
@@ -69,7 +69,7 @@ exchange_search:
         pop ebx
         sub ebp, eax
         mov eax, [es:si]
-        call search_unmake
+        call move_takeback
 .compare:
         cmp ebp, ebx
         jle .next                   ; ties keep the earlier move
@@ -116,7 +116,7 @@ exchange_gain:
         shl bx, 2                   ; a dword a value
         add ebp, [exchange_values + bx]
         sub ebp, VALUE_PAWN
-.taken: shr eax, 24                 ; AL = the content taken (move.captured)
+.taken: MOVE_CAPTURED_LOW eax        ; AL = the content taken
         cmp al, EMPTY
         je .done
         and ax, PIECE_MASK

@@ -1,6 +1,7 @@
 ; fen.asm -- read a position in Forsyth-Edwards Notation into CARREAU and the state,
 ; with the checks of asm/PROTOCOL.md in the oracle's order (fields, board, kings, pawn
 ; ranks, side, castling, en passant, clocks, then check); and write a move in UCI.
+; A board field of 6 ranks of 6 squares sets up Los Alamos chess (board6.asm).
 
         section .bss
 
@@ -27,16 +28,17 @@ castle_rules_end:
 
         section .text
 
+        ERROR_ENTRY err_byte, "byte", "a character outside printable ASCII"
         ERROR_ENTRY err_fields, "fields", "not 4 or 6 space-separated FEN fields"
-        ERROR_ENTRY err_ranks, "ranks", "not 8 ranks, or a rank that does not add up to 8 squares"
+        ERROR_ENTRY err_ranks, "ranks", "not 8 ranks of 8 squares (chess) or 6 ranks of 6 (Los Alamos chess)"
         ERROR_ENTRY err_piece, "piece", "a character that is not a piece letter or digit 1-8 in the board field"
         ERROR_ENTRY err_kings, "kings", "a side without a king or with more than one"
-        ERROR_ENTRY err_pawn_rank, "pawn-rank", "a pawn on rank 1 or rank 8"
+        ERROR_ENTRY err_pawn_rank, "pawn-rank", "a pawn on the first or the last rank"
         ERROR_ENTRY err_side, "side", "side to move not w or b"
         ERROR_ENTRY err_check, "check", "the side not to move is in check"
-        ERROR_ENTRY err_castling, "castling", "castling field malformed, or a right whose king or rook is not in place"
-        ERROR_ENTRY err_ep, "ep", "en-passant field malformed, on the wrong rank, or with no pawn that could just have made the double step"
-        ERROR_ENTRY err_clock, "clock", "half-move or full-move clock not a number"
+        ERROR_ENTRY err_castling, "castling", "castling field malformed, or a right whose king or rook is not in place, or any right in Los Alamos chess"
+        ERROR_ENTRY err_ep, "ep", "en-passant field malformed, on the wrong rank, or with no pawn that could just have made the double step, or any square in Los Alamos chess"
+        ERROR_ENTRY err_clock, "clock", "half-move or full-move clock not a number from 0 to 65535"
 
 ; fen_parse -- set up the position a FEN describes, or say what is wrong with it
 ; IN:  SI -> the FEN, 0-terminated (cut into fields in place)
@@ -44,6 +46,17 @@ castle_rules_end:
 ;      CF set: SI -> the error_entry of the first problem found
 ; CHG: EAX, BX, CX, DX, SI
 fen_parse:
+        push si                     ; printable ASCII only, as the oracle reads it
+.byte:  lodsb
+        test al, al
+        jz .printable
+        call text_is_printable
+        jnc .byte
+        pop si
+        mov si, err_byte
+        ret                         ; CF set
+.printable:
+        pop si
         call fen_split
         mov si, err_fields
         cmp cx, FEN_FIELDS_SHORT
@@ -102,9 +115,10 @@ fen_split:
 .done:  mov [fen_fields], cx
         ret
 
-; fen_board -- read the board field into carreau
+; fen_board -- read the board field into carreau; 8 ranks are chess, 6 Los Alamos chess
 ; IN:  SI -> the field
-; OUT: CF clear, carreau set; CF set, SI -> err_ranks or err_piece
+; OUT: CF clear, carreau set, the variant's board in play (board_set_variant); CF set,
+;      SI -> err_ranks or err_piece
 ; CHG: AX, BX, CX, DX, SI
 fen_board:
         push si                     ; 8 ranks: 7 slashes
@@ -118,13 +132,19 @@ fen_board:
         jmp .slash
 .counted:
         pop si
+        mov al, VARIANT_CHESS
         cmp cx, RANKS - 1
+        je .variant
+        mov al, VARIANT_LOS_ALAMOS
+        cmp cx, LA_RANKS - 1
         jne .ranks
-        mov bx, BOARD_SQUARES
+.variant:
+        call board_set_variant
+        mov bx, BOARD_SQUARES       ; the border of the small board stays EMPTY
 .clear: dec bx
         mov byte [carreau + bx], EMPTY
         jnz .clear
-        xor dx, dx                  ; DX = the square of the rank's a file
+        movzx dx, byte [geometry + board_geometry.first_square] ; DX = the rank's a file
 .rank:  xor cx, cx                  ; CX = squares of the rank so far
 .char:  lodsb
         test al, al
@@ -141,7 +161,8 @@ fen_board:
         jmp .char
 .piece: call fen_piece_code
         jc .bad_piece
-        cmp cx, FILES
+        movzx bx, byte [geometry + board_geometry.files]
+        cmp cx, bx
         jae .beyond                 ; counted, not placed: the rank is too long
         mov bx, dx
         add bx, cx
@@ -150,7 +171,8 @@ fen_board:
         inc cx
         jmp .char
 .rank_end:
-        cmp cx, FILES
+        movzx bx, byte [geometry + board_geometry.files]
+        cmp cx, bx
         jne .ranks
         add dx, ROW_STEP
         test al, al
@@ -226,12 +248,12 @@ fen_kings:
         stc
 .done:  ret
 
-; fen_pawn_ranks -- no pawn on rank 8 or rank 1
-; IN:  carreau
+; fen_pawn_ranks -- no pawn on the top rank (8, or 6 on the small board) or rank 1
+; IN:  carreau; geometry
 ; OUT: CF set, SI -> err_pawn_rank if one is
 ; CHG: AL, BX, CX
 fen_pawn_ranks:
-        xor bx, bx                  ; rank 8, then rank 1
+        movzx bx, byte [geometry + board_geometry.first_square] ; the top rank, then rank 1
         call .row
         jc .done
         mov bx, LAST_ROW * ROW_STEP
@@ -270,14 +292,17 @@ fen_side:
         stc
         ret
 
-; fen_castling -- "-" or letters of KQkq, no repeats, each with its king and rook home
-; IN:  SI -> the field
+; fen_castling -- "-" or letters of KQkq, no repeats, each with its king and rook home;
+;                 only "-" in Los Alamos chess
+; IN:  SI -> the field; [variant]
 ; OUT: CF clear, [castle] set; CF set, SI -> err_castling
 ; CHG: AX, BX, SI
 fen_castling:
         mov byte [castle], 0
         cmp word [si], '-'          ; "-" and its 0
         je .done
+        cmp byte [variant], VARIANT_LOS_ALAMOS
+        je .bad
 .letter:
         lodsb
         test al, al
@@ -314,14 +339,16 @@ fen_castling:
 
 ; fen_ep -- "-" or the square a pawn of the side not to move just passed over: on rank 6
 ;           (white to move) or 3, empty, its origin empty, that pawn in front of it.  A
-;           square no pawn can take on is still accepted.
-; IN:  SI -> the field; [side]; carreau
+;           square no pawn can take on is still accepted.  Only "-" in Los Alamos chess.
+; IN:  SI -> the field; [side]; carreau; [variant]
 ; OUT: CF clear, [ep_square] set; CF set, SI -> err_ep
 ; CHG: AX, BX
 fen_ep:
         mov byte [ep_square], NO_SQUARE
         cmp word [si], '-'          ; "-" and its 0
         je .done
+        cmp byte [variant], VARIANT_LOS_ALAMOS
+        je .bad
         cmp byte [si + 2], 0
         jne .bad
         mov al, [si]
@@ -370,7 +397,7 @@ fen_ep:
 ; CHG: EAX, SI
 fen_clocks:
         mov word [halfmove], 0
-        mov word [fullmove], 1
+        mov dword [fullmove], 1
         cmp word [fen_fields], FEN_FIELDS_MAX
         jne .done
         mov si, [fen_field + FIELD_HALFMOVE * 2]
@@ -380,23 +407,22 @@ fen_clocks:
         mov si, [fen_field + FIELD_FULLMOVE * 2]
         call fen_clock
         jc .bad
-        mov [fullmove], ax
+        mov [fullmove], eax
 .done:  clc
         ret
 .bad:   mov si, err_clock
         ret                         ; CF set
 
-; fen_clock -- a clock field: digits only; the value kept to 16 bits
+; fen_clock -- a clock field: digits only, at most CLOCK_MAX (a larger one is refused,
+;              not clamped: a clamped half-move clock would move the fifty-move draw)
 ; IN:  SI -> the field
-; OUT: CF clear, AX = the value (at most 0FFFFh); CF set if not a number
+; OUT: CF clear, EAX = the value; CF set if not a number or too big
 ; CHG: EAX, SI
 fen_clock:
         call text_read_number
         jc .done
-        cmp eax, 0FFFFh
-        jbe .fits
-        mov ax, 0FFFFh
-.fits:  clc
+        cmp eax, CLOCK_MAX + 1
+        cmc                         ; CF set: too big
 .done:  ret
 
 ; fen_check -- the side not to move must not stand in check
@@ -427,10 +453,10 @@ move_print_uci:
         push bx
         mov bl, al
         call fen_print_square
-        ror eax, 16
+        MOVE_SWAP eax
         mov bl, al
         call fen_print_square
-        ror eax, 16
+        MOVE_SWAP eax
         test ah, PROMO_FLAG
         jz .done
         movzx bx, ah

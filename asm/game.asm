@@ -60,6 +60,7 @@ word_too_long   db "too-long", 0
 msg_bad_fen     db "Bad FEN: ", 0
 msg_start_pos   db "Start position", 0
 msg_bad_switch  db "Unknown option", 0
+msg_fen_long    db "FEN too long", 0
 
         section .bss
 
@@ -69,7 +70,7 @@ game_fen        resb FEN_BYTES      ; the FEN the game started from, kept whole
 fen_work        resb FEN_BYTES      ; the copy fen_parse cuts up
 game_plies      resw 1              ; moves played since game_fen
 start_black     resb 1              ; 1: the game began with black to move
-start_fullmove  resw 1              ; the move number it began with
+start_fullmove  resd 1              ; the move number it began with
 game_moves      resd MAX_GAME_PLIES ; the game record: each ply's move record
 game_keys       resd MAX_GAME_PLIES + 1 ; position key after each ply ([0]: the start)
 game_sans       resb MAX_GAME_PLIES * SAN_BYTES ; each ply in SAN
@@ -121,8 +122,13 @@ game_run:
         call hand_key
         jmp .loop
 .click: cmp al, INPUT_CLICK
-        jne .idle
+        jne .release
         call hand_click
+        jmp .loop
+.release:
+        cmp al, INPUT_RELEASE
+        jne .idle
+        call hand_release
         jmp .loop
 .idle:  hlt                         ; until the next interrupt (timer, key, mouse)
         jmp .loop
@@ -181,21 +187,41 @@ game_options:
         mov word [message], msg_bad_switch
 .done:  ret
 
-; game_set_fen -- keep a FEN as the game's starting text
-; IN:  SI -> the text, ended by 0 (a longer text is cut at FEN_BYTES - 1)
-; OUT: game_fen
-; CHG: AL, CX, SI, DI
+; game_set_fen -- keep a FEN as the game's starting text, each run of spaces as one
+;                 space, so that padding never pushes the clocks out; a text that
+;                 still does not fit is refused with a message, not cut
+; IN:  SI -> the text, ended by 0
+; OUT: game_fen; or the start position and [message] = msg_fen_long
+; CHG: AL, SI, DI
 game_set_fen:
         mov di, game_fen
-        mov cx, FEN_BYTES - 1
+.skip:  cmp byte [si], SPACE
+        jne .copy
+        inc si
+        jmp .skip
 .copy:  lodsb
-        test al, al
+        cmp al, SPACE
+        jne .keep
+.spaces:
+        cmp byte [si], SPACE
+        jne .one_space
+        inc si
+        jmp .spaces
+.one_space:
+        cmp byte [si], 0
+        je .end                     ; spaces at the end are dropped
+.keep:  test al, al
         jz .end
+        cmp di, game_fen + FEN_BYTES - 1
+        jae .long
         mov [di], al
         inc di
-        loop .copy
+        jmp .copy
 .end:   mov byte [di], 0
         ret
+.long:  mov word [message], msg_fen_long
+        mov si, start_fen_text
+        jmp game_set_fen
 
 ; game_append -- copy a 0-terminated text to the end of a buffer (a panel line)
 ; IN:  SI -> the text; DI -> where it goes
@@ -282,8 +308,8 @@ game_setup:
         xor al, WHITE
         shr al, COLOUR_SHIFT        ; 1 when black moves first
         mov [start_black], al
-        mov ax, [fullmove]
-        mov [start_fullmove], ax
+        mov eax, [fullmove]
+        mov [start_fullmove], eax
         mov word [game_plies], 0
         mov byte [last_from], NO_SQUARE
         mov byte [last_to], NO_SQUARE
@@ -508,7 +534,7 @@ game_light_last:
         mov eax, [game_moves + ebx * 4 - MOVE_SIZE]
         and al, SQUARE_MASK
 .set:   mov [last_from], al
-        shr eax, 16
+        MOVE_TO_LOW eax
         mov [last_to], al
         ret
 

@@ -24,13 +24,15 @@ player_letters  db "hc"           ; PLAYER_HUMAN, PLAYER_COMPUTER in the log
         section .bss
 
 log_enabled     resb 1              ; /log: write GAME.LOG at each change
+load_buf        resb LOAD_BYTES     ; the start of the file /load reads
 
         section .text
 
 ; file_load -- take the first line of a file as the starting FEN (CHESS.SAV holds
 ;                   the FEN on its first line and the moves after it)
 ; IN:  DX -> the file name, 0-terminated
-; OUT: game_fen = that line; or [message] = "Cannot read FILE" and game_fen unchanged
+; OUT: game_fen = that line; or [message] = "Cannot read FILE" or "FEN too long" (a
+;      line of LOAD_BYTES or more) and game_fen unchanged
 ; CHG: AX, BX, CX, DI
 file_load:
         push si
@@ -39,9 +41,9 @@ file_load:
         jc .fail
         mov bx, ax
         mov ah, DOS_READ
-        mov cx, FEN_BYTES - 1
+        mov cx, LOAD_BYTES - 1
         push dx
-        mov dx, fen_work
+        mov dx, load_buf
         int DOS
         pop dx
         pushf
@@ -51,7 +53,7 @@ file_load:
         pop cx
         popf
         jc .fail
-        mov si, fen_work            ; cut at the line end
+        mov si, load_buf            ; cut at the line end
         mov di, si
         add di, cx
         mov byte [di], 0
@@ -64,9 +66,14 @@ file_load:
         je .cut
         test al, al
         jnz .scan
+        cmp cx, LOAD_BYTES - 1
+        je .long                    ; the buffer is full and the line goes on
 .cut:   mov byte [si - 1], 0
-        mov si, fen_work
+        mov si, load_buf
         call game_set_fen
+        pop si
+        ret
+.long:  mov word [message], msg_fen_long
         pop si
         ret
 .fail:  mov si, msg_no_file
@@ -101,18 +108,17 @@ file_save:
 ;                     "12... Kd7 13. Qe2" when the game began with black to move
 ; IN:  the record; [out_handle]
 ; OUT: the moves written, no line end
-; CHG: AX, BX, CX, SI
+; CHG: EAX, BX, CX, SI
 file_write_moves:
         xor bx, bx
 .ply:   cmp bx, [game_plies]
         jae .done
-        call file_move_number       ; AX = number, CF set for black's move
+        call file_move_number       ; EAX = number, CF set for black's move
         jnc .number
-        test bx, bx
-        jnz .san
-.number:
+        cmp bx, 1
+        jae .san                    ; black's move after white's: no number
+.number:                            ; CF: black's move (CF of `cmp bx, 1` when BX = 0)
         pushf
-        movzx eax, ax
         call out_u32
         mov al, '.'
         call out_char
@@ -133,14 +139,14 @@ file_write_moves:
 
 ; file_move_number -- the move number of a ply of the record, and whose move it is
 ; IN:  BX = the ply (0 = the first of the record)
-; OUT: AX = the move number; CF set if it is black's move
+; OUT: EAX = the move number (32 bits: it goes past 65535); CF set if it is black's move
 ; CHG: nothing else
 file_move_number:
-        movzx ax, byte [start_black]
+        movzx eax, byte [start_black]
         add ax, bx
-        shr ax, 1                   ; CF = the odd plies counted from white: black's
+        shr eax, 1                  ; CF = the odd plies counted from white: black's
         pushf
-        add ax, [start_fullmove]
+        add eax, [start_fullmove]
         popf
         ret
 

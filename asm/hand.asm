@@ -130,9 +130,9 @@ legal_find:
         jne .next
         cmp dh, NO_SQUARE
         je .found
-        ror eax, 16
+        MOVE_SWAP eax
         cmp al, dh
-        rol eax, 16
+        MOVE_SWAP eax
         jne .next
         cmp bl, PROMO_ANY
         je .found
@@ -370,6 +370,20 @@ hand_click:
         call hand_cursor_to
         pop bx
         jmp hand_select
+.done:  ret
+
+; hand_release -- the left button let go: over a square other than that of the piece
+;                 in hand, put the piece down there as a click would (a drag from
+;                 square to square plays the move)
+; IN:  BL = the square, NO_SQUARE off the board
+; OUT: as hand_click
+; CHG: EAX, EBX, ECX, EDX, SI, DI, EBP
+hand_release:
+        mov al, [picked_square]
+        cmp al, NO_SQUARE
+        je .done
+        cmp al, bl
+        jne hand_click
 .done:  ret
 
 ; hand_arrow -- an arrow key moves the cursor one square on the screen (up is up even

@@ -5,7 +5,6 @@
         section .bss
 
 mouse_present   resb 1              ; nonzero: a mouse driver answered the reset
-mouse_buttons   resb 1              ; the buttons held at the last look
 
         section .text
 
@@ -55,11 +54,14 @@ mouse_call:
 .done:  pop ax
         ret
 
-; input_poll -- what the player did since the last look, without waiting
+; input_poll -- what the player did since the last look, without waiting.  The mouse
+;              driver counts the presses and releases of the left button, so a click
+;              shorter than the time between two looks is seen too.
 ; IN:  [flipped] (to find the square under the pointer)
 ; OUT: AL = INPUT_NONE; or AL = INPUT_KEY, DX = the key (DH scan code, DL ASCII, 0 for
-;      an extended key); or AL = INPUT_CLICK, BL = the square clicked (NO_SQUARE when
-;      the click is off the board)
+;      an extended key); or AL = INPUT_CLICK (the left button pressed) or INPUT_RELEASE
+;      (let go, and not pressed again since), BL = the square where (NO_SQUARE off the
+;      board)
 ; CHG: AH, BX, CX, DX
 input_poll:
         mov ah, KEY_PEEK
@@ -72,17 +74,22 @@ input_poll:
         ret
 .mouse: cmp byte [mouse_present], 0
         je .none
-        mov ax, MOUSE_READ
+        mov ax, MOUSE_PRESSES
+        mov bx, MOUSE_BUTTON_LEFT
         int MOUSE_INT
-        mov al, [mouse_buttons]
-        mov [mouse_buttons], bl
-        not al
-        and al, bl                  ; buttons pressed since the last look
-        test al, MOUSE_LEFT
+        test bx, bx
+        mov al, INPUT_CLICK
+        jnz .where
+        mov ax, MOUSE_RELEASES
+        mov bx, MOUSE_BUTTON_LEFT
+        int MOUSE_INT
+        test bx, bx
+        mov al, INPUT_RELEASE
         jz .none
+.where: push ax
         shr cx, MOUSE_X_SHIFT
         call input_square_at
-        mov al, INPUT_CLICK
+        pop ax
         ret
 .none:  mov al, INPUT_NONE
         ret

@@ -7,16 +7,15 @@
 in_handle       resw 1
 in_pos          resw 1              ; next byte of in_buf to hand out
 in_len          resw 1              ; bytes in in_buf
-in_ended        resb 1              ; nonzero: the end of the file (or a Ctrl-Z) was met
+in_ended        resb 1              ; nonzero: the end of the file was met
 in_buf          resb IN_BUF_BYTES
 line_buf        resb LINE_MAX + 1
 line_long       resb 1              ; nonzero: the line read was longer than LINE_MAX
+line_bad_column resw 1              ; column (from 1) of the line's first byte outside
+                                    ; printable ASCII; 0: none
+line_bad_byte   resb 1              ; that byte
 job_number      resd 1              ; jobs read so far; the current job's number
 job_arg         resw 1              ; the job's number argument
-ticks_start     resd 1
-tsc_start       resq 1
-job_ticks       resd 1              ; BIOS ticks the job took
-job_tsc         resq 1              ; rdtsc cycles the job took
 
         section .data
 
@@ -58,6 +57,10 @@ word_tsc        db " tsc ", 0
 word_end        db "end ", 0
 msg_no_jobs     db "CHESS: cannot open the jobs file ", 0
 msg_no_result   db "CHESS: cannot create the result file ", 0
+msg_same_file   db "CHESS: the jobs and the result must not be the same file ", 0
+word_byte_error db " error byte character ", 0
+word_at_column  db " at column ", 0
+word_not_ascii  db " is not printable ASCII", 0
 
         section .text
 
@@ -81,6 +84,9 @@ jobs_run:
         mov si, msg_no_jobs
         jc dos_fail
         mov [in_handle], ax
+        call jobs_check_names
+        mov si, msg_same_file
+        jc dos_fail
         mov dx, bx
         mov ah, DOS_CREATE
         mov cx, ATTR_NORMAL
@@ -90,6 +96,8 @@ jobs_run:
         mov [out_handle], ax
 .job:   call jobs_read_line
         jc .end
+        cmp word [line_bad_column], 0
+        jne .bad_byte
         cmp byte [line_long], 0
         jne .long                   ; too long is an error, even if it is all blank
         mov si, line_buf
@@ -102,6 +110,10 @@ jobs_run:
 .long:  inc dword [job_number]
         mov si, err_line
         call job_error
+        jmp .written
+.bad_byte:
+        inc dword [job_number]
+        call job_byte_error
 .written:
         call out_flush
         jmp .job
@@ -120,24 +132,72 @@ jobs_run:
         mov al, EXIT_OK
         jmp dos_exit
 
-; jobs_read_line -- the next line of the jobs file, without its line end; a line
-;                   longer than LINE_MAX keeps its first LINE_MAX characters and is
-;                   marked long (white space counts: the protocol says 255 at most)
+; jobs_check_names -- are the jobs file and the result file one file?  Compared by
+;                     their canonical names (INT 21h AH=60h), so that `jobs.txt` and
+;                     `.\JOBS.TXT` are caught, before the result file is created
+; IN:  DX -> the jobs file name, BX -> the result file name
+; OUT: CF set if they name the same file
+; CHG: AX, CX, SI, DI
+jobs_check_names:
+        push es
+        push ds
+        pop es
+        mov si, dx
+        mov di, in_buf              ; free until the first line is read
+        mov ah, DOS_TRUENAME
+        int DOS
+        jc .differ
+        mov si, bx
+        mov di, in_buf + TRUENAME_BYTES
+        mov ah, DOS_TRUENAME
+        int DOS
+        jc .differ
+        mov si, in_buf
+        mov di, in_buf + TRUENAME_BYTES
+.char:  lodsb
+        scasb
+        jne .differ
+        test al, al
+        jnz .char
+        pop es
+        stc
+        ret
+.differ:
+        pop es
+        clc
+        ret
+
+; jobs_read_line -- the next line of the jobs file, without its line end (CR LF, LF or a
+;                   lone CR); a line longer than LINE_MAX keeps its first LINE_MAX
+;                   characters and is marked long (white space counts: the protocol says
+;                   255 at most); the first byte outside printable ASCII is noted, so that
+;                   a NUL, a Ctrl-Z or any other byte is an error of its own line
 ; IN:  [in_handle]
-; OUT: CF clear, line_buf = the line, 0-terminated, [line_long]; CF set at the end of
-;      the file
+; OUT: CF clear, line_buf = the line, 0-terminated, [line_long], [line_bad_column],
+;      [line_bad_byte]; CF set at the end of the file
 ; CHG: AX, BX, CX
 jobs_read_line:
         xor bx, bx                  ; characters kept
-        xor cx, cx                  ; bytes read for this line
+        xor cx, cx                  ; bytes read for this line (stops at 0FFFFh)
         mov byte [line_long], 0
+        mov word [line_bad_column], 0
 .byte:  call jobs_read_byte
         jc .ended
         inc cx
+        jnz .counted
+        dec cx
+.counted:
         cmp al, LF
         je .done
         cmp al, CR
-        je .byte
+        je .cr
+        call text_is_printable
+        jnc .printable
+        cmp word [line_bad_column], 0
+        jne .printable              ; the first one is named
+        mov [line_bad_column], cx
+        mov [line_bad_byte], al
+.printable:
         cmp bx, LINE_MAX
         jb .keep
         mov byte [line_long], 1
@@ -145,6 +205,12 @@ jobs_read_line:
 .keep:  mov [line_buf + bx], al
         inc bx
         jmp .byte
+.cr:    call jobs_read_byte         ; CR LF is one line end
+        jc .done
+        cmp al, LF
+        je .done
+        dec word [in_pos]           ; a lone CR: the byte starts the next line
+        jmp .done
 .ended: jcxz .none
 .done:  mov byte [line_buf + bx], 0
         clc
@@ -152,7 +218,7 @@ jobs_read_line:
 .none:  stc
         ret
 
-; jobs_read_byte -- the next byte of the jobs file (a Ctrl-Z ends the file)
+; jobs_read_byte -- the next byte of the jobs file (a Ctrl-Z is a byte like any other)
 ; IN:  [in_handle]
 ; OUT: CF clear, AL = the byte; CF set at the end
 ; CHG: nothing else
@@ -180,8 +246,6 @@ jobs_read_byte:
 .have:  mov al, [in_buf + bx]
         inc bx
         mov [in_pos], bx
-        cmp al, CTRL_Z
-        je .end
         pop bx
         clc
         ret
@@ -243,6 +307,25 @@ job_error:
         call out_space
         pop si
         mov si, [si + error_entry.text]
+        call out_string
+        jmp out_crlf
+
+; job_byte_error -- write `<n> error byte character <b> at column <c> is not printable
+;                   ASCII` for the line's first such byte
+; IN:  [line_bad_byte], [line_bad_column], [job_number]
+; OUT: the line in the result buffer
+; CHG: EAX, SI
+job_byte_error:
+        call job_line_start
+        mov si, word_byte_error
+        call out_string
+        movzx eax, byte [line_bad_byte]
+        call out_u32
+        mov si, word_at_column
+        call out_string
+        movzx eax, word [line_bad_column]
+        call out_u32
+        mov si, word_not_ascii
         call out_string
         jmp out_crlf
 
@@ -336,7 +419,7 @@ job_divide:
 
 ; job_perft_line -- write the perft line that ends a perft or divide job (or the room
 ;                   error if the move stack ran out)
-; IN:  [perft_nodes], [perft_full], [job_arg], [job_ticks], [job_tsc]
+; IN:  [perft_nodes], [perft_full], [job_arg], [timer_ticks_spent], [timer_tsc_spent]
 ; OUT: the line in the result buffer
 ; CHG: EAX, EDX, SI
 job_perft_line:
@@ -354,30 +437,36 @@ job_perft_line:
         call out_u64
         jmp job_timing_end
 
-; job_timing_end -- end a result line with the job's time: ` ticks <t> tsc <i>`
-; IN:  [job_ticks], [job_tsc]
+; job_timing_end -- end a result line with the job's time: ` ticks <t> tsc <i>`, or
+;                   ` tsc none` on a processor without rdtsc
+; IN:  [timer_ticks_spent], [timer_tsc_spent]
 ; OUT: the words and the line end in the result buffer
 ; CHG: EAX, EDX, SI
 job_timing_end:
         mov si, word_ticks
         call out_string
-        mov eax, [job_ticks]
+        mov eax, [timer_ticks_spent]
         call out_u32
         mov si, word_tsc
         call out_string
-        mov eax, [job_tsc]
-        mov edx, [job_tsc + 4]
+        cmp byte [cpu_tsc], 0
+        je .none
+        mov eax, [timer_tsc_spent]
+        mov edx, [timer_tsc_spent + 4]
         call out_u64
+        jmp out_crlf
+.none:  mov si, word_none
+        call out_string
         jmp out_crlf
 
 ; job_nodes_end -- end a result line with ` nodes <N> ticks <t> tsc <i>`
-; IN:  [search_nodes], [job_ticks], [job_tsc]
+; IN:  [clock_nodes], [timer_ticks_spent], [timer_tsc_spent]
 ; OUT: the words and the line end in the result buffer
 ; CHG: EAX, EDX, SI
 job_nodes_end:
         mov si, word_nodes
         call out_string
-        mov eax, [search_nodes]
+        mov eax, [clock_nodes]
         call out_u32
         jmp job_timing_end
 
@@ -474,12 +563,12 @@ job_best:
 ; job_search_start -- start the clock and the node count of an exchange job, which
 ;                     has no budget
 ; IN:  nothing
-; OUT: the timers started; [search_nodes] = 1 (the root); no deadline; DI = 0
+; OUT: the timers started; [clock_nodes] = 1 (the root); no deadline; DI = 0
 ; CHG: EAX, EDX, DI
 job_search_start:
         call timer_start
-        mov dword [search_nodes], 1
-        call search_clock_none
+        mov dword [clock_nodes], 1
+        call clock_none
         xor di, di
         ret
 
@@ -508,46 +597,4 @@ out_s32:
         neg eax
         call out_u32
         pop eax
-        ret
-
-; timer_start -- note the BIOS tick count and the time-stamp counter
-; IN:  nothing
-; OUT: [ticks_start], [tsc_start]
-; CHG: EAX, EDX
-timer_start:
-        call timer_ticks
-        mov [ticks_start], eax
-        READ_TSC
-        mov [tsc_start], eax
-        mov [tsc_start + 4], edx
-        ret
-
-; timer_stop -- how long since timer_start, in BIOS ticks and in rdtsc cycles
-; IN:  [ticks_start], [tsc_start]
-; OUT: [job_ticks], [job_tsc]
-; CHG: EAX, EDX
-timer_stop:
-        READ_TSC
-        sub eax, [tsc_start]
-        sbb edx, [tsc_start + 4]
-        mov [job_tsc], eax
-        mov [job_tsc + 4], edx
-        call timer_ticks
-        sub eax, [ticks_start]
-        jnc .same_day
-        add eax, TICKS_PER_DAY      ; midnight passed
-.same_day:
-        mov [job_ticks], eax
-        ret
-
-; timer_ticks -- the BIOS tick count
-; IN:  nothing
-; OUT: EAX = the dword at 0040:006C
-; CHG: nothing else
-timer_ticks:
-        push ds
-        push BIOS_DATA_SEG
-        pop ds
-        mov eax, [BIOS_TICKS]
-        pop ds
         ret

@@ -20,11 +20,12 @@ key_stack       resd MAX_PLY        ; the key of the position each ply's move wa
 
         section .data
 
-; zobrist_pieces / zobrist_side / zobrist_castle / zobrist_ep -- the random keys the hash
-; key is the XOR of (Zobrist 1970): a dword for each piece on each square, indexed by
-; (HASH_ROW(content) << ROW_BITS_SQUARES | square) * 4; one for black to move; one for
-; each set of castling rights (0 .. CASTLE_ALL); one for each file of an en-passant
-; square.  Made by the assembler with Marsaglia's xorshift64 (its upper halves).
+; zobrist_pieces / zobrist_side / zobrist_castle / zobrist_ep / zobrist_variant -- the
+; random keys the hash key is the XOR of (Zobrist 1970): a dword for each piece on each
+; square, indexed by (HASH_ROW(content) << ROW_BITS_SQUARES | square) * 4; one for black
+; to move; one for each set of castling rights (0 .. CASTLE_ALL); one for each file of an
+; en-passant square; one for a position of Los Alamos chess.  Made by the assembler with
+; Marsaglia's xorshift64 (its upper halves).
 %assign zobrist_state 88172645463325252
 %macro ZOBRIST_KEYS 1
   %rep %1
@@ -42,6 +43,8 @@ zobrist_castle:
         ZOBRIST_KEYS CASTLE_ALL + 1
 zobrist_ep:
         ZOBRIST_KEYS FILES
+zobrist_variant:                    ; Los Alamos chess: a 6x6 position is no 8x8 one
+        ZOBRIST_KEYS 1
 
         section .text
 
@@ -137,7 +140,7 @@ move_make:
         pop si
 .turn:  xor byte [side], WHITE
         jz .key
-        inc word [fullmove]         ; black has moved
+        inc dword [fullmove]         ; black has moved
 .key:   jmp hash_move
 
 ; move_unmake -- take a move back (Liberman: STOKCARREAU restores the table)
@@ -160,7 +163,7 @@ move_unmake:
         pop edx
         xor byte [side], WHITE
         jnz .board
-        dec word [fullmove]         ; it was black's move
+        dec dword [fullmove]         ; it was black's move
 .board: MOVER_SET ecx
         movzx bx, byte [move_now + move.to]
         btr word [colour_sets + ecx], bx
@@ -211,6 +214,34 @@ move_unmake:
         bts word [colour_sets + ecx], si
         pop si
 .done:  ret
+
+; move_play -- move_make for the logics that count the positions they visit (the
+;              search, the mate logic, the exchange logic)
+; IN:  EAX = a legal move of the side to move
+; OUT: the position after it; [clock_nodes] + 1
+; CHG: nothing
+move_play:
+        push bx
+        push ecx
+        push dx
+        call move_make
+        inc dword [clock_nodes]
+        pop dx
+        pop ecx
+        pop bx
+        ret
+
+; move_takeback -- move_unmake, keeping the registers
+; IN:  EAX = the move last made
+; OUT: the position before it
+; CHG: nothing
+move_takeback:
+        push bx
+        push ecx
+        call move_unmake
+        pop ecx
+        pop bx
+        ret
 
 ; move_king_square -- note where a king now stands
 ; IN:  AH = the king's content; BL = its square
@@ -337,7 +368,7 @@ hash_toggle:
         ret
 
 ; hash_compute -- the Zobrist key of the position, from nothing
-; IN:  the position
+; IN:  the position; [variant]
 ; OUT: [hash_key]
 ; CHG: nothing
 hash_compute:
@@ -363,6 +394,9 @@ hash_compute:
         je .done
         and al, FILE_MASK
         xor edx, [zobrist_ep + eax * 4]
-.done:  mov [hash_key], edx
+.done:  cmp byte [variant], VARIANT_LOS_ALAMOS
+        jne .key
+        xor edx, [zobrist_variant]
+.key:   mov [hash_key], edx
         popad
         ret

@@ -36,9 +36,9 @@ discover_from   resb DIRECTIONS     ; the piece that shields that line, or NO_SQ
 ; mate_find -- the first move of a shortest forced mate in at most N moves
 ;              (Liberman: WHITEJOUE1PAS .. WHITEJOUE5PAS, tried from 1 up)
 ; IN:  CL = N, 1 .. MATE_MAX_MOVES; the position; DI -> free space in the move chain;
-;      [search_deadline] (search_clock stops the search past it)
+;      [clock_deadline] (clock_check stops the search past it)
 ; OUT: CF clear: EAX = the mating move, CL = k, the mate's length in moves;
-;      CF set: no mate in N moves (or [search_abort] set: the budget ran out)
+;      CF set: no mate in N moves (or [clock_abort] set: the budget ran out)
 ; CHG: EBX, ECX, EDX, SI, EBP (DI kept; the position is restored)
 mate_find:
         mov ch, cl                  ; CH = N
@@ -66,7 +66,7 @@ mate_find_lengths:
         call mate_attack
         pop cx
         jnc .found
-        cmp byte [search_abort], 0
+        cmp byte [clock_abort], 0
         jne .none
         inc cl
         cmp cl, ch
@@ -80,10 +80,10 @@ mate_find_lengths:
 ;                WHITEJOUEnPAS, the loop LAREVISION over the attacker's moves)
 ; IN:  CL = k >= 1; DI -> free space in the move chain
 ; OUT: CF clear: EAX = the first mating move in check-first order; CF set: none (or the
-;      budget ran out: [search_abort])
+;      budget ran out: [clock_abort])
 ; CHG: EBX, ECX, EDX, SI, EBP (DI kept)
 mate_attack:
-        call search_clock
+        call clock_check
         jc .aborted
         push di
         push cx
@@ -98,7 +98,7 @@ mate_attack:
 .move:  cmp si, di
         jae .none
         mov eax, [es:si]
-        call search_make
+        call move_play
         push si
         push cx
         call mate_defend
@@ -106,7 +106,7 @@ mate_attack:
         pop si
         call mate_unmake_si
         jnc .found
-        cmp byte [search_abort], 0
+        cmp byte [clock_abort], 0
         jne .none
         add si, MOVE_SIZE
         jmp .move
@@ -116,7 +116,7 @@ mate_attack:
         mov eax, [es:si]
         call mate_gives_check
         jnc .quiet
-        call search_make
+        call move_play
         push si
         push di
         call gen_moves              ; the defender's replies, counted and dropped
@@ -153,7 +153,7 @@ mate_defend:
         push si
         call mate_refute_first
 .reply: mov eax, [es:si]
-        call search_make
+        call move_play
         push si
         push cx
         call mate_attack
@@ -208,30 +208,9 @@ mate_refute_first:
 mate_unmake_si:
         pushf
         mov eax, [es:si]
-        call search_unmake
+        call move_takeback
         popf
         ret
-
-; mate_in_check -- is the side to move in check? (Liberman: VERROI on the king, PAH)
-; IN:  the position
-; OUT: CF set if its king is attacked
-; CHG: AX, BX
-mate_in_check:
-        cmp byte [side], WHITE
-        je .white
-        movzx bx, byte [KING_SQ(BLACK)]
-        jmp attacked_black
-.white: movzx bx, byte [KING_SQ(WHITE)]
-        jmp attacked_white
-
-; mate_attacked_by_enemy -- is a square attacked by the side not to move? (VERROI)
-; IN:  BX = the square (BH = 0)
-; OUT: CF set if it is
-; CHG: AX
-mate_attacked_by_enemy:
-        cmp byte [side], WHITE
-        je attacked_white
-        jmp attacked_black
 
 ; mate_order_checks -- put the checking moves of a chain first, each group kept in
 ;                      generation order
@@ -411,7 +390,7 @@ mate_gives_check:
         test ah, PROMO_FLAG
         jnz .play
         mov ecx, eax
-        shr ecx, 16
+        MOVE_TO_LOW ecx
         and cx, SQUARE_MASK         ; CX = the to square
         movzx bx, ah
         and bl, PIECE_MASK
@@ -432,11 +411,11 @@ mate_gives_check:
         cmc                         ; a check unless it stays on the line
         pop si
 .done:  ret
-.play:  call search_make
+.play:  call move_play
         push eax
-        call mate_in_check
+        call attacked_king
         pop eax
         pushf
-        call search_unmake
+        call move_takeback
         popf
         ret

@@ -84,20 +84,25 @@ gen_no_moves:
         ret
 
 ; gen_store_promotions -- store a pawn's move to the last row as four promotions, Q R B N
-; IN:  BL = to square; AH = its content; DX = the pawn; ES:DI -> free space
-; OUT: DI advanced by 4 moves
+;                        (in Los Alamos chess three: Q R N)
+; IN:  BL = to square; AH = its content; DX = the pawn; ES:DI -> free space; [variant]
+; OUT: DI advanced by 4 moves (3 in Los Alamos chess)
 ; CHG: EAX
 gen_store_promotions:
-        mov al, bl
-        shl eax, 16
-        mov ax, dx
+        MOVE_PACK bl
         or ah, PROMO_FLAG | (QUEEN << PROMO_SHIFT)
         stosd
         xor ah, (QUEEN ^ ROOK) << PROMO_SHIFT
         stosd
+        cmp byte [variant], VARIANT_LOS_ALAMOS
+        je .knight
         xor ah, (ROOK ^ BISHOP) << PROMO_SHIFT
         stosd
         xor ah, (BISHOP ^ KNIGHT) << PROMO_SHIFT
+        stosd
+        ret
+.knight:
+        xor ah, (ROOK ^ KNIGHT) << PROMO_SHIFT
         stosd
         ret
 
@@ -164,7 +169,9 @@ mask_ray:
 ; ---------------------------------------------------------------------------------------
 ; Pieces of the per-colour routine.  They use the names GEN_SIDE defines: OWN, ENEMY,
 ; JOWN (jump if the content compared with EMPTY is one's own piece), JNOT_OWN,
-; JENEMY, JNOT_ENEMY, and the pawn constants FORWARD, START_ROW, PROMO_ROW.
+; JENEMY, JNOT_ENEMY, and the pawn rows START_ROW, PROMO_ROW, QUEENING_ROW (operands:
+; white's are read from `geometry`, as they move on the 6x6 board; black's are
+; constants) and FORWARD.
 
 %define ORTHO_SLIDERS(colour) ((1 << ((colour) | ROOK)) | (1 << ((colour) | QUEEN)))
 %define DIAG_SLIDERS(colour)  ((1 << ((colour) | BISHOP)) | (1 << ((colour) | QUEEN)))
@@ -174,9 +181,7 @@ mask_ray:
 
 ; STORE_MOVE [kind] -- append the move of piece DX to square BL holding AH
 %macro STORE_MOVE 0-1 KIND_PLAIN
-        mov al, bl
-        shl eax, 16
-        mov ax, dx
+        MOVE_PACK bl
   %if %1 != KIND_PLAIN
         or al, %1
   %endif
@@ -359,9 +364,9 @@ mask_ray:
     %define JENEMY jl
     %define JNOT_ENEMY jge
     %assign FORWARD FORWARD_W
-    %assign START_ROW START_ROW_W
-    %assign PROMO_ROW PROMO_ROW_W
-    %assign QUEENING_ROW FIRST_ROW
+    %define START_ROW byte [geometry + board_geometry.start_row_w]
+    %define PROMO_ROW byte [geometry + board_geometry.promo_row_w]
+    %define QUEENING_ROW byte [geometry + board_geometry.queening_row_w]
     %define ATTACKED attacked_white
     %assign HOME_ROW LAST_ROW
     %assign RIGHT_KING_SIDE CASTLE_WK
@@ -372,9 +377,9 @@ mask_ray:
     %define JENEMY jg
     %define JNOT_ENEMY jle
     %assign FORWARD FORWARD_B
-    %assign START_ROW START_ROW_B
-    %assign PROMO_ROW PROMO_ROW_B
-    %assign QUEENING_ROW LAST_ROW
+    %define START_ROW START_ROW_B
+    %define PROMO_ROW PROMO_ROW_B
+    %define QUEENING_ROW LAST_ROW
     %define ATTACKED attacked_black
     %assign HOME_ROW FIRST_ROW
     %assign RIGHT_KING_SIDE CASTLE_BK
@@ -395,7 +400,12 @@ gen_%2:
         mov [target_mask], eax
         mov eax, [COLOUR_SET(ENEMY) + 4]
         mov [target_mask + 4], eax
+  %if OWN == WHITE
+        movzx bx, QUEENING_ROW
+        or byte [target_mask + bx], ROW_SET
+  %else
         or byte [target_mask + QUEENING_ROW], ROW_SET
+  %endif
 .pieces:
         mov eax, [COLOUR_SET(OWN)]  ; the side's pieces but the king (TPIECE's chain)
         mov [gen_pieces], eax
@@ -688,3 +698,24 @@ attacked_%2:
 
         GEN_SIDE WHITE, white
         GEN_SIDE BLACK, black
+
+; attacked_king -- is the side to move in check? (Liberman: VERROI on the king, PAH)
+; IN:  the position
+; OUT: CF set if its king is attacked
+; CHG: AX, BX
+attacked_king:
+        cmp byte [side], WHITE
+        je .white
+        movzx bx, byte [KING_SQ(BLACK)]
+        jmp attacked_black
+.white: movzx bx, byte [KING_SQ(WHITE)]
+        jmp attacked_white
+
+; attacked_by_enemy -- is a square attacked by the side not to move? (VERROI)
+; IN:  BX = the square (BH = 0)
+; OUT: CF set if it is
+; CHG: AX
+attacked_by_enemy:
+        cmp byte [side], WHITE
+        je attacked_white
+        jmp attacked_black

@@ -64,7 +64,7 @@ notation_san:
         cmp cl, KIND_CASTLE
         jne .not_castling
         mov si, text_short_castle
-        ror eax, 16
+        MOVE_SWAP eax
         and al, FILE_MASK
         cmp al, FILE_E
         ja .copy
@@ -78,7 +78,7 @@ notation_san:
         jmp .done
 .not_castling:
         mov ch, 0                   ; CH = 1: a capture
-        ror eax, 16                 ; AL = to, AH = captured
+        MOVE_SWAP eax               ; AL = to, AH = captured
         cmp ah, EMPTY
         jne .takes
         cmp cl, KIND_EP
@@ -97,7 +97,7 @@ notation_san:
         inc di
 .pawn_to:
         mov eax, edx
-        shr eax, 16
+        MOVE_TO_LOW eax
         call notation_square
         test dh, PROMO_FLAG
         jz .end
@@ -137,7 +137,7 @@ notation_san:
         mov byte [di], 'x'
         inc di
 .to:    mov eax, edx
-        shr eax, 16
+        MOVE_TO_LOW eax
         call notation_square
 .end:   mov byte [di], 0
 .done:  pop si
@@ -187,13 +187,15 @@ notation_rivals:
 
 ; notation_fen -- the position on the board as a FEN, into the result writer (out_char:
 ;                 the save file or the game log)
-; IN:  carreau, [side], [castle], [ep_square], [halfmove], [fullmove]; [out_handle]
+;                 (6 ranks of 6 on the Los Alamos board)
+; IN:  carreau, [side], [castle], [ep_square], [halfmove], [fullmove]; [out_handle];
+;      geometry
 ; OUT: the FEN written, no line end
 ; CHG: nothing
 notation_fen:
         pushad
-        xor bx, bx                  ; BX walks the board
-        xor cl, cl                  ; CL = empty squares not yet written
+        movzx bx, byte [geometry + board_geometry.first_square] ; BX walks the board
+        xor cx, cx                  ; CL = empty squares not yet written, CH = file
 .square:
         mov al, [carreau + bx]
         cmp al, EMPTY
@@ -208,10 +210,16 @@ notation_fen:
         add al, CASE_BIT            ; black: lower case
 .put:   call out_char
 .next:  inc bx
-        test bl, FILE_MASK
-        jnz .square
+        inc ch
+        cmp ch, [geometry + board_geometry.files]
+        jb .square
         call notation_fen_empties   ; the end of a rank
-        cmp bl, BOARD_SQUARES
+        xor ch, ch
+        test bl, FILE_MASK
+        jz .row
+        and bl, ROW_MASK            ; past the border of the small board
+        add bl, ROW_STEP
+.row:   cmp bl, BOARD_SQUARES
         je .side
         mov al, '/'
         call out_char
@@ -253,7 +261,7 @@ notation_fen:
         movzx eax, word [halfmove]
         call out_u32
         call out_space
-        movzx eax, word [fullmove]
+        mov eax, [fullmove]
         call out_u32
         popad
         ret
@@ -274,21 +282,21 @@ notation_fen_empties:
 .done:  ret
 
 ; notation_number -- an unsigned number in decimal into a buffer
-; IN:  AX = the number; DI -> the buffer (DS)
+; IN:  EAX = the number; DI -> the buffer (DS)
 ; OUT: the digits stored, 0-terminated; DI -> the 0
 ; CHG: nothing else
 notation_number:
-        push ax
+        push eax
         push cx
-        push dx
-        push bx
-        mov bx, DECIMAL_BASE
+        push edx
+        push ebx
+        mov ebx, DECIMAL_BASE
         xor cx, cx
-.digit: xor dx, dx                  ; the digits come out last first: stack them
-        div bx
+.digit: xor edx, edx                ; the digits come out last first: stack them
+        div ebx
         push dx
         inc cx
-        test ax, ax
+        test eax, eax
         jnz .digit
 .put:   pop ax
         add al, '0'
@@ -296,8 +304,8 @@ notation_number:
         inc di
         loop .put
         mov byte [di], 0
-        pop bx
-        pop dx
+        pop ebx
+        pop edx
         pop cx
-        pop ax
+        pop eax
         ret

@@ -3,8 +3,8 @@
 import { execa } from "execa";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
+import { ROOT } from "../ts-harness/build.ts";
 
-const ROOT = join(import.meta.dirname, "..");
 const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 const POS3 = "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1";
 

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { JOBS_FILE, parseResult, RESULT_FILE, runBatch, type JobLines } from "../ts-harness/asm-engine.ts";
-import { assemble, CHESS } from "../ts-harness/build.ts";
+import { CHESS, program } from "../ts-harness/build.ts";
 import { dosboxInstalled, runDosNative } from "../ts-harness/dosbox-native.ts";
 
 const dosboxReady = dosboxInstalled();
@@ -32,7 +32,7 @@ function withoutCosts(groups: JobLines[]): JobLines[] {
 
 describe.skipIf(!dosboxReady)("CHESS.COM in native DOSBox", () => {
   test("a batch of jobs gives the same results as under js-dos, apart from ticks and tsc", async () => {
-    const chess = await assemble(CHESS);
+    const chess = await program(CHESS);
     const [jsdos, native] = await Promise.all([
       runBatch(JOBS, { programBytes: chess, timeoutMs: 50_000 }),
       runDosNative({
@@ -44,7 +44,7 @@ describe.skipIf(!dosboxReady)("CHESS.COM in native DOSBox", () => {
       }),
     ]);
     expect(native.exitCode).toBe(0);
-    const nativeGroups = parseResult(Buffer.from(native.files.get(RESULT_FILE) ?? new Uint8Array()).toString("latin1"), JOBS.length);
+    const nativeGroups = parseResult(Buffer.from(native.files.get(RESULT_FILE) ?? new Uint8Array()).toString("latin1"), JOBS);
     expect(withoutCosts(nativeGroups)).toEqual(withoutCosts(jsdos));
   }, 60_000);
 });

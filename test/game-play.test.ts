@@ -96,6 +96,24 @@ describe("the game on the screen", () => {
     await expectComputerReply(game, pos, 2);
   }, TEST_MS);
 
+  test("clicks whose press and release reach DOS in the same instant take up a piece and put it down", async () => {
+    game = await GameDriver.start();
+    await game.click("b1", 0);
+    await game.waitView("b1 lit as taken up", (v) => v.picked === "b1");
+    await game.click("c3", 0);
+    const log = await game.waitLog("Nc3", (l) => l.moves.length >= 1);
+    expect(log.san[0]).toBe("Nc3");
+  }, TEST_MS);
+
+  test("a drag from e2 to e4 with the button held plays the move", async () => {
+    game = await GameDriver.start();
+    await game.drag("e2", "e4");
+    const log = await game.waitLog("e4", (l) => l.moves.length >= 1);
+    expect(log.san[0]).toBe("e4");
+    const v = await game.view();
+    expect(v.picked).toBeNull();
+  }, TEST_MS);
+
   test("an illegal pick and an illegal drop change nothing; Esc puts the piece back", async () => {
     game = await GameDriver.start();
     const start = await game.waitView("the board", (v) => v.boardFen === boardOf(START));

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, test } from "vitest";
-import { assemble, PROBE } from "../ts-harness/build.ts";
+import { PROBE, program } from "../ts-harness/build.ts";
 import { dosboxInstalled, runDosNative } from "../ts-harness/dosbox-native.ts";
 import { DosRunError, DosSession, runDos, type DosRunOptions, type DosRunResult } from "../ts-harness/runner.ts";
 
@@ -7,7 +7,7 @@ import { DosRunError, DosSession, runDos, type DosRunOptions, type DosRunResult 
 // js-dos and Debian's native DOSBox must behave the same; only js-dos has a screen here.
 let probe: Uint8Array;
 beforeAll(async () => {
-  probe = await assemble(PROBE);
+  probe = await program(PROBE);
 });
 
 const dosboxReady = dosboxInstalled();

@@ -7,7 +7,7 @@ import { dirname, join } from "node:path";
 import { strFromU8, unzipSync } from "fflate";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { assemble, CHESS, PROBE, ROOT } from "../ts-harness/build.ts";
+import { CHESS, PROBE, program, ROOT } from "../ts-harness/build.ts";
 import { makeBundle, PROGRAM_NAME } from "../ts-harness/bundle.ts";
 import { PLAY_CONF } from "../ts-harness/dosbox-native.ts";
 import { ARTIFACT_DIR } from "../ts-harness/runner.ts";
@@ -23,7 +23,7 @@ let bundlePath: string;
 let server: RunningServer;
 
 beforeAll(async () => {
-  probe = await assemble(PROBE);
+  probe = await program(PROBE);
   work = mkdtempSync(join(tmpdir(), "chess-web-"));
   bundlePath = join(work, "chess.jsdos");
   writeFileSync(bundlePath, makeBundle(probe, "draw"));
@@ -296,7 +296,7 @@ if (chromiumReady && !chessWritten) console.warn(`browser test of the game skipp
 describe.skipIf(!chromiumReady || !chessWritten)("the game in Chromium", () => {
   test("the page starts CHESS.COM and its screen is a picture, not one flat colour", async () => {
     const gamePath = join(work, "game.jsdos");
-    writeFileSync(gamePath, makeBundle(await assemble(CHESS)));
+    writeFileSync(gamePath, makeBundle(await program(CHESS)));
     const gameServer = await startServer(0, gamePath);
     const context = await chromium.launchPersistentContext(join(work, "game-profile"), {
       executablePath: CHROMIUM,

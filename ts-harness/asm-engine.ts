@@ -2,8 +2,12 @@
 // JOBS.TXT, CHESS.COM runs them all in one emulator boot under js-dos, and RESULT.TXT
 // comes back parsed (asm/PROTOCOL.md is the contract).
 // A run never passes by accident: RESULT.TXT is seeded with a failure marker, and a
-// result without its closing `end <n>` line, or with a job missing, is an error.
-import { assemble, CHESS } from "./build.ts";
+// result without its closing `end <n>` line, with a job missing, or with a line that
+// does not answer the job of its number, is an error.
+// Only printable ASCII reaches JOBS.TXT: a job holding anything else gets the `byte`
+// error the assembly itself gives such a line, without being sent.
+import { CHESS, program } from "./build.ts";
+import { notPrintable } from "./oracle/index.ts";
 import { DosRunError, DosSession } from "./runner.ts";
 
 export const RESULT_FILE = "RESULT.TXT";
@@ -22,36 +26,60 @@ export interface BatchOptions {
   timeoutMs?: number;
   /** Called with the number of finished jobs while the batch runs. */
   onProgress?: (done: number, total: number) => void;
-  /** The .COM to run; built from asm/ when not given. */
+  /** The .COM to run; CHESS.COM when not given. */
   programBytes?: Uint8Array;
 }
 
 export class BatchError extends Error {}
 
-let built: Promise<Uint8Array> | null = null;
+/** What a job's lines must be, by its verb: the kinds of line it may write, the one that
+ *  ends it, and a check of that line against the job (its number argument echoed or
+ *  kept to). Verbs not listed here are not checked beyond their job numbers. */
+const ANSWERS: Record<string, { kinds: string[]; final: string[]; fits?: (arg: number, words: string[]) => boolean }> = {
+  moves: { kinds: ["moves"], final: ["moves"], fits: (_arg, w) => Number(w[1]) === w.length - 2 },
+  perft: { kinds: ["perft"], final: ["perft"], fits: (arg, w) => Number(w[1]) === arg },
+  divide: { kinds: ["divide", "perft"], final: ["perft"], fits: (arg, w) => Number(w[1]) === arg },
+  mate: { kinds: ["mate", "nomate"], final: ["mate", "nomate"], fits: (arg, w) => w[0] === "nomate" ? Number(w[1]) === arg : Number(w[1]) <= arg },
+  exchange: { kinds: ["exchange"], final: ["exchange"] },
+  best: { kinds: ["best"], final: ["best"] },
+};
 
-/** CHESS.COM, assembled once per process. */
-export function chessProgram(): Promise<Uint8Array> {
-  built ??= assemble(CHESS);
-  return built;
+/** Why a job's result lines do not answer it, or null when they do. */
+function mismatch(job: string, lines: string[][]): string | null {
+  const [verb = "", arg] = job.trim().split(" ");
+  const answer = ANSWERS[verb];
+  if (!answer) return null;
+  if (lines.some((w) => w[0] === "error")) return lines.length === 1 ? null : "an error line among other lines";
+  const wrong = lines.find((w) => !answer.kinds.includes(w[0]!));
+  if (wrong) return `a line "${wrong.join(" ")}"`;
+  const finals = lines.filter((w) => answer.final.includes(w[0]!));
+  if (finals.length !== 1 || lines.at(-1) !== finals[0]) return `${finals.length} closing ${answer.final.join("/")} lines`;
+  if (answer.fits && !answer.fits(Number(arg), finals[0]!)) return `the line "${finals[0]!.join(" ")}"`;
+  return null;
 }
 
 /** Split RESULT.TXT into per-job groups; throws BatchError when the file is not a
- *  complete answer to `jobCount` jobs. */
-export function parseResult(text: string, jobCount: number): JobLines[] {
+ *  complete answer to the jobs sent: the `end` count, every job answered, in order, each
+ *  by lines of its own kind. */
+export function parseResult(text: string, jobs: readonly string[]): JobLines[] {
+  const jobCount = jobs.length;
   const groups: JobLines[] = Array.from({ length: jobCount }, (_, i) => ({ job: i + 1, lines: [] }));
   let ended = false;
+  let last = 0;
   for (const raw of text.split(/\r?\n/)) {
     const line = raw.trim();
     if (line === "") continue;
+    if (ended) throw new BatchError(`result file goes on after its "end" line: "${line}"`);
     const words = line.split(/\s+/);
     if (words[0] === "end") {
-      if (Number(words[1]) !== jobCount) throw new BatchError(`result file ends after ${words[1]} jobs, ${jobCount} were sent`);
+      if (words[1] !== String(jobCount)) throw new BatchError(`result file ends after ${words[1]} jobs, ${jobCount} were sent`);
       ended = true;
       continue;
     }
     const n = Number(words[0]);
     if (!Number.isInteger(n) || n < 1 || n > jobCount) throw new BatchError(`result file has a line that belongs to no job: "${line}"`);
+    if (n < last) throw new BatchError(`result file goes back from job ${last} to job ${n}: "${line}"`);
+    last = n;
     groups[n - 1]!.lines.push(words.slice(1));
   }
   if (!ended) {
@@ -60,6 +88,10 @@ export function parseResult(text: string, jobCount: number): JobLines[] {
   }
   const silent = groups.find((g) => g.lines.length === 0);
   if (silent) throw new BatchError(`job ${silent.job} has no result line`);
+  for (const g of groups) {
+    const why = mismatch(jobs[g.job - 1]!, g.lines);
+    if (why) throw new BatchError(`job ${g.job} (${jobs[g.job - 1]!.slice(0, 80)}) got ${why}`);
+  }
   return groups;
 }
 
@@ -69,13 +101,21 @@ function countFinishedJobs(text: string): number {
   return last;
 }
 
-/** Run job lines (e.g. "perft 3 <fen>") in one boot and return their result lines. */
-export async function runBatch(jobs: string[], opts: BatchOptions = {}): Promise<JobLines[]> {
-  for (const j of jobs) {
-    if (/[\r\n]/.test(j)) throw new BatchError(`a job may not contain a line break: ${JSON.stringify(j)}`);
-    if (j.length > 255) throw new BatchError(`a job line is longer than 255 characters: ${j.slice(0, 60)}...`);
-  }
-  const programBytes = opts.programBytes ?? (await chessProgram());
+/** Run job lines (e.g. "perft 3 <fen>") in one boot and return their result lines. A
+ *  job with a character outside printable ASCII gets its `byte` error line here, with
+ *  the column in its FEN when `fens` gives each job's (as the oracle counts it); runs of
+ *  spaces are sent as one, so that a padded FEN fits the 255-character line. */
+export async function runBatch(jobs: string[], opts: BatchOptions = {}, fens?: readonly string[]): Promise<JobLines[]> {
+  const refused = jobs.map((j, i) => (fens ? notPrintable(fens[i]!) : null) ?? notPrintable(j));
+  const sent = jobs.filter((_, i) => refused[i] === null).map((j) => j.split(" ").filter(Boolean).join(" "));
+  const answers = sent.length > 0 ? await runSent(sent, opts) : [];
+  let next = 0;
+  return refused.map((why, i) => ({ job: i + 1, lines: why ? [["error", "byte", ...why.split(" ")]] : answers[next++]!.lines }));
+}
+
+/** Run printable job lines in one boot. */
+async function runSent(jobs: string[], opts: BatchOptions): Promise<JobLines[]> {
+  const programBytes = opts.programBytes ?? (await program(CHESS));
   const session = await DosSession.start({
     program: "CHESS.COM",
     programBytes,
@@ -98,7 +138,7 @@ export async function runBatch(jobs: string[], opts: BatchOptions = {}): Promise
     const result = r.files.get(RESULT_FILE);
     const text = result ? Buffer.from(result).toString("latin1") : "";
     if (r.exitCode !== 0) throw new BatchError(`CHESS.COM exited with code ${r.exitCode}\nstdout: ${r.stdout}\nresult: ${text.slice(0, 500)}`);
-    return parseResult(text, jobs.length);
+    return parseResult(text, jobs);
   } catch (e) {
     if (e instanceof DosRunError || e instanceof BatchError) throw e;
     throw new BatchError(String(e));

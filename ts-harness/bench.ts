@@ -6,10 +6,9 @@
 // the public moves({verbose: true})/move/undo, which builds SAN and FENs for every move
 // and is so slow that it runs on shallower cases.
 import { Chess } from "chess.js";
-import { relative } from "node:path";
-import { fileURLToPath } from "node:url";
 import { PUBLISHED_MATES } from "../test/fixtures/mates.ts";
 import type { BatchOptions } from "./asm-engine.ts";
+import { isMain } from "./build.ts";
 import { asmEngine } from "./engines.ts";
 import { MATE_SET } from "./mate-set.ts";
 import { isMateIn, parseFen, parseUci, perft } from "./oracle/index.ts";
@@ -209,4 +208,4 @@ async function main(): Promise<void> {
   console.log(await mateSetTable());
 }
 
-if (relative(process.argv[1] ?? "", fileURLToPath(import.meta.url)) === "") await main();
+if (isMain(import.meta.url)) await main();

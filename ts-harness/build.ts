@@ -1,11 +1,14 @@
-// build -- assemble the DOS programs with nasm (through execa).
+// build -- assemble the DOS programs with nasm (through execa), and read nasm's symbol map.
 //   npx tsx ts-harness/build.ts          builds build/CHESS.COM (+ listing, symbol map)
 // A nasm error is printed as nasm gives it (file:line: error: text) and the build fails.
+// A test run assembles once, in vitest's global setup (test/global-setup.ts); every
+// process of the run then reads build/ and never runs nasm on the same files again.
 import { execa } from "execa";
 import { mkdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 
+/** The repository root; every other path of the harness is built from it. */
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 export const BUILD_DIR = join(ROOT, "build");
 
@@ -16,18 +19,28 @@ export interface AsmTarget {
   output: string;
   /** Listing file, relative to the repository (optional). */
   listing?: string;
+  /** Symbol map, relative to the repository, when the source writes one. */
+  map?: string;
 }
 
-/** The game and batch engine. Its symbol map (build/chess.map) is written by the
- *  `[map all ...]` directive in asm/chess.asm. */
+/** The game and batch engine. Its symbol map is written by the `[map all ...]`
+ *  directive of asm/chess.asm (nasm has no command-line switch for it), relative to
+ *  nasm's working folder, the repository root. */
 export const CHESS: AsmTarget = {
   source: "asm/chess.asm",
   output: "build/CHESS.COM",
   listing: "build/chess.lst",
+  map: "build/chess.map",
 };
 
 /** The runner's own test program. */
 export const PROBE: AsmTarget = { source: "asm/probe.asm", output: "build/PROBE.COM" };
+
+const TARGETS = [CHESS, PROBE];
+
+/** Set by buildAll in the test run's global setup and inherited by the processes the run
+ *  starts (test workers, the CLI under test): build/ holds every target, current. */
+const BUILT_ENV = "CHESS_BUILD_DONE";
 
 export class BuildError extends Error {
   constructor(
@@ -41,7 +54,7 @@ export class BuildError extends Error {
 /** Assemble one target. Returns the bytes of the .COM; throws BuildError with nasm's
  *  file:line diagnostics when nasm fails. Warnings are errors: the build must be clean. */
 export async function assemble(target: AsmTarget): Promise<Uint8Array> {
-  mkdirSync(BUILD_DIR, { recursive: true });
+  mkdirSync(dirname(join(ROOT, target.output)), { recursive: true });
   const args = ["-f", "bin", "-w+all", "-Werror", "-I", "asm/", "-o", target.output];
   if (target.listing) args.push("-l", target.listing);
   args.push(target.source);
@@ -53,34 +66,126 @@ export async function assemble(target: AsmTarget): Promise<Uint8Array> {
   return new Uint8Array(readFileSync(join(ROOT, target.output)));
 }
 
-/** Symbol map written by nasm's `[map all]`: label name -> offset in the .COM's segment. */
-export function readSymbolMap(path = join(BUILD_DIR, "chess.map")): Map<string, number> {
-  const symbols = new Map<string, number>();
-  let inSymbols = false;
+/** Assemble every target, then tell the processes started after this one that build/ is
+ *  current (the test run's global setup). */
+export async function buildAll(): Promise<void> {
+  for (const t of TARGETS) await assemble(t);
+  process.env[BUILT_ENV] = "1";
+}
+
+const programs = new Map<AsmTarget, Promise<Uint8Array>>();
+
+/** The bytes of a target, assembled at most once per process; in a test run, read from
+ *  build/, where the global setup put them. */
+export function program(target: AsmTarget): Promise<Uint8Array> {
+  let bytes = programs.get(target);
+  if (!bytes) {
+    bytes = process.env[BUILT_ENV] ? Promise.resolve(new Uint8Array(readFileSync(join(ROOT, target.output)))) : assemble(target);
+    programs.set(target, bytes);
+  }
+  return bytes;
+}
+
+/** For command-line entry points: the target's bytes, or nasm's message and exit code 1. */
+export async function programOrExit(target: AsmTarget): Promise<Uint8Array> {
+  try {
+    return await program(target);
+  } catch (e) {
+    if (!(e instanceof BuildError)) throw e;
+    console.error(e.message);
+    process.exit(1);
+  }
+}
+
+/** A nasm symbol map: the equ constants ("No Section") and the labels with their
+ *  offsets in the program's segment (origin 100h included). */
+export class SymbolMap {
+  constructor(
+    /** The file it was read from, for error messages. */
+    readonly path: string,
+    readonly constants: ReadonlyMap<string, number>,
+    readonly labels: ReadonlyMap<string, number>,
+  ) {}
+
+  /** An equ constant the map must list; its absence is an error naming the map. */
+  constant(name: string): number {
+    return this.need(this.constants, name);
+  }
+
+  /** A label's offset; its absence is an error naming the map. */
+  label(name: string): number {
+    return this.need(this.labels, name);
+  }
+
+  private need(from: ReadonlyMap<string, number>, name: string): number {
+    const v = from.get(name);
+    if (v === undefined) throw new Error(`${name} is not in ${this.path}`);
+    return v;
+  }
+}
+
+/** Read a map written by nasm 2.16's `[map all]`: "No Section" lists `Value  Name`
+ *  lines, each section heads its labels with `Real  Virtual  Name`. */
+export function readSymbolMap(path: string): SymbolMap {
+  const constants = new Map<string, number>();
+  const labels = new Map<string, number>();
+  let part: "constants" | "labels" | null = null;
   for (const line of readFileSync(path, "utf8").split(/\r?\n/)) {
-    if (/^-+ Section .* -+$/.test(line)) inSymbols = false;
-    // nasm 2.16 heads each section's symbols with "Real  Virtual  Name".
-    if (/^Symbols:/.test(line) || /^Real\s+Virtual\s+Name/.test(line)) inSymbols = true;
-    const m = inSymbols && /^\s*([0-9A-F]+)\s+([0-9A-F]+)\s+(\S+)\s*$/.exec(line);
-    if (m) symbols.set(m[3], parseInt(m[2], 16));
+    if (/^-+ .*Section/.test(line)) part = /No Section/.test(line) ? "constants" : null;
+    if (/^Real\s+Virtual\s+Name/.test(line)) part = "labels";
+    const constant = part === "constants" && /^([0-9A-F]+)\s+(\S+)\s*$/.exec(line);
+    if (constant) constants.set(constant[2]!, parseInt(constant[1]!, 16));
+    const label = part === "labels" && /^\s*([0-9A-F]+)\s+([0-9A-F]+)\s+(\S+)\s*$/.exec(line);
+    if (label) labels.set(label[3]!, parseInt(label[2]!, 16));
   }
-  return symbols;
+  return new SymbolMap(path, constants, labels);
 }
 
-async function main(): Promise<void> {
-  const targets = [CHESS, PROBE];
-  for (const t of targets) {
-    try {
-      const bytes = await assemble(t);
-      console.log(`built ${t.output} (${bytes.length} bytes)${t.listing ? `, listing ${t.listing}` : ""}`);
-    } catch (e) {
-      if (e instanceof BuildError) {
-        console.error(e.message);
-        process.exit(1);
-      }
-      throw e;
-    }
+/** A .COM is loaded at offset 100h of its segment, where the map's offsets count from. */
+const COM_ORIGIN = 0x100;
+
+/** An assembled program with its symbol map: its data read by label. */
+export class MappedProgram {
+  constructor(
+    readonly bytes: Uint8Array,
+    readonly map: SymbolMap,
+  ) {}
+
+  /** `n` bytes from the segment offset `at` (a label's value). */
+  bytesAt(at: number, n: number): Uint8Array {
+    return this.bytes.subarray(at - COM_ORIGIN, at - COM_ORIGIN + n);
+  }
+
+  /** The little-endian word at the segment offset `at`. */
+  wordAt(at: number): number {
+    const b = this.bytesAt(at, 2);
+    return b[0]! | (b[1]! << 8);
+  }
+
+  /** The zero-terminated string at the segment offset `at`. */
+  stringAt(at: number): string {
+    const from = at - COM_ORIGIN;
+    const end = this.bytes.indexOf(0, from);
+    return Buffer.from(this.bytes.subarray(from, end < 0 ? this.bytes.length : end)).toString("latin1");
   }
 }
 
-if (relative(process.argv[1] ?? "", fileURLToPath(import.meta.url)) === "") await main();
+let chessMapped: Promise<MappedProgram> | null = null;
+
+/** CHESS.COM with its symbol map, once per process. */
+export function chessProgram(): Promise<MappedProgram> {
+  chessMapped ??= program(CHESS).then((bytes) => new MappedProgram(bytes, readSymbolMap(join(ROOT, CHESS.map!))));
+  return chessMapped;
+}
+
+/** Whether the module at `moduleUrl` (its import.meta.url) is the script node started. */
+export function isMain(moduleUrl: string): boolean {
+  return relative(process.argv[1] ?? "", fileURLToPath(moduleUrl)) === "";
+}
+
+if (isMain(import.meta.url)) {
+  for (const t of TARGETS) {
+    const bytes = await programOrExit(t);
+    console.log(`built ${t.output} (${bytes.length} bytes)${t.listing ? `, listing ${t.listing}` : ""}`);
+  }
+}

@@ -6,8 +6,7 @@
 import { strToU8, zipSync } from "fflate";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
-import { fileURLToPath } from "node:url";
-import { assemble, BUILD_DIR, BuildError, CHESS } from "./build.ts";
+import { BUILD_DIR, CHESS, isMain, programOrExit } from "./build.ts";
 import { PLAY_CONF } from "./dosbox-native.ts";
 
 export const BUNDLE_PATH = join(BUILD_DIR, "chess.jsdos");
@@ -30,25 +29,14 @@ export function makeBundle(programBytes: Uint8Array, programArgs = ""): Uint8Arr
   });
 }
 
-/** Assemble the game and write build/chess.jsdos; returns the bundle's path. */
-export async function buildBundle(): Promise<string> {
-  const bytes = await assemble(CHESS);
-  writeFileSync(BUNDLE_PATH, makeBundle(bytes));
+/** For command-line entry points: assemble the game and write build/chess.jsdos;
+ *  returns the bundle's path. A nasm error becomes its message and exit code 1. */
+export async function buildBundleOrExit(): Promise<string> {
+  writeFileSync(BUNDLE_PATH, makeBundle(await programOrExit(CHESS)));
   return BUNDLE_PATH;
 }
 
-/** For command-line entry points: a nasm error becomes its message and exit code 1. */
-export async function buildBundleOrExit(): Promise<string> {
-  try {
-    return await buildBundle();
-  } catch (e) {
-    if (!(e instanceof BuildError)) throw e;
-    console.error(e.message);
-    process.exit(1);
-  }
-}
-
-if (relative(process.argv[1] ?? "", fileURLToPath(import.meta.url)) === "") {
+if (isMain(import.meta.url)) {
   const path = await buildBundleOrExit();
   console.log(`wrote ${relative(process.cwd(), path)}`);
 }

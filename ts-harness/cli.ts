@@ -33,7 +33,8 @@ interface Position {
 }
 
 /** EPD: the FEN is the first four or six fields of a line; anything after `;` is an
- *  operation and ignored. Blank lines and lines starting with # are skipped. */
+ *  operation and ignored. Lines end with CR LF, LF or CR; blank lines and lines starting
+ *  with # are skipped; a file without a position is an error. */
 export function readEpd(path: string): Position[] {
   let text: string;
   try {
@@ -42,11 +43,12 @@ export function readEpd(path: string): Position[] {
     throw new UsageError(`cannot read EPD file ${path}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
   }
   const out: Position[] = [];
-  text.split(/\r?\n/).forEach((line, i) => {
+  text.split(/\r\n|\r|\n/).forEach((line, i) => {
     const fen = line.split(";")[0]!.trim();
     if (fen === "" || fen.startsWith("#")) return;
     out.push({ fen, origin: `${path}:${i + 1}` });
   });
+  if (out.length === 0) throw new UsageError(`EPD file ${path} holds no position`);
   return out;
 }
 
@@ -74,13 +76,26 @@ function progress(done: number, total: number): void {
   if (total > 1) process.stderr.write(`asm: ${done}/${total} positions\n`);
 }
 
-/** The options every command shares, parsed with the command's own. */
+/** The options every command shares, parsed with the command's own. A flag given twice
+ *  is an error (not the last one silently winning); a value that starts with a dash, as
+ *  in `--depth -1`, is the flag's value (parseArgs alone calls it ambiguous), so that
+ *  the range check names it. */
 function parseCommand(argv: string[], own: Record<string, { type: "string" | "boolean"; default?: boolean }>) {
-  const { values } = parseArgs({
-    args: argv,
-    options: { engine: { type: "string" }, fen: { type: "string" }, epd: { type: "string" }, timeout: { type: "string" }, ...own },
-    strict: true,
-  });
+  const options = { engine: { type: "string" }, fen: { type: "string" }, epd: { type: "string" }, timeout: { type: "string" }, ...own } as const;
+  const takesValue = (arg: string) => arg.startsWith("--") && options[arg.slice(2) as keyof typeof options]?.type === "string";
+  const args: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const [arg, next] = [argv[i]!, argv[i + 1]];
+    const negative = takesValue(arg) && next !== undefined && /^-[^-]/.test(next);
+    args.push(negative ? `${arg}=${argv[++i]}` : arg);
+  }
+  const { values, tokens } = parseArgs({ args, options, strict: true, tokens: true });
+  const seen = new Set<string>();
+  for (const t of tokens) {
+    if (t.kind !== "option") continue;
+    if (seen.has(t.name)) throw new UsageError(`--${t.name} is given twice`);
+    seen.add(t.name);
+  }
   const v = values as Record<string, string | boolean | undefined>;
   const engine = engineFrom(v.engine as string | undefined);
   const positions = positionsFrom({ fen: v.fen as string | undefined, epd: v.epd as string | undefined });

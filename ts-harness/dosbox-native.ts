@@ -10,8 +10,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
-import { fileURLToPath } from "node:url";
-import { assemble, BuildError, CHESS, ROOT } from "./build.ts";
+import { CHESS, isMain, programOrExit, ROOT } from "./build.ts";
 import {
   BATCH_FILE, CONFIG_DIR, DONE_FILE, DosRunError, EXIT_FILE, exitCodeBatch, STDOUT_FILE, type DosRunOptions, type DosRunResult,
 } from "./runner.ts";
@@ -86,14 +85,8 @@ function listFiles(dir: string): string[] {
 /** `npm run dosbox`: build the game, then open it in a DOSBox window from the repository
  *  root, where dosbox.conf's relative `mount c build` finds it. */
 async function play(): Promise<void> {
-  try {
-    const bytes = await assemble(CHESS);
-    console.log(`built ${CHESS.output} (${bytes.length} bytes); starting DOSBox with ${relative(ROOT, PLAY_CONF)}`);
-  } catch (e) {
-    if (!(e instanceof BuildError)) throw e;
-    console.error(e.message);
-    process.exit(1);
-  }
+  const bytes = await programOrExit(CHESS);
+  console.log(`built ${CHESS.output} (${bytes.length} bytes); starting DOSBox with ${relative(ROOT, PLAY_CONF)}`);
   const r = await execa(DOSBOX, ["-conf", PLAY_CONF], { cwd: ROOT, stdio: "inherit", reject: false });
   if ((r as { code?: string }).code === "ENOENT") {
     console.error(`'${DOSBOX}' is not installed: run 'node ts-harness/setup.mjs dosbox'`);
@@ -106,4 +99,4 @@ async function play(): Promise<void> {
   }
 }
 
-if (relative(process.argv[1] ?? "", fileURLToPath(import.meta.url)) === "") await play();
+if (isMain(import.meta.url)) await play();

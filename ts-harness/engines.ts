@@ -207,10 +207,10 @@ export const asmEngine: Engine & {
   name: "asm",
   async perft(requests, opts) {
     const jobs = requests.map((r) => `${r.divide ? "divide" : "perft"} ${r.depth} ${r.fen}`);
-    return (await runBatch(jobs, opts)).map(perftAnswer);
+    return (await runBatch(jobs, opts, requests.map((r) => r.fen))).map(perftAnswer);
   },
   async moves(fens, opts) {
-    const groups = await runBatch(fens.map((f) => `moves ${f}`), opts);
+    const groups = await runBatch(fens.map((f) => `moves ${f}`), opts, fens);
     return groups.map((g): MovesAnswer | EngineError => {
       const err = jobError(g);
       if (err) return err;
@@ -220,13 +220,13 @@ export const asmEngine: Engine & {
     });
   },
   async mate(requests, opts) {
-    return (await runBatch(requests.map((r) => `mate ${r.moves} ${r.fen}`), opts)).map(mateAnswer);
+    return (await runBatch(requests.map((r) => `mate ${r.moves} ${r.fen}`), opts, requests.map((r) => r.fen))).map(mateAnswer);
   },
   async exchange(requests, opts) {
-    return (await runBatch(requests.map((r) => `exchange ${r.depth} ${r.fen}`), opts)).map(exchangeAnswer);
+    return (await runBatch(requests.map((r) => `exchange ${r.depth} ${r.fen}`), opts, requests.map((r) => r.fen))).map(exchangeAnswer);
   },
   async best(requests, opts) {
-    return (await runBatch(requests.map((r) => `best ${r.ms} ${r.fen}`), opts)).map(bestAnswer);
+    return (await runBatch(requests.map((r) => `best ${r.ms} ${r.fen}`), opts, requests.map((r) => r.fen))).map(bestAnswer);
   },
 };
 

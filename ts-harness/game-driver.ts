@@ -1,12 +1,8 @@
 // game-driver -- play CHESS.COM's interactive game headless, as a person would: keys,
 // typed moves and mouse clicks in, the screen (read by screen.ts) and the game log
 // (GAME.LOG, written with /log) out. Every wait has the session's time limit.
-import { execa } from "execa";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { BuildError, CHESS, ROOT } from "./build.ts";
-import { DosSession, KEY, type KeyName } from "./runner.ts";
+import { chessProgram } from "./build.ts";
+import { DosSession, KEY, sleep, type KeyName } from "./runner.ts";
 import {
   learnFont, loadLayout, readPanelLine, readScreen, squareClickPoint, type Font, type KnownLine,
   type Layout, type ScreenView,
@@ -59,43 +55,16 @@ function sameView(a: ScreenView, b: ScreenView): boolean {
     a.picked === b.picked && a.lit.join() === b.lit.join();
 }
 
-export interface GameProgram {
-  bytes: Uint8Array;
-  /** Where things are on its screen, read from its map and its bytes. */
-  layout: Layout;
-}
-
-let built: Promise<GameProgram> | null = null;
-
-/** CHESS.COM and its layout, assembled once per process in a folder of its own: the
- *  other test files assemble build/CHESS.COM and build/chess.map at the same time, and
- *  a map read while another nasm rewrites it comes out cut short. nasm runs in that
- *  folder, so the `[map all build/chess.map]` of asm/chess.asm lands there too. Same
- *  flags as build.ts: warnings are errors. */
-export function gameProgram(): Promise<GameProgram> {
-  built ??= (async () => {
-    const dir = mkdtempSync(join(tmpdir(), "chess-game-"));
-    try {
-      mkdirSync(join(dir, "build"));
-      const output = join(dir, "CHESS.COM");
-      const r = await execa("nasm", ["-f", "bin", "-w+all", "-Werror", "-I", join(ROOT, "asm") + "/", "-o", output, join(ROOT, CHESS.source)], { cwd: dir, reject: false });
-      if (r.exitCode !== 0) throw new BuildError(CHESS, [r.stderr, r.stdout].filter(Boolean).join("\n"));
-      const bytes = new Uint8Array(readFileSync(output));
-      return { bytes, layout: loadLayout(bytes, join(dir, "build", "chess.map")) };
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  })();
-  return built;
-}
+/** The game's screen layout, read once per process. */
+let layout: Layout | null = null;
 
 export interface GameOptions {
   /** Files placed beside the program (e.g. a CHESS.SAV to /load). */
   files?: Record<string, Uint8Array | string>;
   timeoutMs?: number;
+  /** A conf file in dosbox-config/ (default harness.conf), e.g. harness-386.conf. */
+  conf?: string;
 }
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export class GameDriver {
   private font: Font | null = null;
@@ -107,7 +76,8 @@ export class GameDriver {
 
   /** Start the game with a command tail (/log is added) and wait for its first log. */
   static async start(args = "", opts: GameOptions = {}): Promise<GameDriver> {
-    const program = await gameProgram();
+    const program = await chessProgram();
+    layout ??= loadLayout(program);
     const session = await DosSession.start({
       program: "CHESS.COM",
       programBytes: program.bytes,
@@ -115,8 +85,9 @@ export class GameDriver {
       files: opts.files,
       captureStdout: false,
       timeoutMs: opts.timeoutMs ?? 50_000,
+      conf: opts.conf,
     });
-    const driver = new GameDriver(session, program.layout);
+    const driver = new GameDriver(session, layout);
     await driver.waitLog("the first game log", () => true);
     return driver;
   }
@@ -203,11 +174,24 @@ export class GameDriver {
 
   /** Click a square with the left button; then park the pointer on the panel (a click
    *  off the board does nothing) so that it hides no square. */
-  async click(square: string): Promise<void> {
+  async click(square: string, holdMs?: number): Promise<void> {
     const flipped = (await this.view()).flipped;
     const p = squareClickPoint(this.layout, square, flipped);
-    await this.session.click(p.x, p.y);
+    await this.session.click(p.x, p.y, 0, holdMs);
     await sleep(KEY_GAP_MS);
+    await this.parkPointer();
+  }
+
+  /** Drag with the left button from one square to another; then park the pointer. */
+  async drag(from: string, to: string): Promise<void> {
+    const flipped = (await this.view()).flipped;
+    const a = squareClickPoint(this.layout, from, flipped), b = squareClickPoint(this.layout, to, flipped);
+    await this.session.drag(a.x, a.y, b.x, b.y);
+    await sleep(KEY_GAP_MS);
+    await this.parkPointer();
+  }
+
+  private async parkPointer(): Promise<void> {
     await this.session.click(0.99, 0.5);
     await sleep(KEY_GAP_MS);
   }

@@ -10,9 +10,8 @@
 // the game's move. Our own: random positions with a few pieces, White to move (the
 // pieces and their squares drawn by a seeded random generator), kept when Stockfish 15.1
 // at depth 12 saw a mate and the oracle proved its exact length.
-import { relative } from "node:path";
-import { fileURLToPath } from "node:url";
 import { PUBLISHED_MATES, type KnownMate } from "../test/fixtures/mates.ts";
+import { isMain } from "./build.ts";
 import { findMate, moveToUci, parseFen } from "./oracle/index.ts";
 
 const GAMES: readonly KnownMate[] = [
@@ -82,4 +81,4 @@ function prove(): void {
   process.exitCode = wrong === 0 ? 0 : 1;
 }
 
-if (relative(process.argv[1] ?? "", fileURLToPath(import.meta.url)) === "") prove();
+if (isMain(import.meta.url)) prove();

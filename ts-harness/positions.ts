@@ -1,9 +1,10 @@
 // positions -- test positions made by the oracle through seeded random play, biased so
-// that en passant, promotion, check and castling each turn up often. Deterministic: the
-// same seed gives the same positions on every machine.
+// that en passant, promotion, check and castling each turn up often (in Los Alamos
+// chess: promotion, check, endgames, mates and stalemates). Deterministic: the same
+// seed gives the same positions on every machine.
 import * as oracle from "./oracle/index.ts";
 
-export type Feature = "en-passant" | "promotion" | "check" | "castling" | "game-over";
+export type Feature = "en-passant" | "promotion" | "check" | "castling" | "game-over" | "endgame";
 
 export interface SampledPosition {
   fen: string;
@@ -23,12 +24,25 @@ export function seededRandom(seed: number): () => number {
   };
 }
 
-const START_FENS = [
-  "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-  "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-  "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
-  "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1",
-];
+const START_FENS: Record<oracle.Variant, string[]> = {
+  chess: [
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+    "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1",
+  ],
+  // The start position, one with bishops (a set-up the VB6 seed allows), and sparse
+  // ones that reach promotions, endgames and mates quickly.
+  losalamos: [
+    "rnqknr/pppppp/6/6/PPPPPP/RNQKNR w - - 0 1",
+    "rbqkbr/pppppp/6/6/PPPPPP/RBQKBR w - - 0 1",
+    "r2k1r/pp2pp/6/6/PP2PP/R2K1R w - - 0 1",
+    "2qk2/1p2p1/6/6/1P2P1/2QK2 w - - 0 1",
+  ],
+};
+
+/** A position with at most this many pieces, kings included, counts as an endgame. */
+const ENDGAME_PIECES = 5;
 
 function isCastle(m: oracle.Move, pos: oracle.Position): boolean {
   const p = oracle.pieceAt(pos, m.from);
@@ -70,25 +84,31 @@ function featuresOf(pos: oracle.Position, moves: oracle.Move[]): Feature[] {
   if (moves.some((m) => m.promotion)) f.push("promotion");
   if (oracle.inCheck(pos)) f.push("check");
   if (/ [KQkq]+ /.test(oracle.toFen(pos)) && moves.some((m) => isCastle(m, pos))) f.push("castling");
+  if (oracle.toFen(pos).split(" ")[0]!.replace(/[^a-zA-Z]/g, "").length <= ENDGAME_PIECES) f.push("endgame");
   return f;
 }
 
 /** `perFeature` distinct positions for each of en passant, promotion, check and castling
- *  (and up to perFeature/4 finished games), from seeded biased random play. */
-export function samplePositions(seed: number, perFeature: number): SampledPosition[] {
+ *  (and up to perFeature/4 finished games), from seeded biased random play; in Los
+ *  Alamos chess, which has no en passant and no castling, for each of promotion, check
+ *  and endgame, and up to perFeature/2 finished games. */
+export function samplePositions(seed: number, perFeature: number, variant: oracle.Variant = "chess"): SampledPosition[] {
   const rnd = seededRandom(seed);
+  const chess = variant === "chess";
   const quota: Record<Feature, number> = {
-    "en-passant": perFeature,
+    "en-passant": chess ? perFeature : 0,
     promotion: perFeature,
     check: perFeature,
-    castling: perFeature,
-    "game-over": Math.floor(perFeature / 4),
+    castling: chess ? perFeature : 0,
+    "game-over": Math.floor(perFeature / (chess ? 4 : 2)),
+    endgame: chess ? 0 : perFeature,
   };
+  const starts = START_FENS[variant];
   const seen = new Set<string>();
   const out: SampledPosition[] = [];
   const wanted = () => Object.values(quota).some((q) => q > 0);
   for (let game = 0; game < 5000 && wanted(); game++) {
-    const parsed = oracle.parseFen(START_FENS[game % START_FENS.length]!);
+    const parsed = oracle.parseFen(starts[game % starts.length]!);
     if (!parsed.ok) throw new Error(parsed.error.message);
     const pos = parsed.pos;
     for (let ply = 0; ply < 160; ply++) {

@@ -6,10 +6,9 @@
 import { createRequire } from "node:module";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { ROOT } from "./build.ts";
 import { encodePng, type RgbaImage } from "./png.ts";
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 export const CONFIG_DIR = join(ROOT, "dosbox-config");
 export const ARTIFACT_DIR = join(ROOT, "test-artifacts");
 
@@ -146,6 +145,14 @@ function toBytes(x: Uint8Array | string): Uint8Array {
   return typeof x === "string" ? new Uint8Array(Buffer.from(x, "latin1")) : new Uint8Array(x);
 }
 
+/** Why a text cannot go to DOS one byte a character (Latin-1), or null: a character above
+ *  U+00FF would arrive as another byte (U+010A as a line feed, U+011A as a Ctrl-Z). */
+function notOneByte(text: string): string | null {
+  const chars = [...text];
+  const at = chars.findIndex((ch) => ch.codePointAt(0)! > 0xff);
+  return at < 0 ? null : `character ${chars[at]!.codePointAt(0)} at column ${at + 1} has no single byte in DOS`;
+}
+
 function flatten(node: FsNode, prefix = ""): { path: string; size: number }[] {
   const out: { path: string; size: number }[] = [];
   for (const child of node.nodes ?? []) {
@@ -156,7 +163,7 @@ function flatten(node: FsNode, prefix = ""): { path: string; size: number }[] {
   return out;
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** A running emulator with the program started; for interactive tests. */
 export class DosSession {
@@ -180,6 +187,11 @@ export class DosSession {
     const startedAt = Date.now();
     const emulators = loadEmulators();
     const command = `${opts.program}${opts.args ? " " + opts.args : ""}`;
+    if (/[\r\n]/.test(command)) throw new DosRunError("start", command, "the command line holds a line break", null);
+    for (const [what, text] of [["the command line", command], ...Object.entries(opts.files ?? {})] as const) {
+      const why = typeof text === "string" ? notOneByte(text) : null;
+      if (why) throw new DosRunError("start", command, `${what}: ${why}`, null);
+    }
     const confText = readFileSync(join(CONFIG_DIR, opts.conf ?? "harness.conf"), "utf8");
     const autoexec = `\n[autoexec]\necho off\nmount c .\nc:\n${BATCH_FILE}\n`;
     const entries: unknown[] = [confText + autoexec];
@@ -240,13 +252,25 @@ export class DosSession {
     }
   }
 
-  /** Move the mouse to (x, y) given as fractions 0..1 of the screen, and click. */
-  async click(x: number, y: number, button = 0): Promise<void> {
+  /** Move the mouse to (x, y) given as fractions 0..1 of the screen, and click, holding
+   *  the button `holdMs` (0: press and release reach DOS in the same instant). */
+  async click(x: number, y: number, button = 0, holdMs = 60): Promise<void> {
     this.ci.sendMouseMotion(x, y);
     await sleep(60);
     this.ci.sendMouseButton(button, true);
-    await sleep(60);
+    if (holdMs > 0) await sleep(holdMs);
     this.ci.sendMouseButton(button, false);
+  }
+
+  /** Press the left button at (x1, y1), move to (x2, y2) holding it, let go there. */
+  async drag(x1: number, y1: number, x2: number, y2: number): Promise<void> {
+    this.ci.sendMouseMotion(x1, y1);
+    await sleep(60);
+    this.ci.sendMouseButton(0, true);
+    await sleep(60);
+    this.ci.sendMouseMotion(x2, y2);
+    await sleep(60);
+    this.ci.sendMouseButton(0, false);
   }
 
   async screenshot(): Promise<RgbaImage> {

@@ -7,9 +7,7 @@
 // The panel's text is read with a font learned from the screen itself: lines whose
 // text is known (the help lines and the title, also read out of CHESS.COM) teach the
 // reader the BIOS font's glyphs.
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
-import { BUILD_DIR, readSymbolMap } from "./build.ts";
+import type { MappedProgram } from "./build.ts";
 import type { RgbaImage } from "./png.ts";
 
 /** Pieces as FEN letters (upper case white); null for an empty square. */
@@ -55,71 +53,44 @@ export interface ScreenView {
   lit: string[];
 }
 
-/** The equ constants of a nasm map: the "No Section" part, `Value  Name` lines. */
-export function readMapConstants(path = join(BUILD_DIR, "chess.map")): Map<string, number> {
-  const constants = new Map<string, number>();
-  let inNoSection = false;
-  for (const line of readFileSync(path, "utf8").split(/\r?\n/)) {
-    if (/^-+ .*Section/.test(line)) inNoSection = /No Section/.test(line);
-    const m = inNoSection && /^([0-9A-F]{8})\s+(\S+)\s*$/.exec(line);
-    if (m) constants.set(m[2]!, parseInt(m[1]!, 16));
-  }
-  return constants;
-}
-
 const PIECE_CODES = "rnbqkp"; // the order of the square byte's piece bits (1998 text)
 const DAC_TO_8BIT = (v: number) => (v << 2) | (v >> 4);
 
-/** The layout of the program just built: build/CHESS.COM and build/chess.map. */
-export function loadLayout(com: Uint8Array, mapPath = join(BUILD_DIR, "chess.map")): Layout {
-  const c = readMapConstants(mapPath);
-  const labels = readSymbolMap(mapPath);
-  const origin = 0x100;
-  const need = (name: string, from: Map<string, number>) => {
-    const v = from.get(name);
-    if (v === undefined) throw new Error(`screen: ${name} is not in ${mapPath}`);
-    return v;
-  };
-  const bytesAt = (label: string, n: number) => {
-    const at = need(label, labels) - origin;
-    return com.subarray(at, at + n);
-  };
-  const zString = (at: number) => {
-    let end = at;
-    while (com[end] !== 0) end++;
-    return Buffer.from(com.subarray(at, end)).toString("latin1");
-  };
-  const entries = need("PAL_ENTRIES", c);
+/** The layout of the game from its bytes and its symbol map. */
+export function loadLayout(program: MappedProgram): Layout {
+  const map = program.map;
+  const bytesAt = (label: string, n: number) => program.bytesAt(map.label(label), n);
+  const entries = map.constant("PAL_ENTRIES");
   const rgb = bytesAt("palette", entries * 3);
   const palette = Array.from({ length: entries }, (_, i) =>
     [DAC_TO_8BIT(rgb[i * 3]!), DAC_TO_8BIT(rgb[i * 3 + 1]!), DAC_TO_8BIT(rgb[i * 3 + 2]!)] as const);
-  const piecePx = need("PIECE_PX", c);
+  const piecePx = map.constant("PIECE_PX");
   const artBytes = piecePx * piecePx;
   const art = bytesAt("piece_art", artBytes * PIECE_CODES.length);
   const pieceArt = PIECE_CODES.split("").map((_, k) => Buffer.from(art.subarray(k * artBytes, (k + 1) * artBytes)).toString("latin1"));
   const inkBytes = bytesAt("piece_inks", 6);
-  const chars = [need("ART_LINE", c), need("ART_BODY", c), need("ART_MARK", c)].map((x) => String.fromCharCode(x));
+  const chars = [map.constant("ART_LINE"), map.constant("ART_BODY"), map.constant("ART_MARK")].map((x) => String.fromCharCode(x));
   const inks = [0, 1].map((colour) => Object.fromEntries(chars.map((ch, i) => [ch, inkBytes[colour * 3 + i]!])));
-  let at = need("help_text", labels) - origin;
+  let at = map.label("help_text");
   const helpLines: string[] = [];
-  for (let i = 0; i < need("HELP_LINES", c); i++) {
-    const line = zString(at);
+  for (let i = 0; i < map.constant("HELP_LINES"); i++) {
+    const line = program.stringAt(at);
     helpLines.push(line);
     at += line.length + 1;
   }
   return {
-    constants: c,
-    boardX: need("BOARD_X", c),
-    boardY: need("BOARD_Y", c),
-    squarePx: need("SQUARE_PX", c),
-    pieceInset: need("PIECE_INSET", c),
+    constants: map.constants,
+    boardX: map.constant("BOARD_X"),
+    boardY: map.constant("BOARD_Y"),
+    squarePx: map.constant("SQUARE_PX"),
+    pieceInset: map.constant("PIECE_INSET"),
     piecePx,
-    cursorPx: need("CURSOR_PX", c),
+    cursorPx: map.constant("CURSOR_PX"),
     palette,
     pieceArt,
     inks,
     helpLines,
-    title: zString(need("text_title", labels) - origin),
+    title: program.stringAt(map.label("text_title")),
   };
 }
 

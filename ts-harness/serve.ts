@@ -12,9 +12,8 @@ import { createReadStream, statSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { createRequire } from "node:module";
 import { dirname, extname, join, relative, resolve, sep } from "node:path";
-import { fileURLToPath } from "node:url";
 import { buildBundleOrExit } from "./bundle.ts";
-import { ROOT } from "./build.ts";
+import { isMain, ROOT } from "./build.ts";
 
 export const DEFAULT_PORT = 8086;
 export const WEB_DIR = join(ROOT, "web");
@@ -162,4 +161,4 @@ async function main(): Promise<void> {
   }
 }
 
-if (relative(process.argv[1] ?? "", fileURLToPath(import.meta.url)) === "") await main();
+if (isMain(import.meta.url)) await main();

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // setup -- make sure what the project runs on is here before a script starts.
 // Plain Node (no dependencies), because it runs before `npm ci` on a fresh clone.
-//   node ts-harness/setup.mjs [nasm] [dosbox] [chromium] [xvfb]
+//   node ts-harness/setup.mjs [nasm] [dosbox] [chromium] [xvfb] [stockfish]
 // npm dependencies are always checked. System tools named on the command line are
 // installed with apt-get when this is a Debian machine and we are root; otherwise the
 // script stops with one line naming the package to install.
@@ -18,6 +18,8 @@ const SYSTEM_TOOLS = {
   dosbox: { pkg: "dosbox", cmd: "dosbox" },
   chromium: { pkg: "chromium", cmd: "chromium" },
   xvfb: { pkg: "xvfb", cmd: "Xvfb" },
+  // Debian installs it outside root's PATH.
+  stockfish: { pkg: "stockfish", cmd: "/usr/games/stockfish" },
 };
 
 function fail(line) {

@@ -13,7 +13,7 @@
 // A square byte is 0 when empty, otherwise a piece code:
 //   bits 0-2  role (PAWN=1 .. KING=6)      bit 3  colour (0 white, 1 black)
 
-import type { Color, Piece, Role, SquareName } from "./types.ts";
+import type { Color, Piece, Role, SquareName, Variant } from "./types.ts";
 
 export const WHITE = 0;
 export const BLACK = 1;
@@ -75,8 +75,33 @@ export function square(file: number, rank: number): number {
   return rank * RANK_STEP + file;
 }
 
-/** The 64 real squares in a1, b1, .. h8 order. */
-export const SQUARES: readonly number[] = Array.from({ length: SQUARE_COUNT }, (_, i) => square(i & 7, i >> 3));
+/** The board a variant plays on: its first `size` files and ranks of the 0x88 board.
+ *  Los Alamos chess (MANIAC I, 1956) uses a1..f6; `outside` marks the 0x88 squares
+ *  beyond it, so a step that stays inside 0x88 but leaves a1..f6 is seen as off. */
+export interface Geometry {
+  readonly variant: Variant;
+  /** Files and ranks: 8, or 6 for Los Alamos. */
+  readonly size: number;
+  /** Its squares in a1, b1, .. order. */
+  readonly squares: readonly number[];
+  /** 1 for every 0x88 index (0..127) not on this board. */
+  readonly outside: Uint8Array;
+}
+
+function geometry(variant: Variant, size: number): Geometry {
+  const squares: number[] = [];
+  const outside = new Uint8Array(BOARD_SIZE).fill(1);
+  for (let rank = 0; rank < size; rank++) {
+    for (let file = 0; file < size; file++) {
+      squares.push(square(file, rank));
+      outside[square(file, rank)] = 0;
+    }
+  }
+  return { variant, size, squares, outside };
+}
+
+export const CHESS = geometry("chess", 8);
+export const LOS_ALAMOS = geometry("losalamos", 6);
 
 export function squareName(sq: number): SquareName {
   return `${"abcdefgh"[fileOf(sq)]}${rankOf(sq) + 1}` as SquareName;

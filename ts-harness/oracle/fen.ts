@@ -2,10 +2,13 @@
 // Errors are values with the codes of asm/PROTOCOL.md. Fields are checked in order
 // (board, side, castling, en passant, clocks), then whether the side that is not to
 // move stands in check; the first problem found is the one reported.
+// A board of 6 ranks of 6 squares names Los Alamos chess (as Fairy-Stockfish's
+// `losalamos` FENs do): no castling and no en passant there, pawns on ranks 2-5.
 
 import {
-  BLACK, EMPTY, KING, NO_SQUARE, PAWN, RANK_STEP, ROOK, SQUARES, WHITE, colorName, fenLetter,
-  parseSquare, pieceCode, rankOf, roleFromLetter, roleOf, sideOf, square, squareName, type Side,
+  BLACK, CHESS, EMPTY, KING, LOS_ALAMOS, NO_SQUARE, PAWN, RANK_STEP, ROOK, WHITE, colorName,
+  fenLetter, parseSquare, pieceCode, rankOf, roleFromLetter, roleOf, sideOf, square, squareName,
+  type Side,
 } from "./board.ts";
 import { isAttacked } from "./attacks.ts";
 import {
@@ -30,11 +33,10 @@ const CASTLING_RIGHTS = [
 
 const COLOR_WORD = ["white", "black"] as const;
 
-function parseBoard(pos: Position, field: string): FenFailure | undefined {
-  const ranks = field.split("/");
-  if (ranks.length !== 8) return fail("ranks", `board has ${ranks.length} ranks, expected 8`);
-  for (let r = 0; r < 8; r++) {
-    const rankNumber = 8 - r;
+function parseBoard(pos: Position, ranks: string[]): FenFailure | undefined {
+  const size = pos.geometry.size;
+  for (let r = 0; r < size; r++) {
+    const rankNumber = size - r;
     let file = 0;
     for (const ch of ranks[r]) {
       if (ch >= "1" && ch <= "8") {
@@ -44,28 +46,30 @@ function parseBoard(pos: Position, field: string): FenFailure | undefined {
       const role = roleFromLetter(ch.toLowerCase());
       if (role === EMPTY) return fail("piece", `rank ${rankNumber} has invalid character '${ch}'`);
       const side = ch === ch.toLowerCase() ? BLACK : WHITE;
-      if (file < 8) pos.put(square(file, rankNumber - 1), pieceCode(side, role));
+      if (file < size) pos.put(square(file, rankNumber - 1), pieceCode(side, role));
       file++;
     }
-    if (file !== 8) return fail("ranks", `rank ${rankNumber} has ${file} squares, expected 8`);
+    if (file !== size) return fail("ranks", `rank ${rankNumber} has ${file} squares, expected ${size}`);
   }
   return undefined;
 }
 
 function checkKingsAndPawns(pos: Position): FenFailure | undefined {
+  const squares = pos.geometry.squares;
+  const lastRank = pos.geometry.size - 1;
   for (const side of [WHITE, BLACK] as const) {
-    const kings = SQUARES.filter((sq) => pos.board[sq] === pieceCode(side, KING));
+    const kings = squares.filter((sq) => pos.board[sq] === pieceCode(side, KING));
     if (kings.length !== 1) {
       const what = kings.length === 0 ? "no king" : `${kings.length} kings`;
       return fail("kings", `${COLOR_WORD[side]} has ${what}`);
     }
     pos.kings[side] = kings[0];
   }
-  for (const sq of SQUARES) {
+  for (const sq of squares) {
     const code = pos.board[sq];
-    if (roleOf(code) === PAWN && (rankOf(sq) === 0 || rankOf(sq) === 7)) {
+    if (roleOf(code) === PAWN && (rankOf(sq) === 0 || rankOf(sq) === lastRank)) {
       const pawn = `${COLOR_WORD[sideOf(code)]} pawn on ${squareName(sq)}`;
-      return fail("pawn-rank", `${pawn}, but pawns cannot stand on rank 1 or 8`);
+      return fail("pawn-rank", `${pawn}, but pawns cannot stand on rank 1 or ${lastRank + 1}`);
     }
   }
   return undefined;
@@ -80,6 +84,7 @@ function parseSide(pos: Position, field: string): FenFailure | undefined {
 /** '-' or letters of KQkq without repeats, in any order; each right needs its king and rook home. */
 function parseCastling(pos: Position, field: string): FenFailure | undefined {
   if (field === "-") return undefined;
+  if (pos.geometry !== CHESS) return fail("castling", `castling field '${field}', but Los Alamos chess has no castling`);
   for (const ch of field) {
     const right = CASTLING_RIGHTS.find((r) => r.letter === ch);
     if (!right) return fail("castling", `castling field '${field}' has invalid character '${ch}'`);
@@ -100,6 +105,7 @@ function parseCastling(pos: Position, field: string): FenFailure | undefined {
  *  (white to move) or 3, empty, its origin empty, and that pawn in front of it. */
 function parseEnPassant(pos: Position, field: string): FenFailure | undefined {
   if (field === "-") return undefined;
+  if (pos.geometry !== CHESS) return fail("ep", `en-passant field '${field}', but Los Alamos pawns never step two squares`);
   const sq = parseSquare(field);
   if (sq === undefined) return fail("ep", `en-passant field '${field}' is not a square`);
   const mover = opponent(pos.turn);
@@ -123,20 +129,46 @@ function parseEnPassant(pos: Position, field: string): FenFailure | undefined {
   return undefined;
 }
 
+/** A clock is at most 65535: the largest the assembly keeps, and refused above, not clamped. */
+const CLOCK_MAX = 65535;
+
 function parseClock(field: string, name: string): number | FenFailure {
-  return /^\d+$/.test(field) ? Number(field) : fail("clock", `${name} '${field}' is not a number`);
+  if (!/^\d+$/.test(field) || Number(field) > CLOCK_MAX) {
+    return fail("clock", `${name} '${field}' is not a number from 0 to ${CLOCK_MAX}`);
+  }
+  return Number(field);
+}
+
+/** The first character of a text outside printable ASCII (space to '~'), as the error
+ *  message names it: `character 160 at column 9 is not printable ASCII` (the code point
+ *  in decimal, columns from 1); null when there is none. A FEN is ASCII: a no-break
+ *  space is no field separator and the Kelvin sign no king. */
+export function notPrintable(text: string): string | null {
+  let column = 0;
+  for (const ch of text) {
+    column++;
+    const code = ch.codePointAt(0)!;
+    if (code < 0x20 || code > 0x7e) return `character ${code} at column ${column} is not printable ASCII`;
+  }
+  return null;
 }
 
 export function parseFen(fen: string): FenResult {
-  const fields = fen.trim().split(/\s+/);
+  const bad = notPrintable(fen);
+  if (bad) return fail("byte", bad);
+  const fields = fen.trim().split(/ +/);
   if (fields.length !== 4 && fields.length !== 6) {
     return fail("fields", `FEN has ${fields.length} fields, expected 4 or 6`);
   }
   const [board, side, castling, ep, halfmove = "0", fullmove = "1"] =
     fields as [string, string, string, string, string?, string?];
-  const pos = new Position();
+  const ranks = board.split("/");
+  if (ranks.length !== CHESS.size && ranks.length !== LOS_ALAMOS.size) {
+    return fail("ranks", `board has ${ranks.length} ranks, expected 8 (chess) or 6 (Los Alamos chess)`);
+  }
+  const pos = new Position(ranks.length === CHESS.size ? CHESS : LOS_ALAMOS);
   for (const step of [
-    () => parseBoard(pos, board),
+    () => parseBoard(pos, ranks),
     () => checkKingsAndPawns(pos),
     () => parseSide(pos, side),
     () => parseCastling(pos, castling),
@@ -160,10 +192,11 @@ export function parseFen(fen: string): FenResult {
 
 export function boardFen(pos: Position): string {
   const ranks: string[] = [];
-  for (let rank = 7; rank >= 0; rank--) {
+  const size = pos.geometry.size;
+  for (let rank = size - 1; rank >= 0; rank--) {
     let text = "";
     let empty = 0;
-    for (let file = 0; file < 8; file++) {
+    for (let file = 0; file < size; file++) {
       const code = pos.board[square(file, rank)];
       if (code === EMPTY) {
         empty++;

@@ -2,7 +2,7 @@
 // kept for repetition, and the state of the game (mate, stalemate, draws).
 
 import {
-  BISHOP, EMPTY, KING, KNIGHT, NO_SQUARE, SQUARES, colorName, fileOf, parseSquare, rankOf, roleOf,
+  BISHOP, EMPTY, KING, KNIGHT, NO_SQUARE, colorName, fileOf, parseSquare, rankOf, roleOf,
   toPiece,
 } from "./board.ts";
 import { inCheck } from "./attacks.ts";
@@ -66,7 +66,7 @@ export function isFiftyMoveDraw(pos: Position): boolean {
 /** No mate is possible: kings alone, one minor piece, or only bishops all on one colour. */
 export function isInsufficientMaterial(pos: Position): boolean {
   const minors: number[] = [];
-  for (const sq of SQUARES) {
+  for (const sq of pos.geometry.squares) {
     const role = roleOf(pos.board[sq]);
     if (role === EMPTY || role === KING) continue;
     if (role !== KNIGHT && role !== BISHOP) return false;

@@ -1,5 +1,6 @@
 // oracle -- an independent chess rules engine on a 0x88 board, to check the assembly
 // against. Shares nothing with asm/: its own board, tables and legality method.
+// It plays chess and, on the a1..f6 corner of the same board, Los Alamos chess.
 //
 // The modules on perft's path (position, attacks, movegen, make, perft) copy what they
 // import into module constants: under vitest's module runner every use of an imported
@@ -7,10 +8,10 @@
 
 export type {
   Color, Failure, FenErrorCode, File, Move, OracleError, Piece, PromotionRole, Rank, Role,
-  SquareName, Status, UciErrorCode,
+  SquareName, Status, UciErrorCode, Variant,
 } from "./types.ts";
 export type { Position } from "./position.ts";
-export { parseFen, toFen, type FenResult } from "./fen.ts";
+export { notPrintable, parseFen, toFen, type FenResult } from "./fen.ts";
 export { moveToUci, parseUci, type UciResult } from "./uci.ts";
 export { inCheck } from "./attacks.ts";
 export {

@@ -6,6 +6,11 @@
 // check, captures the checker or blocks its line; a king move is legal when its
 // destination is not attacked with the king lifted off the board. Only en passant,
 // which empties two squares of one rank at once, is made and tested.
+//
+// Los Alamos chess (6x6) runs through the same code: its board is the a1..f6 corner of
+// the 0x88 board, `outside` stops a step that leaves it, its pawns have no double step
+// (so no en passant) and promote on rank 6 to a queen, rook or knight; no castling
+// rights can be set for it, so addCastling finds none.
 
 import * as boardModule from "./board.ts";
 import type { Side } from "./board.ts";
@@ -37,6 +42,7 @@ const {
 export const MAX_MOVES = 1024 + 3 * 24;
 
 const PROMOTIONS = [QUEEN, ROOK, BISHOP, KNIGHT] as const;
+const LOS_ALAMOS_PROMOTIONS = [QUEEN, ROOK, KNIGHT] as const;
 /** File steps of a pawn capture, added to the square in front of the pawn. */
 const CAPTURE_SIDES = [-1, 1] as const;
 /** Castling rights of WHITE and BLACK, by side of the board. */
@@ -53,6 +59,11 @@ let checkerSquare = NO_SQUARE;
 /** Direction from our king to a sliding checker, 0 for a knight or pawn checker. */
 let checkLine = 0;
 let checkCount = 0;
+/** The geometry of the position being generated (see board.ts). */
+let outside: Uint8Array = new Uint8Array(BOARD_SIZE);
+let lastRank = 7;
+let promotions: readonly number[] = PROMOTIONS;
+let doubleStep = true;
 
 /** Finds the checkers and the pins against the side to move's king. */
 function scanKing(pos: Position, us: Side): number {
@@ -104,8 +115,8 @@ function keepsKingSafe(from: number, to: number): boolean {
 
 function addPawnMove(out: Int32Array, n: number, from: number, to: number, kind: number): number {
   const rank = rankOf(to);
-  if (rank === 0 || rank === 7) {
-    for (const role of PROMOTIONS) out[n++] = encodeMove(from, to, role, MOVE_NORMAL);
+  if (rank === 0 || rank === lastRank) {
+    for (const role of promotions) out[n++] = encodeMove(from, to, role, MOVE_NORMAL);
   } else {
     out[n++] = encodeMove(from, to, 0, kind);
   }
@@ -125,18 +136,18 @@ function addEnPassant(pos: Position, out: Int32Array, n: number, from: number): 
 function addPawnMoves(pos: Position, out: Int32Array, n: number, from: number, us: Side): number {
   const board = pos.board;
   const forward = us === WHITE ? RANK_STEP : -RANK_STEP;
-  const startRank = us === WHITE ? 1 : 6;
+  const startRank = us === WHITE ? 1 : lastRank - 1;
   const to = from + forward;
   if (board[to] === EMPTY) {
     if (keepsKingSafe(from, to)) n = addPawnMove(out, n, from, to, MOVE_NORMAL);
     const two = to + forward;
-    if (rankOf(from) === startRank && board[two] === EMPTY && keepsKingSafe(from, two)) {
+    if (doubleStep && rankOf(from) === startRank && board[two] === EMPTY && keepsKingSafe(from, two)) {
       out[n++] = encodeMove(from, two, 0, MOVE_DOUBLE_PUSH);
     }
   }
   for (const side of CAPTURE_SIDES) {
     const target = to + side;
-    if (target & OFF_BOARD) continue;
+    if ((target & OFF_BOARD) !== 0 || outside[target] !== 0) continue;
     const victim = board[target];
     if (victim !== EMPTY) {
       if (sideOf(victim) !== us && keepsKingSafe(from, target)) {
@@ -154,7 +165,7 @@ function addLeaperMoves(
 ): number {
   for (const jump of jumps) {
     const to = from + jump;
-    if (to & OFF_BOARD) continue;
+    if ((to & OFF_BOARD) !== 0 || outside[to] !== 0) continue;
     const victim = board[to];
     if ((victim === EMPTY || sideOf(victim) !== us) && keepsKingSafe(from, to)) {
       out[n++] = encodeMove(from, to, 0, MOVE_NORMAL);
@@ -167,7 +178,7 @@ function addSliderMoves(
   board: Uint8Array, out: Int32Array, n: number, from: number, us: Side, dirs: readonly number[],
 ): number {
   for (const dir of dirs) {
-    for (let to = from + dir; (to & OFF_BOARD) === 0; to += dir) {
+    for (let to = from + dir; (to & OFF_BOARD) === 0 && outside[to] === 0; to += dir) {
       const victim = board[to];
       if (victim !== EMPTY && sideOf(victim) === us) break;
       if (keepsKingSafe(from, to)) out[n++] = encodeMove(from, to, 0, MOVE_NORMAL);
@@ -184,7 +195,7 @@ function addKingMoves(pos: Position, out: Int32Array, n: number, us: Side): numb
   board[king] = EMPTY;
   for (const dir of QUEEN_DIRS) {
     const to = king + dir;
-    if (to & OFF_BOARD) continue;
+    if ((to & OFF_BOARD) !== 0 || outside[to] !== 0) continue;
     const victim = board[to];
     if ((victim === EMPTY || sideOf(victim) !== us) && !isAttacked(pos, to, them)) {
       out[n++] = encodeMove(king, to, 0, MOVE_NORMAL);
@@ -221,6 +232,11 @@ function addCastling(pos: Position, out: Int32Array, n: number, us: Side): numbe
 export function generateLegal(pos: Position, out: Int32Array, start: number): number {
   const board = pos.board;
   const us = pos.turn;
+  const geometry = pos.geometry;
+  outside = geometry.outside;
+  lastRank = geometry.size - 1;
+  doubleStep = geometry.variant === "chess";
+  promotions = doubleStep ? PROMOTIONS : LOS_ALAMOS_PROMOTIONS;
   const pins = scanKing(pos, us);
   let n = addKingMoves(pos, out, start, us);
   if (checkCount < 2) {

@@ -5,10 +5,10 @@
 // over the enemy's pieces and ask the delta tables about each one (see deltas.ts).
 
 import * as boardModule from "./board.ts";
-import type { Side } from "./board.ts";
+import type { Geometry, Side } from "./board.ts";
 
 // Imported names copied into module constants, for speed (see index.ts).
-const { BLACK, BOARD_SIZE, EMPTY, NO_SQUARE, SQ, SQUARE_COUNT, WHITE, sideOf } = boardModule;
+const { BLACK, BOARD_SIZE, CHESS, EMPTY, NO_SQUARE, SQ, SQUARE_COUNT, WHITE, sideOf } = boardModule;
 
 export const CASTLE_WHITE_KING = 1;
 export const CASTLE_WHITE_QUEEN = 2;
@@ -29,6 +29,8 @@ CASTLE_KEEP[SQ.e8] = CASTLE_ALL & ~(CASTLE_BLACK_KING | CASTLE_BLACK_QUEEN);
 export const UNDO_ENTRY_SIZE = 5;
 
 export class Position {
+  /** The board the game is played on (the variant). */
+  readonly geometry: Geometry;
   /** Piece code per 0x88 square (see board.ts). */
   readonly board = new Uint8Array(BOARD_SIZE);
   /** Piece squares of WHITE and BLACK, the first `count[side]` entries in use. */
@@ -50,6 +52,10 @@ export class Position {
   readonly undo: number[] = [];
   /** Repetition keys of the positions before each move made through game.ts. */
   readonly history: string[] = [];
+
+  constructor(geometry: Geometry = CHESS) {
+    this.geometry = geometry;
+  }
 
   put(sq: number, code: number): void {
     const side = sideOf(code);

@@ -2,6 +2,8 @@
 // Numbers (0x88 squares, piece codes) stay inside the oracle; callers see these.
 
 export type Color = "w" | "b";
+/** Orthodox chess on 8x8, or Los Alamos chess on 6x6 (Fairy-Stockfish's `losalamos`). */
+export type Variant = "chess" | "losalamos";
 export type Role = "p" | "n" | "b" | "r" | "q" | "k";
 export type PromotionRole = "n" | "b" | "r" | "q";
 
@@ -23,6 +25,7 @@ export interface Move {
 
 /** FEN error codes, shared with the assembly (asm/PROTOCOL.md). */
 export type FenErrorCode =
+  | "byte"
   | "fields"
   | "ranks"
   | "piece"

@@ -1,0 +1,421 @@
+; node.asm -- the alpha-beta search below the root (beyond Liberman): a negamax node with
+; principal variation search, the null move and late move reductions, and the capture
+; quiescence search (search.asm describes the whole; search.asm's search_root and
+; search_iterate drive these).  A node's frame (struc node) lives on the stack.
+
+        section .bss
+
+null_ply        resw 1              ; [ply] after the last null move: never two in a row
+
+        section .text
+
+%if (SEARCH_PLY_LIMIT + 2) * (node_size + 16) + 1024 > STACK_BYTES
+%error "the stack cannot hold a node frame for every ply"
+%endif
+
+; The steps of a node's move loop that search_root, search_node and search_quiesce share
+; (BP -> the node frame, [bp + node.current] -> the move at hand, made by search_play).
+; Macros rather than routines: a call would add instructions, and the budget counts them.
+
+; SEARCH_CHILD routine, aborted -- search the position after the move at hand with
+;                                  routine (search_node or search_quiesce)
+; IN:  EDX, EBX = the child's alpha and beta (CL = its plies for search_node)
+; OUT: EAX = the move's score from this side's view; to aborted if the budget ran out
+; CHG: EBX, ECX, EDX, SI
+%macro SEARCH_CHILD 2
+        call %1
+        cmp byte [clock_abort], 0
+        jne %2
+        neg eax
+%endmacro
+
+; SEARCH_PROBE searched, aborted -- principal variation search's null window: does the
+;                                   move at hand beat alpha?
+; IN:  EDX = alpha; CL = the child's plies
+; OUT: EAX = the move's score: to searched if it is alpha or less, else on with CL = the
+;      child's plies unreduced ([bp + node.depth] - 1); to aborted if the budget ran out
+; CHG: EBX, ECX, EDX, SI
+%macro SEARCH_PROBE 2
+        neg edx                     ; a null window: does it beat alpha?
+        mov ebx, edx
+        dec edx
+        SEARCH_CHILD search_node, %2
+        cmp eax, [bp + node.alpha]
+        jle %1
+        mov cl, [bp + node.depth]
+        dec cl
+%endmacro
+
+; SEARCH_TAKEBACK_CURRENT [keep_score] -- take back the move at hand
+; IN:  the position after the move at hand; with keep_score, EAX = its score
+; OUT: the position before it; SI -> the move; EAX = its score with keep_score, else
+;      the move
+; CHG: nothing else
+%macro SEARCH_TAKEBACK_CURRENT 0-1
+        mov si, [bp + node.current]
+  %ifidn %1, keep_score
+        push eax
+  %endif
+        mov eax, [es:si]
+        call search_takeback
+  %ifidn %1, keep_score
+        pop eax
+  %endif
+%endmacro
+
+; search_play -- move_play for the alpha-beta search: the evaluation's sums follow
+; IN:  EAX = a legal move of the side to move
+; OUT: the position after it; [clock_nodes] + 1; eval_psq, eval_phase updated
+; CHG: nothing
+search_play:
+        call eval_save
+        call move_play
+        jmp eval_move
+
+; search_takeback -- move_takeback for the alpha-beta search
+; IN:  EAX = the move last made by search_play
+; OUT: the position and the evaluation's sums before it
+; CHG: nothing
+search_takeback:
+        call move_takeback
+        jmp eval_restore
+
+; search_node -- the alpha-beta value of a position below the root (negamax, fail-soft)
+; IN:  CL = plies to go (signed; <= 0: the quiescence search); EDX = alpha, EBX = beta;
+;      DI -> free space in the move chain
+; OUT: EAX = the score from the side to move's view (meaningless if [clock_abort])
+; CHG: EBX, ECX, EDX, SI (DI, BP kept)
+search_node:
+        push bp
+        sub sp, node_size
+        mov bp, sp
+        mov [bp + node.alpha], edx
+        mov [bp + node.alpha_in], edx
+        mov [bp + node.beta], ebx
+        mov [bp + node.depth], cl
+        mov [bp + node.first], di
+        call search_draw
+        jc .draw
+        cmp byte [bp + node.depth], 0
+        jle .quiesce
+        call clock_check
+        jc .abort
+        cmp byte [ply], SEARCH_PLY_LIMIT
+        jae .evaluate
+        call tt_probe
+        jc .return
+        mov [bp + node.hash_move], eax
+        cmp byte [bp + node.depth], NULL_MIN_DEPTH
+        jl .generate
+        call search_null
+        jc .return
+        cmp byte [clock_abort], 0
+        jne .abort
+.generate:
+        push bp
+        call gen_moves
+        pop bp
+        mov [bp + node.end], di
+        mov byte [bp + node.flags], 0
+        test ecx, ecx
+        jz .no_move
+        cmp byte [checkers], 0
+        je .order
+        or byte [bp + node.flags], NODE_IN_CHECK
+        inc byte [bp + node.depth]  ; a check is looked at one ply further
+.order: mov si, [bp + node.first]
+        mov dx, di
+        mov eax, [bp + node.hash_move]
+        mov [order_hash], eax
+        call search_order
+        mov ax, [bp + node.first]
+        mov [bp + node.next], ax
+        mov dword [bp + node.best], -SCORE_INFINITE
+        mov dword [bp + node.move], 0
+.pick:  call search_pick
+        jc .store
+        mov eax, [es:si]
+        call search_play
+        mov cl, [bp + node.depth]
+        dec cl
+        mov edx, [bp + node.alpha]
+        cmp si, [bp + node.first]
+        je .full
+        call search_reduce
+.zero:  mov edx, [bp + node.alpha]
+        SEARCH_PROBE .searched, .aborted
+        test byte [bp + node.flags], NODE_REDUCED
+        jz .wide
+        and byte [bp + node.flags], ~NODE_REDUCED
+        jmp .zero                   ; it beat alpha reduced: again at full depth
+.wide:  cmp eax, [bp + node.beta]
+        jge .searched
+        mov edx, [bp + node.alpha]
+.full:  mov ebx, edx                ; the window (alpha, beta), seen from the other side
+        neg ebx
+        mov edx, [bp + node.beta]
+        neg edx
+        SEARCH_CHILD search_node, .aborted
+.searched:
+        SEARCH_TAKEBACK_CURRENT keep_score
+        cmp eax, [bp + node.best]
+        jle .pick
+        mov [bp + node.best], eax
+        mov ebx, [es:si]
+        mov [bp + node.move], ebx
+        cmp eax, [bp + node.alpha]
+        jle .pick
+        mov [bp + node.alpha], eax
+        cmp eax, [bp + node.beta]
+        jl .pick
+        call search_killer          ; a cut: remember a quiet move that made it
+.store: call tt_store
+        mov eax, [bp + node.best]
+        jmp .return
+.no_move:
+        call search_no_move_score
+        jmp .return
+.quiesce:
+        call search_quiesce
+        jmp .return
+.evaluate:
+        call eval_position
+        jmp .return
+.draw:  mov eax, SCORE_DRAW
+        jmp .return
+.aborted:
+        SEARCH_TAKEBACK_CURRENT
+.abort: xor eax, eax
+.return:
+        mov di, [bp + node.first]
+        lea sp, [bp + node_size]
+        pop bp
+        ret
+
+; search_quiesce -- the quiescence search: the evaluation stands unless a capture or a
+;                   queen promotion does better (every move when in check).  A capture
+;                   that could not lift the score to alpha even with QUIESCE_MARGIN more
+;                   is not tried (delta pruning).  Out of check only the captures and
+;                   promotions are generated, so a stalemate is not seen here
+; IN:  EDX = alpha, EBX = beta; DI -> free space in the move chain
+; OUT: EAX = the score from the side to move's view (meaningless if [clock_abort])
+; CHG: EBX, ECX, EDX, SI (DI, BP kept)
+search_quiesce:
+        push bp
+        sub sp, node_size
+        mov bp, sp
+        mov [bp + node.alpha], edx
+        mov [bp + node.beta], ebx
+        mov [bp + node.first], di
+        mov byte [bp + node.flags], 0
+        call clock_check
+        jc .abort
+        cmp byte [ply], SEARCH_PLY_LIMIT
+        jae .evaluate
+        call attacked_king
+        jc .in_check
+        call eval_position          ; stand pat: the side need not take
+        cmp eax, [bp + node.beta]
+        jge .return
+        mov [bp + node.best], eax
+        cmp eax, [bp + node.alpha]
+        jle .generate
+        mov [bp + node.alpha], eax
+.generate:
+        push bp
+        call gen_captures           ; quiet moves are never tried here
+        pop bp
+        mov [bp + node.end], di
+        call search_order_captures
+        jmp .moves
+.in_check:
+        or byte [bp + node.flags], NODE_IN_CHECK
+        push bp
+        call gen_moves
+        pop bp
+        mov [bp + node.end], di
+        test ecx, ecx
+        jz .no_move                 ; mated
+        mov dword [bp + node.best], -SCORE_INFINITE
+        mov si, [bp + node.first]
+        mov dx, di
+        mov dword [order_hash], 0
+        call search_order
+.moves: mov ax, [bp + node.first]
+        mov [bp + node.next], ax
+.pick:  call search_pick
+        jc .done
+        mov eax, [es:si]
+        call search_play
+        mov ebx, [bp + node.alpha]
+        neg ebx
+        mov edx, [bp + node.beta]
+        neg edx
+        SEARCH_CHILD search_quiesce, .aborted
+        SEARCH_TAKEBACK_CURRENT keep_score
+        cmp eax, [bp + node.best]
+        jle .pick
+        mov [bp + node.best], eax
+        cmp eax, [bp + node.alpha]
+        jle .pick
+        mov [bp + node.alpha], eax
+        cmp eax, [bp + node.beta]
+        jl .pick
+.done:  mov eax, [bp + node.best]
+        jmp .return
+.no_move:
+        call search_no_move_score
+        jmp .return
+.evaluate:
+        call eval_position
+        jmp .return
+.aborted:
+        SEARCH_TAKEBACK_CURRENT
+.abort: xor eax, eax
+.return:
+        mov di, [bp + node.first]
+        lea sp, [bp + node_size]
+        pop bp
+        ret
+
+; search_reduce -- shall the move just made be searched a ply shallower (a late quiet
+;                  move)?
+; IN:  BP -> the node frame: .depth, .first, .flags; ES:SI -> the move (its order score
+;      at FS:SI); CL = the child's depth; the position after the move
+; OUT: CL - 1 and NODE_REDUCED set if so, else NODE_REDUCED clear
+; CHG: AX, BX
+search_reduce:
+        and byte [bp + node.flags], ~NODE_REDUCED
+        cmp byte [bp + node.depth], LMR_MIN_DEPTH
+        jl .no
+        test byte [bp + node.flags], NODE_IN_CHECK
+        jnz .no
+        cmp dword [fs:si], ORDER_QUIET
+        jne .no
+        mov ax, si
+        sub ax, [bp + node.first]
+        cmp ax, LMR_MIN_MOVES * MOVE_SIZE
+        jb .no
+        call attacked_king          ; a check is never reduced
+        jc .no
+        or byte [bp + node.flags], NODE_REDUCED
+        dec cl
+.no:    ret
+
+; search_null -- try the null move: if the side to move could pass and still be at
+;                beta or above after a search NULL_REDUCTION plies shallower, the node
+;                fails high
+; IN:  BP -> the node frame: .depth, .beta; DI -> free space in the move chain
+; OUT: CF set: EAX = the score to end the node with; CF clear: no cut (or the budget ran
+;      out: [clock_abort])
+; CHG: EAX, EBX, ECX, EDX, SI
+search_null:
+        movzx ax, byte [ply]
+        cmp ax, [null_ply]
+        je .no                      ; the other side just passed
+        mov eax, [bp + node.beta]
+        cmp eax, SCORE_MATE_BOUND
+        jge .no
+        cmp eax, -SCORE_MATE_BOUND
+        jle .no
+        call attacked_king
+        jc .no
+        call eval_position
+        cmp eax, [bp + node.beta]
+        jl .no
+        call search_has_pieces      ; with pawns alone, passing may be the only good move
+        jnc .no
+        push word [null_ply]
+        push word [halfmove]
+        push word [ep_square]
+        push dword [hash_key]
+        movzx bx, byte [ply]
+        shl bx, DWORD_SHIFT
+        mov eax, [hash_key]
+        mov [key_stack + bx], eax
+        inc byte [ply]
+        movzx bx, byte [ply]
+        mov [null_ply], bx
+        xor eax, [zobrist_side]
+        movzx ebx, byte [ep_square]
+        cmp bl, NO_SQUARE
+        je .passed
+        and bl, FILE_MASK
+        xor eax, [zobrist_ep + ebx * 4]
+        mov byte [ep_square], NO_SQUARE
+.passed:
+        mov [hash_key], eax
+        xor byte [side], WHITE
+        mov word [halfmove], 0      ; no repetition reaches back over the pass
+        mov cl, [bp + node.depth]
+        sub cl, 1 + NULL_REDUCTION
+        mov ebx, [bp + node.beta]   ; the window (beta - 1, beta), from the other side
+        neg ebx
+        inc ebx
+        mov edx, ebx
+        dec edx
+        call search_node
+        neg eax
+        xor byte [side], WHITE
+        dec byte [ply]
+        pop dword [hash_key]
+        pop bx
+        mov [ep_square], bl
+        pop word [halfmove]
+        pop word [null_ply]
+        cmp byte [clock_abort], 0
+        jne .no
+        cmp eax, [bp + node.beta]
+        jl .no
+        cmp eax, SCORE_MATE_BOUND   ; a mate found by passing is no proof
+        jle .cut
+        mov eax, [bp + node.beta]
+.cut:   stc
+        ret
+.no:    clc
+        ret
+
+; search_has_pieces -- has the side to move a knight, bishop, rook or queen?
+; IN:  the position
+; OUT: CF set if it has
+; CHG: nothing
+search_has_pieces:
+        push ax
+        push bx
+        xor bx, bx
+.square:
+        mov al, [carreau + bx]
+        cmp al, EMPTY
+        je .next
+        mov ah, al
+        and ah, WHITE
+        cmp ah, [side]
+        jne .next
+        and al, PIECE_MASK
+        cmp al, QUEEN               ; ROOK, KNIGHT, BISHOP, QUEEN are the codes up to it
+        jbe .found
+.next:  inc bx
+        cmp bx, BOARD_SQUARES
+        jb .square
+        clc
+        jmp .done
+.found: stc
+.done:  pop bx
+        pop ax
+        ret
+%if ROOK > QUEEN || KNIGHT > QUEEN || BISHOP > QUEEN || KING < QUEEN || PAWN < QUEEN
+  %error "search_has_pieces needs R N B Q to be the codes up to QUEEN"
+%endif
+
+; search_no_move_score -- the score of a side without a legal move
+; IN:  [checkers] as gen_moves left it; [ply], [root_ply]
+; OUT: EAX = mated n plies from the root: n - SCORE_MATE; stalemate: SCORE_DRAW
+; CHG: nothing else
+search_no_move_score:
+        mov eax, SCORE_DRAW
+        cmp byte [checkers], 0
+        je .done
+        movzx eax, byte [ply]
+        sub ax, [root_ply]
+        sub eax, SCORE_MATE
+.done:  ret

@@ -1,0 +1,294 @@
+; order.asm -- move ordering for the alpha-beta search (beyond Liberman): each move's
+; order score beside it in the score segment (FS), the hash move first, captures by
+; MVV/LVA, two killer moves a ply, then the quiet moves; the capture tests the
+; quiescence search uses to leave losing-looking captures out.
+
+        section .bss
+
+killers         resd MAX_PLY * KILLERS ; killer moves, by [ply]
+order_hash      resd 1              ; the hash move search_order puts first
+
+        section .data
+
+; order_rank -- MVV/LVA rank of each piece code ROOK .. PAWN: the victim's counts
+; 1 << ORDER_VICTIM_SHIFT times, the attacker's is taken off.
+order_rank      db 4, 2, 3, 5, 6, 1
+%if $ - order_rank != PIECE_KINDS
+  %error "one rank a piece code"
+%endif
+
+; piece_cp -- Michniewski's value of each piece code ROOK .. PAWN in centipawns, a word
+; each (the king's 0: it is never taken).
+piece_cp        dw ROOK_CP, KNIGHT_CP, BISHOP_CP, QUEEN_CP, 0, PAWN_CP
+%if $ - piece_cp != 2 * PIECE_KINDS
+  %error "one value a piece code"
+%endif
+
+        section .text
+
+; search_order -- give each move of a chain its order score (FS, beside the move):
+;                 the hash move, captures by MVV/LVA, the ply's killers, quiet moves 0
+; IN:  ES:SI -> the first move, ES:DX -> past the last; [order_hash] = the hash move
+;      (0: none); [ply] for the killers
+; OUT: the scores at FS:SI .. FS:DX
+; CHG: EAX, EBX, ECX, SI
+search_order:
+        movzx ebx, byte [ply]
+        shl bx, KILLER_SHIFT
+.move:  cmp si, dx
+        jae .done
+        mov eax, [es:si]
+        mov ecx, ORDER_HASH
+        cmp eax, [order_hash]
+        je .score
+        call search_capture_score
+        test ecx, ecx
+        jnz .score
+        mov ecx, ORDER_KILLER_1
+        cmp eax, [killers + bx]
+        je .score
+        mov ecx, ORDER_KILLER_2
+        cmp eax, [killers + bx + (1 << DWORD_SHIFT)]
+        je .score
+        mov ecx, ORDER_QUIET
+.score: mov [fs:si], ecx
+        add si, MOVE_SIZE
+        jmp .move
+.done:  ret
+
+; search_order_captures -- keep the captures and queen promotions of the node's chain
+;                          that could lift the stand-pat score to alpha (what they take,
+;                          in centipawns, + QUIESCE_MARGIN > alpha - stand pat) and that
+;                          do not put a piece worth more than they take on a square the
+;                          other side attacks, each with its MVV/LVA score (for the
+;                          quiescence search)
+; IN:  BP -> the node frame: .first, .end, .alpha, .best (the stand-pat score)
+; OUT: the moves kept at the front of the chain, [bp + node.end] and DI past them
+; CHG: EAX, EBX, ECX, EDX, SI
+search_order_captures:
+        mov edx, [bp + node.alpha]  ; EDX = the least gain worth trying
+        sub edx, [bp + node.best]
+        sub edx, QUIESCE_MARGIN
+        mov si, [bp + node.first]
+        mov di, si
+.move:  cmp si, [bp + node.end]
+        jae .done
+        mov eax, [es:si]
+        cmp byte [es:si + move.captured], EMPTY
+        jne .capture
+        test ah, PROMO_FLAG
+        jnz .capture
+        mov cl, al
+        and cl, KIND_MASK
+        cmp cl, KIND_EP
+        jne .next                   ; a quiet move
+.capture:
+        call search_capture_score
+        jecxz .next
+        call search_capture_gain
+        cmp ebx, edx
+        jle .next
+        call search_capture_risky
+        jc .next
+        mov [es:di], eax
+        mov [fs:di], ecx
+        add di, MOVE_SIZE
+.next:  add si, MOVE_SIZE
+        jmp .move
+.done:  mov [bp + node.end], di
+        ret
+
+; search_capture_risky -- does a capture put a piece worth more than it takes where the
+;                         other side can take it back?
+; IN:  EAX = the move; EBX = what it takes (search_capture_gain)
+; OUT: CF set if so
+; CHG: nothing
+search_capture_risky:
+        push eax
+        push bx
+        push si
+        movzx si, ah
+        and si, PIECE_MASK
+        add si, si
+        cmp bx, [piece_cp + si]
+        jae .safe                   ; it takes at least what it risks
+        MOVE_TO_LOW eax
+        movzx bx, al                ; the to square
+        call attacked_by_enemy
+        jmp .done
+.safe:  clc
+.done:  pop si
+        pop bx
+        pop eax
+        ret
+
+; search_capture_gain -- what a capture or promotion wins, in centipawns (Michniewski's
+;                        values: the piece taken, a pawn for en passant, and a new
+;                        piece's value less the pawn's)
+; IN:  EAX = a move record
+; OUT: EBX = the gain (0 for a quiet move)
+; CHG: nothing else
+search_capture_gain:
+        push ecx
+        xor ebx, ebx
+        mov ecx, eax
+        MOVE_CAPTURED_LOW ecx       ; CL = the content taken
+        cmp cl, EMPTY
+        je .en_passant
+        and cx, PIECE_MASK
+        add cx, cx
+        push si
+        mov si, cx
+        movzx ebx, word [piece_cp + si]
+        pop si
+        jmp .promotion
+.en_passant:
+        mov cl, al
+        and cl, KIND_MASK
+        cmp cl, KIND_EP
+        jne .promotion
+        mov ebx, PAWN_CP
+.promotion:
+        test ah, PROMO_FLAG
+        jz .done
+        movzx cx, ah
+        shr cx, PROMO_SHIFT
+        and cx, PROMO_CODE_MASK
+        add cx, cx
+        push si
+        mov si, cx
+        movzx ecx, word [piece_cp + si]
+        pop si
+        add ebx, ecx
+        sub ebx, PAWN_CP
+.done:  pop ecx
+        ret
+
+; search_capture_score -- the MVV/LVA order score of a capture or queen promotion
+; IN:  EAX = a move record
+; OUT: ECX = ORDER_CAPTURE + (victim rank (+ queen rank if it promotes to a queen) <<
+;      ORDER_VICTIM_SHIFT) - the mover's rank; 0 for any other move
+; CHG: nothing else
+search_capture_score:
+        push ebx
+        xor ecx, ecx
+        mov ebx, eax
+        MOVE_CAPTURED_LOW ebx       ; BL = the content taken
+        cmp bl, EMPTY
+        je .en_passant
+        and bx, PIECE_MASK
+        mov cl, [order_rank + bx]
+        jmp .promotion
+.en_passant:
+        mov bl, al
+        and bl, KIND_MASK
+        cmp bl, KIND_EP
+        jne .promotion
+        mov cl, [order_rank + PAWN]
+.promotion:
+        mov bl, ah
+        and bl, PROMO_FLAG | PROMO_PIECE_MASK
+        cmp bl, PROMO_FLAG | (QUEEN << PROMO_SHIFT)
+        jne .gain
+        add cl, [order_rank + QUEEN]
+.gain:  jecxz .done
+        shl ecx, ORDER_VICTIM_SHIFT
+        add ecx, ORDER_CAPTURE
+        movzx bx, ah
+        and bl, PIECE_MASK
+        movzx ebx, byte [order_rank + bx]
+        sub ecx, ebx
+.done:  pop ebx
+        ret
+
+; search_pick -- the next move to search: the best-scored one left (selection), or,
+;                once only quiet moves are left, simply the next
+; IN:  BP -> the node frame: .next, .end, .flags; the scores at FS
+; OUT: CF set: no move left; CF clear: ES:SI -> the move (swapped into place),
+;      [bp + node.current] = SI, .next past it
+; CHG: EAX, EBX, ECX, EDX
+search_pick:
+        mov si, [bp + node.next]
+        cmp si, [bp + node.end]
+        jae .none
+        test byte [bp + node.flags], NODE_QUIET
+        jnz .take
+        movzx ebx, si               ; EBX -> the best so far, ECX = its score
+        mov ecx, [fs:si]
+        movzx edx, si
+.scan:  add dx, MOVE_SIZE
+        cmp dx, [bp + node.end]
+        jae .found
+        cmp [fs:edx], ecx
+        jle .scan
+        mov ecx, [fs:edx]
+        mov bx, dx
+        jmp .scan
+.found: cmp ecx, ORDER_QUIET
+        jg .swap
+        or byte [bp + node.flags], NODE_QUIET ; all that is left is quiet
+        jmp .take
+.swap:  cmp bx, si
+        je .take
+        mov eax, [es:si]
+        xchg eax, [es:bx]
+        mov [es:si], eax
+        mov eax, [fs:si]
+        xchg eax, [fs:bx]
+        mov [fs:si], eax
+.take:  mov [bp + node.current], si
+        lea ax, [si + MOVE_SIZE]
+        mov [bp + node.next], ax
+        clc
+        ret
+.none:  stc
+        ret
+
+; search_sort_root -- sort the root's moves by their order scores, best first, equal
+;                     scores in generation order (an insertion sort)
+; IN:  the chain ES:0 .. [root_end], its scores at FS
+; OUT: the chain and its scores sorted
+; CHG: EAX, EBX, ECX, SI, DI
+search_sort_root:
+        mov si, MOVE_SIZE
+.next:  cmp si, [root_end]
+        jae .done
+        mov eax, [es:si]
+        mov ecx, [fs:si]
+        mov di, si
+.shift: test di, di
+        jz .place
+        cmp [fs:di - MOVE_SIZE], ecx
+        jge .place
+        mov ebx, [es:di - MOVE_SIZE]
+        mov [es:di], ebx
+        mov ebx, [fs:di - MOVE_SIZE]
+        mov [fs:di], ebx
+        sub di, MOVE_SIZE
+        jmp .shift
+.place: mov [es:di], eax
+        mov [fs:di], ecx
+        add si, MOVE_SIZE
+        jmp .next
+.done:  ret
+
+; search_killer -- a quiet move that caused a cut becomes the ply's first killer
+; IN:  EBX = the move; [ply]
+; OUT: killers updated (the old first becomes the second)
+; CHG: EAX, ECX
+search_killer:
+        mov eax, ebx
+        call search_capture_score
+        test ecx, ecx
+        jnz .done                   ; captures are ordered anyway
+        push bx
+        movzx ecx, byte [ply]
+        shl cx, KILLER_SHIFT
+        mov bx, cx
+        cmp eax, [killers + bx]
+        je .same
+        mov ecx, [killers + bx]
+        mov [killers + bx + (1 << DWORD_SHIFT)], ecx
+        mov [killers + bx], eax
+.same:  pop bx
+.done:  ret

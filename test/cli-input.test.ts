@@ -1,0 +1,79 @@
+// The command line under awkward input: characters outside printable ASCII, odd line
+// ends, padding, empty files and repeated or negative flags. Counts are the published
+// ones (Chess Programming Wiki "Perft Results"); both engines must give the same lines.
+import { execa } from "execa";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, test } from "vitest";
+
+const ROOT = join(import.meta.dirname, "..");
+const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+const POS3 = "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1";
+const DIR = mkdtempSync(join(tmpdir(), "chess-cli-"));
+
+function chess(...args: string[]) {
+  return execa(join(ROOT, "node_modules/.bin/tsx"), ["ts-harness/cli.ts", ...args], { cwd: ROOT, reject: false, timeout: 120_000, stdin: "ignore" });
+}
+
+function epd(name: string, text: string): string {
+  const path = join(DIR, name);
+  writeFileSync(path, text, "utf8");
+  return path;
+}
+
+// Each line of the file, and what the command must say about it.
+const LINES: [line: string, out: string | RegExp][] = [
+  [START, `${START} ;D1 20`],
+  // U+010A is 0x0A in Latin-1, a line feed: it once shifted every later answer by one.
+  [`${POS3.slice(0, 5)}\u010a${POS3.slice(5)}`, /:2: .*: byte: character 266 at column \d+ is not printable ASCII/],
+  [POS3, `${POS3} ;D1 14`],
+  // U+011A is 0x1A in Latin-1, Ctrl-Z: it once ended the jobs file.
+  [`4k3/8/8/8/8/8/8/4K3\u011a w - - 0 1`, /:4: .*: byte: character 282 at column \d+ is not printable ASCII/],
+  [START.split(" ").join(" ".repeat(60)), `${START.split(" ").join(" ".repeat(60))} ;D1 20`],
+  ["4k3/8/8/8/8/8/8/4K3\u00a0w - - 0 1", /:6: .*: byte: character 160 at column \d+ is not printable ASCII/],
+  ["4\u212a3/8/8/8/8/8/8/4K3 w - - 0 1", /:7: .*: byte: character 8490 at column \d+ is not printable ASCII/],
+  ["\u0000\u0001\u00ff\u007f", /:8: .*: byte: character 0 at column 1 is not printable ASCII/],
+  [POS3, `${POS3} ;D1 14`],
+];
+
+describe.each(["oracle", "asm"])("chess perft --engine %s on awkward input", (engine) => {
+  test("a line with a character outside printable ASCII is an error naming the line and the character; the others are answered in place", async () => {
+    const r = await chess("perft", "--engine", engine, "--depth", "1", "--epd", epd(`mixed-${engine}.epd`, LINES.map(([l]) => l).join("\n") + "\n"));
+    expect(r.exitCode).toBe(1);
+    expect(r.stdout.split("\n")).toEqual(LINES.flatMap(([, out]) => (typeof out === "string" ? [out] : [])));
+    const errors = r.stderr.split("\n").filter((l) => / byte: /.test(l));
+    expect(errors).toHaveLength(5);
+    LINES.filter(([, out]) => out instanceof RegExp).forEach(([, out], i) => expect(errors[i]).toMatch(out));
+  });
+
+  test("CR-only line ends separate the positions", async () => {
+    const r = await chess("perft", "--engine", engine, "--depth", "2", "--epd", epd(`cr-${engine}.epd`, `${START}\r${POS3}\r`));
+    expect(r.exitCode).toBe(0);
+    expect(r.stdout.split("\n")).toEqual([`${START} ;D2 400`, `${POS3} ;D2 191`]);
+  });
+});
+
+describe.concurrent("chess flags and files", () => {
+  test.each([
+    ["an empty EPD file", ""],
+    ["an EPD file of line ends only", "\r\n\n\r\n\r"],
+  ])("%s is an error with a message", async (why, text) => {
+    const r = await chess("perft", "--engine", "asm", "--depth", "1", "--epd", epd(`${why.replace(/ /g, "-")}.epd`, text));
+    expect(r.exitCode).toBe(2);
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toMatch(/holds no position/);
+  });
+
+  test.each([
+    ["a repeated flag", ["perft", "--engine", "oracle", "--depth", "1", "--depth", "2", "--fen", START], /--depth is given twice/],
+    ["a repeated engine", ["perft", "--engine", "oracle", "--engine", "asm", "--depth", "1", "--fen", START], /--engine is given twice/],
+    ["a negative depth", ["perft", "--engine", "oracle", "--depth", "-1", "--fen", START], /--depth must be a whole number from 1 to 9, not '-1'/],
+    ["a negative budget", ["best", "--engine", "asm", "--budget", "-5", "--fen", START], /--budget must be a whole number from 1 to 65535, not '-5'/],
+  ])("%s is a usage error with exit code 2", async (_why, args, message) => {
+    const r = await chess(...(args as string[]));
+    expect(r.exitCode).toBe(2);
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toMatch(message);
+  });
+});

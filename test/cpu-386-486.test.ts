@@ -1,0 +1,81 @@
+// CHESS.COM on the processors before the Pentium: a 386 and a 486 without CPUID's
+// time-stamp counter (DOSBox's cputype=386 and 486_slow, where rdtsc is an invalid
+// opcode). A sample of the batch jobs runs in native DOSBox, the game in js-dos; the
+// answers come from published numbers and the oracle.
+import { describe, expect, test } from "vitest";
+import { JOBS_FILE, parseResult, RESULT_FILE } from "../ts-harness/asm-engine.ts";
+import { assemble, CHESS } from "../ts-harness/build.ts";
+import { dosboxInstalled, runDosNative } from "../ts-harness/dosbox-native.ts";
+import { GameDriver } from "../ts-harness/game-driver.ts";
+import { findMate, legalMoves, moveToUci, toFen } from "../ts-harness/oracle/index.ts";
+import { boardOf, play, position, START } from "./game-oracle.ts";
+
+const dosboxReady = dosboxInstalled();
+if (!dosboxReady) console.warn("386/486 batch tests skipped: DOSBox is missing and setup.mjs could not install it");
+
+const CPUS = [
+  { name: "386", conf: "harness-386.conf" },
+  { name: "486", conf: "harness-486.conf" },
+] as const;
+
+const KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+const BACK_RANK = "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1";
+const OPEN_GAME = "r1bqkbnr/pppp1ppp/2n5/4p3/3PP3/5N2/PPP2PPP/RNBQKB1R b KQkq - 0 3";
+const BIOS_TICK_MS = 1000 / 18.2065;
+const BEST_MS = 200;
+
+describe.skipIf(!dosboxReady).each(CPUS)("CHESS.COM on a $name in native DOSBox", ({ conf }) => {
+  test("perft, mate and best answer, in real time, and the result lines say there is no rdtsc", async () => {
+    const jobs = [`perft 3 ${START}`, `perft 2 ${KIWIPETE}`, `mate 2 ${BACK_RANK}`, `best ${BEST_MS} ${OPEN_GAME}`];
+    const r = await runDosNative({
+      program: "CHESS.COM",
+      programBytes: await assemble(CHESS),
+      args: `/jobs ${JOBS_FILE} ${RESULT_FILE}`,
+      files: { [JOBS_FILE]: jobs.join("\r\n") + "\r\n", [RESULT_FILE]: "FAIL native DOSBox: the program did not write its result file\r\n" },
+      conf,
+      timeoutMs: 30_000,
+    });
+    expect(r.exitCode).toBe(0);
+    const [perftStart, perftKiwi, mate, best] = parseResult(Buffer.from(r.files.get(RESULT_FILE) ?? []).toString("latin1"), jobs)
+      .map((g) => g.lines[0]!);
+    // Published perft numbers (Chess Programming Wiki).
+    expect(perftStart!.slice(0, 3)).toEqual(["perft", "3", "8902"]);
+    expect(perftKiwi!.slice(0, 3)).toEqual(["perft", "2", "2039"]);
+    const mateAnswer = findMate(position(BACK_RANK), 2)!;
+    expect(mate!.slice(0, 2)).toEqual(["mate", String(mateAnswer.length)]);
+    expect(mateAnswer.moves.map(moveToUci)).toContain(mate![2]);
+    const open = position(OPEN_GAME);
+    expect(legalMoves(open).map(moveToUci)).toContain(best![1]);
+    for (const line of [perftStart, perftKiwi, mate, best]) expect(line!.slice(-2)).toEqual(["tsc", "none"]);
+    // Without rdtsc the budget is time: at most BEST_MS of the emulated machine's time,
+    // which the BIOS ticks measure (deterministic at fixed cycles).
+    const ticks = Number(best![best!.indexOf("ticks") + 1]);
+    expect(ticks * BIOS_TICK_MS).toBeLessThan(BEST_MS + 2 * BIOS_TICK_MS);
+  }, 40_000);
+});
+
+describe.each(CPUS)("the game on a $name under js-dos", ({ conf }) => {
+  test("starts, takes the player's move and answers with a legal move", async () => {
+    const game = await GameDriver.start("", { conf, timeoutMs: 50_000 });
+    try {
+      await game.waitView("the board", (v) => v.boardFen === boardOf(START));
+      let log = await game.waitLog("the first log", () => true);
+      while (log.level !== 1) {
+        const before = log.level;
+        await game.letter("l");
+        log = await game.waitLog("the next level", (l) => l.level !== before);
+      }
+      await game.type("e2e4");
+      await game.press("enter");
+      const pos = position(START);
+      play(pos, "e2e4");
+      log = await game.waitLog("the computer's reply", (l) => l.moves.length === 2);
+      expect(legalMoves(pos).map(moveToUci)).toContain(log.moves[1]);
+      play(pos, log.moves[1]!);
+      expect(log.fen).toBe(toFen(pos));
+      await game.waitView("the reply on the screen", (v) => v.boardFen === boardOf(toFen(pos)));
+    } finally {
+      await game.close();
+    }
+  }, 60_000);
+});

@@ -1,0 +1,28 @@
+// The match's Elo estimate on the logistic model's published landmarks: a 64% score is
+// about +100 Elo, 76% about +200, an even score 0, and the margin narrows with more games.
+import { describe, expect, test } from "vitest";
+import { eloFromScore, estimateElo, formatElo } from "../ts-harness/elo.ts";
+
+describe("elo", () => {
+  test.each([
+    [0.5, 0],
+    [0.64, 100],
+    [0.76, 200],
+    [0.36, -100],
+  ])("a score of %f is about %i Elo", (score, elo) => {
+    expect(eloFromScore(score)).toBeCloseTo(elo, -1);
+  });
+
+  test("the 95% margin of 10 wins and 10 losses is wide, and shrinks by about sqrt(10) over ten times the games", () => {
+    const small = estimateElo({ wins: 10, draws: 0, losses: 10 });
+    const large = estimateElo({ wins: 100, draws: 0, losses: 100 });
+    expect(small.elo).toBe(0);
+    expect(small.margin).toBeGreaterThan(150);
+    expect(small.margin / large.margin).toBeGreaterThan(2.9);
+    expect(small.margin / large.margin).toBeLessThan(3.6);
+  });
+
+  test("a clean sweep has no finite difference", () => {
+    expect(formatElo(estimateElo({ wins: 0, draws: 0, losses: 20 }))).toBe("-inf ± inf");
+  });
+});

@@ -1,0 +1,8 @@
+// Assembles the programs once for the whole test run, before any test file starts: the
+// test processes then read build/ (see program() in ts-harness/build.ts), so no two
+// nasm runs ever write the same file while another process reads it.
+import { buildAll } from "../ts-harness/build.ts";
+
+export default async function setup(): Promise<void> {
+  await buildAll();
+}

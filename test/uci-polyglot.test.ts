@@ -1,0 +1,74 @@
+// A client nobody here wrote: Debian's PolyGlot (Fabien Letouzey's UCI-to-xboard adapter)
+// runs the UCI engine, and this test is the xboard GUI around it, keeping the clock
+// (40 moves in 30 s) as xboard does. Stockfish plays the other side, once with each colour. The game must end
+// by the rules (the oracle judges) with no illegal move and no flag fall.
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, describe, expect, test } from "vitest";
+import { UciClient } from "../ts-harness/uci-client.ts";
+import * as oracle from "../ts-harness/oracle/index.ts";
+
+const ROOT = join(import.meta.dirname, "..");
+const POLYGLOT = "/usr/games/polyglot";
+const STOCKFISH = "/usr/games/stockfish";
+const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+const MOVES_PER_SESSION = 40;
+const SESSION_MS = 30_000;
+const MAX_PLIES = 160;
+
+const running: UciClient[] = [];
+afterAll(async () => {
+  await Promise.all(running.map((c) => c.quit()));
+});
+
+describe.skipIf(!existsSync(POLYGLOT) || !existsSync(STOCKFISH))("the UCI engine under PolyGlot", () => {
+  test.each(["white", "black"])("plays a whole game as %s against stockfish with no illegal move and no flag fall", async (colour) => {
+    const gui = new UciClient(POLYGLOT, ["-noini", "-ec", `${join(ROOT, "node_modules/.bin/tsx")} ts-harness/uci.ts`, "-ed", ROOT]);
+    const opponent = new UciClient(STOCKFISH);
+    running.push(gui, opponent);
+    await opponent.handshake({ Threads: 1, Hash: 16 });
+    gui.send("xboard");
+    gui.send("protover 2");
+    await gui.waitFor(/^feature .*done=1/, 60_000);
+    gui.send("new");
+    gui.send(`level ${MOVES_PER_SESSION} 0:${SESSION_MS / 1000} 0`);
+
+    const parsed = oracle.parseFen(START);
+    if (!parsed.ok) throw new Error(parsed.error.message);
+    const pos = parsed.pos;
+    const moves: string[] = [];
+    let engineLeft = SESSION_MS;
+    let engineMoves = 0;
+    const play = (uci: string, who: string) => {
+      const u = oracle.parseUci(pos, uci);
+      if (!u.ok) throw new Error(`${who} played ${uci}: ${u.error.message}; moves ${moves.join(" ")}`);
+      oracle.makeMove(pos, u.move);
+      moves.push(uci);
+    };
+    const engineMove = async (command: string) => {
+      gui.send(`time ${Math.round(engineLeft / 10)}`);
+      gui.send(`otim ${Math.round(SESSION_MS / 10)}`);
+      const t0 = Date.now();
+      gui.send(command);
+      const lines = await gui.waitFor(/^(move \S+|Illegal move.*|Error.*)$/, engineLeft + 5000);
+      const last = lines[lines.length - 1]!;
+      expect(last).toMatch(/^move /);
+      engineLeft -= Date.now() - t0;
+      expect(engineLeft, `the engine's flag fell at move ${engineMoves + 1}`).toBeGreaterThan(0);
+      if (++engineMoves % MOVES_PER_SESSION === 0) engineLeft += SESSION_MS;
+      play(last.split(" ")[1]!, "the engine");
+    };
+
+    if (colour === "white") await engineMove("go");
+    while (oracle.status(pos) === "playing" && moves.length < MAX_PLIES) {
+      opponent.send(`position startpos moves ${moves.join(" ")}`);
+      opponent.send("go movetime 20");
+      const reply = await opponent.waitFor(/^bestmove /, 10_000);
+      const uci = reply[reply.length - 1]!.split(" ")[1]!;
+      play(uci, "stockfish");
+      if (oracle.status(pos) !== "playing") break;
+      await engineMove(`usermove ${uci}`);
+    }
+    expect(["checkmate", "stalemate", "threefold", "fifty-move", "insufficient-material"]).toContain(oracle.status(pos));
+  }, 150_000);
+});

@@ -1,0 +1,136 @@
+// The UCI engine as a GUI talks to it: one process (`tsx ts-harness/uci.ts`, what
+// `npm run uci` starts) through a session of the commands GUIs send. Every move it
+// names is checked with the oracle; the mates are the oracle's.
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { UciClient } from "../ts-harness/uci-client.ts";
+import * as oracle from "../ts-harness/oracle/index.ts";
+
+const ROOT = join(import.meta.dirname, "..");
+const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+// A back-rank mate: Ra8 mates at once.
+const BACK_RANK = "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1";
+// Philidor's smothered mate pattern: white mates in 2 or more (the oracle says how).
+const SMOTHER = "r5rk/6pp/7N/8/8/1Q6/6PP/6K1 w - - 0 1";
+const MOVE_WAIT_MS = 30_000;
+
+let engine: UciClient;
+
+beforeAll(async () => {
+  engine = new UciClient(join(ROOT, "node_modules/.bin/tsx"), ["ts-harness/uci.ts"], { cwd: ROOT });
+});
+
+afterAll(async () => {
+  await engine?.quit();
+});
+
+function position(fen: string, moves: string[]): oracle.Position {
+  const parsed = oracle.parseFen(fen);
+  if (!parsed.ok) throw new Error(parsed.error.message);
+  for (const m of moves) {
+    const u = oracle.parseUci(parsed.pos, m);
+    if (!u.ok) throw new Error(u.error.message);
+    oracle.makeMove(parsed.pos, u.move);
+  }
+  return parsed.pos;
+}
+
+function legal(fen: string, moves: string[]): string[] {
+  return oracle.legalMoves(position(fen, moves)).map((m) => oracle.moveToUci(m));
+}
+
+/** The bestmove of the last lines, and their info lines. */
+function answer(lines: string[]): { best: string; infos: string[] } {
+  return { best: lines[lines.length - 1]!.split(" ")[1]!, infos: lines.filter((l) => l.startsWith("info ") && !l.startsWith("info string")) };
+}
+
+describe("the UCI engine in a GUI's session", () => {
+  test("uci names the engine and its options, then uciok; isready gets readyok", async () => {
+    const lines = await engine.handshake({}, 60_000);
+    expect(lines[0]).toMatch(/^id name \S/);
+    expect(lines).toContainEqual(expect.stringMatching(/^id author \S/));
+    expect(lines).toContainEqual(expect.stringMatching(/^option name Level type spin default 3 min 1 max 5$/));
+    expect(lines[lines.length - 1]).toBe("uciok");
+  });
+
+  test("position startpos with moves, then go movetime: info lines with every field, then a legal bestmove", async () => {
+    engine.send("ucinewgame");
+    engine.send("position startpos moves e2e4 e7e5 g1f3");
+    engine.send("go movetime 500");
+    const lines = await engine.waitFor(/^bestmove /, MOVE_WAIT_MS);
+    const { best, infos } = answer(lines);
+    expect(legal(START, ["e2e4", "e7e5", "g1f3"])).toContain(best);
+    expect(infos.length, lines.join("\n")).toBeGreaterThan(0);
+    for (const i of infos) expect(i).toMatch(/^info depth \d+ score (cp -?\d+|mate -?\d+) nodes \d+ nps \d+ time \d+( pv( [a-h][1-8][a-h][1-8][nbrq]?)+)?$/);
+  });
+
+  test("go depth gives a legal bestmove", async () => {
+    engine.send("position fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+    engine.send("go depth 2");
+    const { best } = answer(await engine.waitFor(/^bestmove /, MOVE_WAIT_MS));
+    expect(legal("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", [])).toContain(best);
+  });
+
+  test("go infinite thinks until stop; isready is answered while it thinks; stop gives the bestmove promptly", async () => {
+    engine.send("position startpos moves d2d4");
+    engine.send("go infinite");
+    await new Promise((r) => setTimeout(r, 300));
+    engine.send("isready");
+    const before = await engine.waitFor(/^(readyok|bestmove .*)$/, 5000);
+    expect(before[before.length - 1]).toBe("readyok");
+    engine.send("stop");
+    const { best } = answer(await engine.waitFor(/^bestmove /, 5000));
+    expect(legal(START, ["d2d4"])).toContain(best);
+  });
+
+  test("go wtime/btime/winc/binc answers well within the clock", async () => {
+    engine.send("position startpos moves e2e4 c7c5");
+    const t0 = Date.now();
+    engine.send("go wtime 20000 btime 20000 winc 100 binc 100");
+    const { best } = answer(await engine.waitFor(/^bestmove /, MOVE_WAIT_MS));
+    expect(Date.now() - t0).toBeLessThan(20000 / 2);
+    expect(legal(START, ["e2e4", "c7c5"])).toContain(best);
+  });
+
+  test("a mate in one is played and reported as score mate 1", async () => {
+    engine.send(`position fen ${BACK_RANK}`);
+    engine.send("go");
+    const { best, infos } = answer(await engine.waitFor(/^bestmove /, MOVE_WAIT_MS));
+    const mate = oracle.findMate(position(BACK_RANK, []), 1)!;
+    expect(mate.moves.map(oracle.moveToUci)).toContain(best);
+    expect(infos[infos.length - 1]).toMatch(/ score mate 1 /);
+  });
+
+  test("go mate N finds the shortest forced mate the oracle knows", async () => {
+    const mate = oracle.findMate(position(SMOTHER, []), 3)!;
+    engine.send(`position fen ${SMOTHER}`);
+    engine.send("go mate 3");
+    const { best, infos } = answer(await engine.waitFor(/^bestmove /, MOVE_WAIT_MS));
+    expect(mate.moves.map(oracle.moveToUci)).toContain(best);
+    expect(infos[infos.length - 1]).toMatch(new RegExp(` score mate ${mate.length} `));
+  });
+
+  test("an illegal move in position is named in an info string; the moves before it stand and the engine goes on", async () => {
+    engine.send("position startpos moves e2e4 e7e5 e1e3 d7d5");
+    engine.send("go movetime 300");
+    const lines = await engine.waitFor(/^bestmove /, MOVE_WAIT_MS);
+    expect(lines).toContainEqual(expect.stringMatching(/^info string illegal move e1e3 .*move 3/));
+    expect(legal(START, ["e2e4", "e7e5"])).toContain(answer(lines).best);
+  });
+
+  test("an unknown command and a bad FEN get an info string each, and isready still answers", async () => {
+    engine.send("frobnicate now");
+    engine.send("position fen 8/8/8/8/8/8/8/8 w - - 0 1");
+    engine.send("isready");
+    const lines = await engine.waitFor(/^readyok$/, 5000);
+    expect(lines).toContainEqual("info string unknown command: frobnicate now");
+    expect(lines).toContainEqual(expect.stringMatching(/^info string bad FEN .*kings/));
+  });
+
+  test("a position with no legal move gets bestmove 0000", async () => {
+    engine.send("position fen 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
+    engine.send("go movetime 200");
+    const lines = await engine.waitFor(/^bestmove /, MOVE_WAIT_MS);
+    expect(lines[lines.length - 1]).toBe("bestmove 0000");
+  });
+});

@@ -1,0 +1,44 @@
+// elo -- the Elo difference a match score stands for, with its 95% error margin (the
+// normal approximation over the per-game scores, as cutechess-cli and BayesElo's
+// simple mode report it).
+
+export interface MatchScore {
+  wins: number;
+  draws: number;
+  losses: number;
+}
+
+export interface EloEstimate {
+  /** Points per game, 0..1. */
+  score: number;
+  /** Elo difference for the first player; ±Infinity at a score of 0 or 1. */
+  elo: number;
+  /** Half the width of the 95% interval; Infinity when it is unbounded. */
+  margin: number;
+}
+
+const Z95 = 1.959964;
+
+/** Elo difference that gives the expected score `s` (the logistic model). */
+export function eloFromScore(s: number): number {
+  if (s <= 0) return -Infinity;
+  if (s >= 1) return Infinity;
+  return 400 * Math.log10(s / (1 - s));
+}
+
+export function estimateElo({ wins, draws, losses }: MatchScore): EloEstimate {
+  const n = wins + draws + losses;
+  if (n === 0) return { score: NaN, elo: NaN, margin: NaN };
+  const score = (wins + draws / 2) / n;
+  const variance = (wins * (1 - score) ** 2 + draws * (0.5 - score) ** 2 + losses * score ** 2) / n;
+  const delta = Z95 * Math.sqrt(variance / n);
+  const margin = (eloFromScore(score + delta) - eloFromScore(score - delta)) / 2;
+  return { score, elo: eloFromScore(score), margin };
+}
+
+/** `+35 ± 120`, `-inf` … as a person reads it. */
+export function formatElo(e: EloEstimate): string {
+  const num = (x: number) => (Number.isFinite(x) ? `${x >= 0 ? "+" : ""}${x.toFixed(0)}` : x > 0 ? "+inf" : "-inf");
+  const margin = Number.isFinite(e.margin) ? e.margin.toFixed(0) : "inf";
+  return `${num(e.elo)} ± ${margin}`;
+}

@@ -1,0 +1,264 @@
+// match -- play CHESS.COM, through its UCI bridge, against another UCI engine (Debian's
+// stockfish with UCI_LimitStrength and UCI_Elo by default) and estimate the Elo
+// difference.
+//   npm run match -- [--games N] [--elo E | --opponent "COMMAND"] [--level L]
+//                    [--tc SECONDS+INC | --movetime MS] [--opponent-movetime MS]
+//                    [--concurrency N] [--pgn FILE]
+// Each opening of a small balanced set is played twice, once with each colour. The
+// oracle keeps every game: an illegal move loses, mate, stalemate and the draws end it,
+// a flag fall loses under a clock. Progress goes to stderr after each game; at the end
+// W/D/L, the score and the Elo difference with its 95% margin, and the PGN is written.
+import { mkdirSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { parseArgs } from "node:util";
+import { buildAll, ROOT } from "./build.ts";
+import { estimateElo, formatElo } from "./elo.ts";
+import { START_FEN, writePgn, type PgnGame } from "./pgn.ts";
+import { UciClient } from "./uci-client.ts";
+import * as oracle from "./oracle/index.ts";
+
+const STOCKFISH = "/usr/games/stockfish";
+
+/** Openings after which the chances are about even (common main lines), in UCI. */
+const OPENINGS: { name: string; moves: string[] }[] = [
+  { name: "Italian", moves: ["e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "f8c5"] },
+  { name: "Sicilian", moves: ["e2e4", "c7c5", "g1f3", "d7d6"] },
+  { name: "French", moves: ["e2e4", "e7e6", "d2d4", "d7d5"] },
+  { name: "Caro-Kann", moves: ["e2e4", "c7c6", "d2d4", "d7d5"] },
+  { name: "Queen's Gambit Declined", moves: ["d2d4", "d7d5", "c2c4", "e7e6"] },
+  { name: "Slav", moves: ["d2d4", "d7d5", "c2c4", "c7c6"] },
+  { name: "King's Indian", moves: ["d2d4", "g8f6", "c2c4", "g7g6"] },
+  { name: "Nimzo-Indian", moves: ["d2d4", "g8f6", "c2c4", "e7e6", "b1c3", "f8b4"] },
+  { name: "English", moves: ["c2c4", "e7e5", "b1c3", "g8f6"] },
+  { name: "Reti", moves: ["g1f3", "d7d5", "g2g3", "g8f6"] },
+];
+
+/** A game longer than this is adjudicated a draw. */
+const MAX_PLIES = 300;
+
+interface Player {
+  name: string;
+  client: UciClient;
+}
+
+interface Clock {
+  /** Wall ms left for each side; null under a level or a fixed move time. */
+  left: { w: number; b: number } | null;
+  incMs: number;
+}
+
+interface MatchConfig {
+  games: number;
+  level: number;
+  tc: { baseMs: number; incMs: number } | null;
+  movetime: number | null;
+  opponentMovetime: number;
+  opponentCommand: string | null;
+  elo: number;
+  concurrency: number;
+  pgnPath: string;
+}
+
+interface GameRecord {
+  pgn: PgnGame;
+  /** Points of our engine: 1, 0.5 or 0. */
+  points: number;
+  reason: string;
+}
+
+function ourEngine(): UciClient {
+  return new UciClient(join(ROOT, "node_modules/.bin/tsx"), ["ts-harness/uci.ts"], { cwd: ROOT });
+}
+
+async function startPlayers(cfg: MatchConfig): Promise<{ ours: Player; theirs: Player }> {
+  const ours: Player = { name: "Liberman Chess", client: ourEngine() };
+  await ours.client.handshake({ Level: cfg.level }, 120_000);
+  let theirs: Player;
+  if (cfg.opponentCommand) {
+    const [cmd, ...args] = cfg.opponentCommand.split(/\s+/);
+    theirs = { name: cfg.opponentCommand, client: new UciClient(cmd!, args) };
+    await theirs.client.handshake({}, 30_000);
+  } else {
+    theirs = { name: `Stockfish 15.1 (UCI_Elo ${cfg.elo})`, client: new UciClient(STOCKFISH) };
+    await theirs.client.handshake({ Threads: 1, Hash: 16, UCI_LimitStrength: "true", UCI_Elo: cfg.elo }, 30_000);
+  }
+  return { ours, theirs };
+}
+
+/** The `go` line for the side to move. */
+function goCommand(cfg: MatchConfig, clock: Clock, isOurs: boolean): string {
+  if (clock.left) {
+    const inc = clock.incMs;
+    return `go wtime ${Math.round(clock.left.w)} btime ${Math.round(clock.left.b)} winc ${inc} binc ${inc}`;
+  }
+  if (cfg.movetime !== null) return `go movetime ${cfg.movetime}`;
+  return isOurs ? "go" : `go movetime ${cfg.opponentMovetime}`;
+}
+
+/** How the game stands by the rules, or null while it goes on. */
+function verdict(pos: oracle.Position, plies: number): { result: PgnGame["result"]; reason: string } | null {
+  const s = oracle.status(pos);
+  if (s === "checkmate") return { result: oracle.sideToMove(pos) === "w" ? "0-1" : "1-0", reason: "checkmate" };
+  if (s !== "playing") return { result: "1/2-1/2", reason: s };
+  if (plies >= MAX_PLIES) return { result: "1/2-1/2", reason: `adjudicated after ${MAX_PLIES} plies` };
+  return null;
+}
+
+async function playGame(cfg: MatchConfig, players: { ours: Player; theirs: Player }, round: number, opening: (typeof OPENINGS)[number], oursWhite: boolean): Promise<GameRecord> {
+  const parsed = oracle.parseFen(START_FEN);
+  if (!parsed.ok) throw new Error(parsed.error.message);
+  const pos = parsed.pos;
+  const moves: string[] = [];
+  for (const m of opening.moves) {
+    const u = oracle.parseUci(pos, m);
+    if (!u.ok) throw new Error(`opening ${opening.name}: ${u.error.message}`);
+    oracle.makeMove(pos, u.move);
+    moves.push(m);
+  }
+  const white = oursWhite ? players.ours : players.theirs;
+  const black = oursWhite ? players.theirs : players.ours;
+  for (const p of [white, black]) {
+    p.client.send("ucinewgame");
+    p.client.send("isready");
+    await p.client.waitFor(/^readyok$/, 30_000);
+  }
+  const clock: Clock = { left: cfg.tc ? { w: cfg.tc.baseMs, b: cfg.tc.baseMs } : null, incMs: cfg.tc?.incMs ?? 0 };
+  let end: { result: PgnGame["result"]; reason: string } | null = null;
+  while (!(end = verdict(pos, moves.length))) {
+    const side = oracle.sideToMove(pos);
+    const mover = side === "w" ? white : black;
+    const isOurs = mover === players.ours;
+    mover.client.send(`position startpos moves ${moves.join(" ")}`);
+    const go = goCommand(cfg, clock, isOurs);
+    const started = Date.now();
+    mover.client.send(go);
+    // A move must come; a clock or move time gives the limit, a level a generous one.
+    const limit = clock.left ? clock.left[side] + 10_000 : (cfg.movetime ?? 60_000) + 60_000;
+    const lines = await mover.client.waitFor(/^bestmove /, limit);
+    const spent = Date.now() - started;
+    const best = lines[lines.length - 1]!.split(/\s+/)[1] ?? "";
+    const loser = side === "w" ? "0-1" : "1-0";
+    if (clock.left) {
+      clock.left[side] -= spent;
+      if (clock.left[side] < 0) {
+        end = { result: loser, reason: `${mover.name} lost on time` };
+        break;
+      }
+      clock.left[side] += clock.incMs;
+    }
+    const u = oracle.parseUci(pos, best);
+    if (!u.ok) {
+      end = { result: loser, reason: `${mover.name} played an illegal move ${best}` };
+      break;
+    }
+    oracle.makeMove(pos, u.move);
+    moves.push(best);
+  }
+  const pointsWhite = end.result === "1-0" ? 1 : end.result === "0-1" ? 0 : 0.5;
+  const pgn: PgnGame = {
+    tags: {
+      Event: "npm run match",
+      Site: "liberman-chess",
+      Date: new Date().toISOString().slice(0, 10).replace(/-/g, "."),
+      Round: String(round),
+      White: white.name,
+      Black: black.name,
+      Opening: opening.name,
+      TimeControl: cfg.tc ? `${cfg.tc.baseMs / 1000}+${cfg.tc.incMs / 1000}` : "-",
+      Termination: end.reason,
+    },
+    moves,
+    result: end.result,
+  };
+  return { pgn, points: oursWhite ? pointsWhite : 1 - pointsWhite, reason: end.reason };
+}
+
+function parseConfig(argv: string[]): MatchConfig {
+  const { values: v } = parseArgs({
+    args: argv,
+    options: {
+      games: { type: "string", default: "20" },
+      level: { type: "string", default: "3" },
+      tc: { type: "string" },
+      movetime: { type: "string" },
+      "opponent-movetime": { type: "string", default: "100" },
+      opponent: { type: "string" },
+      elo: { type: "string", default: "1500" },
+      concurrency: { type: "string", default: "1" },
+      pgn: { type: "string", default: "build/match.pgn" },
+    },
+    strict: true,
+  });
+  const int = (name: string, text: string, min: number, max: number) => {
+    if (!/^\d+$/.test(text) || Number(text) < min || Number(text) > max) throw new Error(`--${name} must be a whole number from ${min} to ${max}, not '${text}'`);
+    return Number(text);
+  };
+  let tc: MatchConfig["tc"] = null;
+  if (v.tc !== undefined) {
+    const m = /^(\d+(?:\.\d+)?)\+(\d+(?:\.\d+)?)$/.exec(v.tc);
+    if (!m) throw new Error(`--tc must be SECONDS+INCREMENT (e.g. 60+1), not '${v.tc}'`);
+    tc = { baseMs: Number(m[1]) * 1000, incMs: Number(m[2]) * 1000 };
+  }
+  if (tc && v.movetime !== undefined) throw new Error("give --tc or --movetime, not both");
+  return {
+    games: int("games", v.games!, 1, 1000),
+    level: int("level", v.level!, 1, 5),
+    tc,
+    movetime: v.movetime === undefined ? null : int("movetime", v.movetime, 1, 600_000),
+    opponentMovetime: int("opponent-movetime", v["opponent-movetime"]!, 1, 600_000),
+    opponentCommand: v.opponent ?? null,
+    elo: int("elo", v.elo!, 1320, 3190),
+    concurrency: int("concurrency", v.concurrency!, 1, 8),
+    pgnPath: join(ROOT, v.pgn!),
+  };
+}
+
+async function main(argv: string[]): Promise<number> {
+  let cfg: MatchConfig;
+  try {
+    cfg = parseConfig(argv);
+  } catch (e) {
+    process.stderr.write(`match: ${(e as Error).message}\n`);
+    return 2;
+  }
+  const limits = cfg.tc ? `${cfg.tc.baseMs / 1000}+${cfg.tc.incMs / 1000} s` : cfg.movetime !== null ? `${cfg.movetime} ms a move` : `level ${cfg.level} against ${cfg.opponentMovetime} ms a move`;
+  const schedule = Array.from({ length: cfg.games }, (_, i) => ({ round: i + 1, opening: OPENINGS[Math.floor(i / 2) % OPENINGS.length]!, oursWhite: i % 2 === 0 }));
+  const records: GameRecord[] = new Array(cfg.games);
+  const tally = { wins: 0, draws: 0, losses: 0 };
+  let next = 0;
+  let opponentName = "";
+  const started = Date.now();
+  mkdirSync(dirname(cfg.pgnPath), { recursive: true });
+  // Once here, so that engines started side by side read build/ and never run nasm at once.
+  await buildAll();
+  process.stderr.write(`match: ${cfg.games} games, ${limits}, ${cfg.concurrency} at a time\n`);
+  const worker = async () => {
+    const players = await startPlayers(cfg);
+    opponentName = players.theirs.name;
+    try {
+      while (next < schedule.length) {
+        const g = schedule[next++]!;
+        const r = await playGame(cfg, players, g.round, g.opening, g.oursWhite);
+        records[g.round - 1] = r;
+        if (r.points === 1) tally.wins++;
+        else if (r.points === 0) tally.losses++;
+        else tally.draws++;
+        const done = tally.wins + tally.draws + tally.losses;
+        process.stderr.write(`game ${g.round} (${g.opening.name}, ours ${g.oursWhite ? "white" : "black"}): ${r.pgn.result} ${r.reason}, ${r.pgn.moves.length} plies; after ${done}/${cfg.games}: +${tally.wins} =${tally.draws} -${tally.losses}\n`);
+        writeFileSync(cfg.pgnPath, records.filter(Boolean).map((x) => writePgn(x.pgn)).join("\n"));
+      }
+    } finally {
+      await Promise.all([players.ours.client.quit(), players.theirs.client.quit()]);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(cfg.concurrency, cfg.games) }, worker));
+  const e = estimateElo(tally);
+  const n = cfg.games;
+  console.log(`Liberman Chess vs ${opponentName}, ${n} games, ${limits}`);
+  console.log(`W/D/L: ${tally.wins}/${tally.draws}/${tally.losses}  score ${(tally.wins + tally.draws / 2).toFixed(1)}/${n} (${(e.score * 100).toFixed(1)}%)`);
+  console.log(`Elo difference: ${formatElo(e)} (95%)`);
+  console.log(`PGN: ${cfg.pgnPath}  (${((Date.now() - started) / 60_000).toFixed(1)} min)`);
+  return 0;
+}
+
+process.exitCode = await main(process.argv.slice(2));

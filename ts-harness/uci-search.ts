@@ -1,0 +1,269 @@
+// uci-search -- one search of the UCI bridge: CHESS.COM boots under js-dos with a
+// JOBS.TXT of `position …` and `go …` (asm/PROTOCOL.md), the bridge polls RESULT.TXT for
+// the info lines as they are committed, and a key press stops the search (the engine
+// then answers with its best move so far). Every wait has a wall-clock limit: when the
+// emulator does not answer in time after the key, the search is abandoned and the move
+// of the last info line (or a legal move) is played, so a GUI never waits forever.
+import { RESULT_FILE, JOBS_FILE } from "./asm-engine.ts";
+import { DosSession, sleep } from "./runner.ts";
+import * as oracle from "./oracle/index.ts";
+
+/** The limits of UCI's `go`, as numbers (ms, plies, nodes, moves). */
+export interface GoLimits {
+  wtime?: number;
+  btime?: number;
+  winc?: number;
+  binc?: number;
+  movestogo?: number;
+  movetime?: number;
+  depth?: number;
+  nodes?: number;
+  mate?: number;
+  infinite?: boolean;
+}
+
+/** What one search is asked. `fen` + `moves` is the game: the bridge sends as much of
+ *  the history as the job line holds (the FEN of an earlier position, then the moves). */
+export interface SearchRequest {
+  fen: string;
+  moves: string[];
+  limits: GoLimits;
+  /** Emulated ms of a 3000-cycle DOSBox (the game's level budget) when `go` sets no limit. */
+  budgetMs: number;
+  /** Wall ms the bridge keeps back from the clock for itself and the GUI. */
+  overheadMs: number;
+}
+
+/** One `info` of the engine, in the engine's own terms. */
+export interface SearchInfo {
+  depth: number;
+  score: { cp: number } | { mate: number };
+  nodes: number;
+  pv: string[];
+}
+
+export interface SearchResult {
+  /** UCI move, or null when the side to move has none. */
+  best: string | null;
+  ponder: string | null;
+  /** Why it ended when not by itself: a note for an `info string`. */
+  note?: string;
+}
+
+export interface SearchHandle {
+  /** Ask for the best move now (UCI `stop`). */
+  stop(): void;
+  readonly done: Promise<SearchResult>;
+}
+
+const POLL_MS = 30;
+/** How long the engine may take to answer after the key, before the bridge gives up. */
+const STOP_GRACE_MS = 3000;
+/** A job line holds at most this many characters (asm/PROTOCOL.md). */
+export const JOB_LINE_MAX = 255;
+/** Emulated ms of the engine's clock per wall ms: harness.conf runs 100,000 cycles a
+ *  millisecond and js-dos manages about 45 million instructions a second in Node. The
+ *  bridge scales the GUI's times by it; its own key press keeps the wall-clock limit. */
+const EMULATED_PER_WALL = 0.45;
+const DEFAULT_MOVES_TO_GO = 30;
+
+/** The wall-clock time this move may take, or null when `go` sets none. */
+export function wallLimitMs(limits: GoLimits, white: boolean, overheadMs: number): number | null {
+  if (limits.infinite) return null;
+  if (limits.movetime !== undefined) return Math.max(limits.movetime - overheadMs, 1);
+  const left = white ? limits.wtime : limits.btime;
+  if (left === undefined) return null;
+  const inc = (white ? limits.winc : limits.binc) ?? 0;
+  const togo = Math.max(limits.movestogo ?? DEFAULT_MOVES_TO_GO, 1);
+  const share = left / togo + (togo > 1 ? inc * 0.75 : 0);
+  // Never plan on more than a third of what is left (half with one move to go).
+  const cap = togo === 1 ? left / 2 : left / 3;
+  return Math.max(Math.min(share, cap) - overheadMs, 1);
+}
+
+/** `position FEN moves …` for the game, starting as far back as the line allows and no
+ *  further back than the last capture or pawn move (nothing before it can repeat). */
+export function positionJob(fen: string, moves: string[]): string {
+  const parsed = oracle.parseFen(fen);
+  if (!parsed.ok) throw new Error(`positionJob: ${parsed.error.message}`);
+  const pos = parsed.pos;
+  const fens = [oracle.toFen(pos)];
+  for (const m of moves) {
+    const u = oracle.parseUci(pos, m);
+    if (!u.ok) throw new Error(`positionJob: ${u.error.message}`);
+    oracle.makeMove(pos, u.move);
+    fens.push(oracle.toFen(pos));
+  }
+  let from = Math.max(0, moves.length - pos.halfmove);
+  const line = (i: number) => `position ${fens[i]}${i < moves.length ? " moves " + moves.slice(i).join(" ") : ""}`;
+  while (line(from).length > JOB_LINE_MAX) from++;
+  return line(from);
+}
+
+/** The `go` job line: UCI's limits, the clock's times scaled to the engine's clock. */
+export function goJob(req: SearchRequest, white: boolean): string {
+  const l = req.limits;
+  const words = ["go"];
+  const scaled = (ms: number) => String(Math.max(1, Math.round(ms * EMULATED_PER_WALL)));
+  const wall = wallLimitMs(l, white, req.overheadMs);
+  if (l.movetime !== undefined && wall !== null) words.push("movetime", scaled(wall));
+  for (const k of ["wtime", "btime", "winc", "binc"] as const) if (l[k] !== undefined) words.push(k, scaled(l[k]!));
+  if (l.movestogo !== undefined) words.push("movestogo", String(l.movestogo));
+  if (l.depth !== undefined) words.push("depth", String(l.depth));
+  if (l.nodes !== undefined) words.push("nodes", String(l.nodes));
+  if (l.mate !== undefined) words.push("mate", String(l.mate));
+  if (l.infinite) words.push("infinite");
+  if (words.length === 1) words.push("budget", String(req.budgetMs));
+  return words.join(" ");
+}
+
+/** An engine `info depth D score cp X|mate M nodes N time MS pv …` line, or null. */
+export function parseInfo(words: string[]): SearchInfo | null {
+  if (words[0] !== "info") return null;
+  const num = (name: string) => {
+    const i = words.indexOf(name);
+    return i > 0 ? Number(words[i + 1]) : NaN;
+  };
+  const s = words.indexOf("score");
+  const kind = s > 0 ? words[s + 1] : undefined;
+  const value = s > 0 ? Number(words[s + 2]) : NaN;
+  const pvAt = words.indexOf("pv");
+  const depth = num("depth");
+  if (!Number.isFinite(depth) || !Number.isFinite(value) || (kind !== "cp" && kind !== "mate")) return null;
+  return {
+    depth,
+    score: kind === "cp" ? { cp: value } : { mate: value },
+    nodes: Number.isFinite(num("nodes")) ? num("nodes") : 0,
+    pv: pvAt > 0 ? words.slice(pvAt + 1) : [],
+  };
+}
+
+/** Start one search; `onInfo` gets each info line as the engine writes it. */
+export function startSearch(program: Uint8Array, req: SearchRequest, onInfo: (i: SearchInfo) => void): SearchHandle {
+  const game = gameAfter(req.fen, req.moves);
+  const white = oracle.sideToMove(game) === "w";
+  const legal = oracle.legalMoves(game).map((m) => oracle.moveToUci(m));
+  let stopAsked = false;
+  let pressStop: (() => void) | null = null;
+  const stop = () => {
+    stopAsked = true;
+    pressStop?.();
+  };
+  const done = (async (): Promise<SearchResult> => {
+    if (legal.length === 0) return { best: null, ponder: null };
+    const jobs = USE_GO_JOB ? [positionJob(req.fen, req.moves), goJob(req, white)] : [legacyJob(req, game, white)];
+    const searchJob = String(jobs.length);
+    const wall = wallLimitMs(req.limits, white, req.overheadMs);
+    const started = Date.now();
+    let lastPv: string[] = [];
+    let session: DosSession | null = null;
+    try {
+      session = await DosSession.start({
+        program: "CHESS.COM",
+        programBytes: program,
+        args: `/jobs ${JOBS_FILE} ${RESULT_FILE}`,
+        files: { [JOBS_FILE]: jobs.join("\r\n") + "\r\n", [RESULT_FILE]: "" },
+        timeoutMs: 24 * 3600_000,
+      });
+      const s = session;
+      let keyAt: number | null = null;
+      pressStop = () => {
+        if (keyAt !== null) return;
+        keyAt = Date.now();
+        s.press("space");
+      };
+      if (stopAsked) pressStop();
+      let seen = 0;
+      for (;;) {
+        const bytes = await s.readFile(RESULT_FILE);
+        const lines = bytes ? Buffer.from(bytes).toString("latin1").split(/\r?\n/) : [];
+        // The last piece may be a line still being written: read only whole lines.
+        for (; seen < lines.length - 1; seen++) {
+          const words = lines[seen]!.trim().split(/\s+/);
+          if (words[0] !== searchJob) {
+            if (words[1] === "error") throw new Error(`the position was refused: ${words.slice(1).join(" ")}`);
+            continue;
+          }
+          const rest = words.slice(1);
+          const legacy = legacyAnswer(rest);
+          if (legacy) {
+            const tsc = Number(rest[rest.indexOf("tsc") + 1]);
+            if (tsc > 0) budgetPerWallMs = Math.max(1, (0.7 * budgetPerWallMs + (0.3 * tsc) / 3000 / Math.max(1, Date.now() - started)));
+            onInfo(legacy);
+            return { best: fallbackMove(legacy.pv, legal), ponder: null };
+          }
+          const info = parseInfo(rest);
+          if (info) {
+            if (info.pv.length) lastPv = info.pv;
+            onInfo(info);
+          } else if (rest[0] === "bestmove") {
+            const best = rest[1] && rest[1] !== "none" ? rest[1] : null;
+            const p = rest.indexOf("ponder");
+            return { best: best ?? fallbackMove(lastPv, legal), ponder: p > 0 ? rest[p + 1]! : (lastPv[1] ?? null) };
+          } else if (rest[0] === "error") {
+            throw new Error(`the engine refused the search: ${rest.join(" ")}`);
+          }
+        }
+        const now = Date.now();
+        if (wall !== null && now - started >= wall) pressStop();
+        if (keyAt !== null && now - keyAt > STOP_GRACE_MS) {
+          return { best: fallbackMove(lastPv, legal), ponder: null, note: `no answer ${STOP_GRACE_MS} ms after stop; playing the last pv move` };
+        }
+        await sleep(POLL_MS);
+      }
+    } catch (e) {
+      return { best: fallbackMove(lastPv, legal), ponder: null, note: `search failed: ${(e as Error).message.split("\n")[0]}` };
+    } finally {
+      await session?.close();
+    }
+  })();
+  return { stop, done };
+}
+
+function gameAfter(fen: string, moves: string[]): oracle.Position {
+  const parsed = oracle.parseFen(fen);
+  if (!parsed.ok) throw new Error(parsed.error.message);
+  for (const m of moves) {
+    const u = oracle.parseUci(parsed.pos, m);
+    if (!u.ok) throw new Error(u.error.message);
+    oracle.makeMove(parsed.pos, u.move);
+  }
+  return parsed.pos;
+}
+
+/** The first move of the last pv when it is legal, else the first legal move. */
+function fallbackMove(pv: string[], legal: string[]): string {
+  return pv[0] && legal.includes(pv[0]) ? pv[0] : legal[0]!;
+}
+
+/** Until the `position` and `go` jobs exist in CHESS.COM, a search is one `best MS FEN`
+ *  (or `mate N FEN`) job: no history, no info while thinking, no stop. */
+const USE_GO_JOB = false;
+/** Budget ms (3000 instructions) the emulator runs per wall ms, learnt from each job. */
+let budgetPerWallMs = 45_000 / 3000;
+const LEGACY_MAX_MS = 65_535;
+const LEGACY_INFINITE_MS = 20_000;
+const SCORE_MATE = 31_000;
+const SCORE_MATE_BOUND = SCORE_MATE - 64;
+
+function legacyJob(req: SearchRequest, game: oracle.Position, white: boolean): string {
+  const fen = oracle.toFen(game);
+  if (req.limits.mate !== undefined) return `mate ${Math.min(Math.max(req.limits.mate, 1), 5)} ${fen}`;
+  const wall = wallLimitMs(req.limits, white, req.overheadMs);
+  const ms = req.limits.infinite ? LEGACY_INFINITE_MS : wall !== null ? Math.round(wall * budgetPerWallMs * 0.5) : req.budgetMs;
+  return `best ${Math.min(Math.max(ms, 1), LEGACY_MAX_MS)} ${fen}`;
+}
+
+function legacyAnswer(words: string[]): SearchInfo | null {
+  const num = (name: string) => {
+    const i = words.indexOf(name);
+    return i > 0 ? Number(words[i + 1]) : 0;
+  };
+  if (words[0] === "mate") return { depth: Number(words[1]) * 2 - 1, score: { mate: Number(words[1]) }, nodes: num("nodes"), pv: [words[2]!] };
+  if (words[0] === "nomate") return { depth: Number(words[1]) * 2 - 1, score: { cp: 0 }, nodes: num("nodes"), pv: [] };
+  if (words[0] !== "best") return null;
+  const cp = num("score");
+  const plies = SCORE_MATE - Math.abs(cp);
+  const score = Math.abs(cp) > SCORE_MATE_BOUND ? { mate: Math.sign(cp) * Math.ceil(plies / 2) } : { cp };
+  return { depth: num("depth"), score, nodes: num("nodes"), pv: words[1] === "none" ? [] : [words[1]!] };
+}

@@ -1,0 +1,208 @@
+// uci -- CHESS.COM as a UCI engine on stdin/stdout, for any chess GUI:
+//   npm run --silent uci
+// The protocol is kept here (the position and its history, the options, the state of
+// the search); each `go` boots CHESS.COM under js-dos (uci-search.ts). `isready` and
+// `stop` are answered while a search runs; a bad command or an illegal move gets an
+// `info string` naming it, and the engine goes on.
+import { CHESS, isMain, program as assembled } from "./build.ts";
+import { startSearch, type GoLimits, type SearchHandle, type SearchInfo } from "./uci-search.ts";
+import * as oracle from "./oracle/index.ts";
+
+const START_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+/** The game's levels (asm/game.asm, level_budget): emulated ms of a 3000-cycle DOSBox. */
+const LEVEL_BUDGET_MS = [250, 1000, 3000, 8000, 20000];
+const LEVEL_DEFAULT = 3;
+
+interface SpinOption {
+  name: string;
+  min: number;
+  max: number;
+  default: number;
+}
+
+const OPTIONS: SpinOption[] = [
+  { name: "Level", min: 1, max: LEVEL_BUDGET_MS.length, default: LEVEL_DEFAULT },
+  { name: "Move Overhead", min: 0, max: 5000, default: 300 },
+];
+
+const GO_NUMBERS = ["wtime", "btime", "winc", "binc", "movestogo", "movetime", "depth", "nodes", "mate"] as const;
+
+export class UciEngine {
+  private fen = START_FEN;
+  private moves: string[] = [];
+  private readonly options = new Map(OPTIONS.map((o) => [o.name.toLowerCase(), o.default]));
+  private search: SearchHandle | null = null;
+  private searchDone: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly out: (line: string) => void,
+    private readonly program: Promise<Uint8Array>,
+  ) {}
+
+  /** Handle one line from the GUI. Resolves when the next line may be handled: a `go`
+   *  resolves once its search has started (a `go` during a search first stops it). */
+  async handle(line: string): Promise<void> {
+    const words = line.trim().split(/\s+/).filter(Boolean);
+    const [cmd, ...args] = words;
+    switch (cmd) {
+      case undefined:
+        return;
+      case "uci":
+        this.out("id name Liberman Chess (CHESS.COM under js-dos)");
+        this.out("id author Leonid Liberman (the engine's logic) and the liberman-chess authors");
+        for (const o of OPTIONS) this.out(`option name ${o.name} type spin default ${o.default} min ${o.min} max ${o.max}`);
+        this.out("uciok");
+        return;
+      case "isready":
+        if (!this.search) await this.program;
+        this.out("readyok");
+        return;
+      case "debug":
+      case "register":
+        return;
+      case "setoption":
+        return this.setOption(args);
+      case "ucinewgame":
+        this.fen = START_FEN;
+        this.moves = [];
+        return;
+      case "position":
+        return this.setPosition(args);
+      case "go":
+        if (this.search) {
+          this.out("info string go while thinking: the search in progress is stopped first");
+          this.search.stop();
+        }
+        await this.searchDone;
+        return this.go(args);
+      case "stop":
+        this.search?.stop();
+        return;
+      case "ponderhit":
+        this.out("info string ponderhit: this engine does not ponder");
+        return;
+      case "quit":
+        this.search?.stop();
+        return;
+      default:
+        this.out(`info string unknown command: ${line.trim()}`);
+    }
+  }
+
+  private setOption(args: string[]): void {
+    const nameAt = args.indexOf("name");
+    const valueAt = args.indexOf("value");
+    const name = args.slice(nameAt + 1, valueAt > 0 ? valueAt : undefined).join(" ");
+    const option = OPTIONS.find((o) => o.name.toLowerCase() === name.toLowerCase());
+    if (nameAt !== 0 || !option) {
+      this.out(`info string unknown option: ${name || args.join(" ")}`);
+      return;
+    }
+    const text = valueAt > 0 ? args.slice(valueAt + 1).join(" ") : "";
+    const value = Number(text);
+    if (!/^-?\d+$/.test(text) || value < option.min || value > option.max) {
+      this.out(`info string option ${option.name} needs a whole number from ${option.min} to ${option.max}, not '${text}'`);
+      return;
+    }
+    this.options.set(option.name.toLowerCase(), value);
+  }
+
+  /** `position startpos|fen FEN [moves …]`. A bad FEN keeps the previous position; an
+   *  illegal move keeps the moves before it (as the GUI's game stood until then). */
+  private setPosition(args: string[]): void {
+    const movesAt = args.indexOf("moves");
+    const head = movesAt >= 0 ? args.slice(0, movesAt) : args;
+    const moves = movesAt >= 0 ? args.slice(movesAt + 1) : [];
+    let fen: string;
+    if (head[0] === "startpos" && head.length === 1) fen = START_FEN;
+    else if (head[0] === "fen") fen = head.slice(1).join(" ");
+    else {
+      this.out(`info string position needs 'startpos' or 'fen FEN', not '${head.join(" ")}'`);
+      return;
+    }
+    const parsed = oracle.parseFen(fen);
+    if (!parsed.ok) {
+      this.out(`info string bad FEN '${fen}': ${parsed.error.code}: ${parsed.error.message}; the position stays as it was`);
+      return;
+    }
+    const startFen = oracle.toFen(parsed.pos);
+    const played: string[] = [];
+    for (const m of moves) {
+      const u = oracle.parseUci(parsed.pos, m);
+      if (!u.ok) {
+        this.out(`info string illegal move ${m} in position (move ${played.length + 1}): ${u.error.message}; the moves before it stand`);
+        break;
+      }
+      oracle.makeMove(parsed.pos, u.move);
+      played.push(oracle.moveToUci(u.move));
+    }
+    this.fen = startFen;
+    this.moves = played;
+  }
+
+  private async go(args: string[]): Promise<void> {
+    const limits: GoLimits = {};
+    for (let i = 0; i < args.length; i++) {
+      const w = args[i]!;
+      if (w === "infinite") limits.infinite = true;
+      else if (w === "ponder") limits.infinite = true;
+      else if (w === "searchmoves") {
+        this.out("info string go searchmoves is not supported; searching every move");
+        while (i + 1 < args.length && /^[a-h][1-8][a-h][1-8]/.test(args[i + 1]!)) i++;
+      } else if ((GO_NUMBERS as readonly string[]).includes(w) && /^-?\d+$/.test(args[i + 1] ?? "")) {
+        limits[w as (typeof GO_NUMBERS)[number]] = Math.max(0, Number(args[++i]));
+      } else this.out(`info string go: '${w}' is not understood; ignored`);
+    }
+    const program = await this.program;
+    const started = Date.now();
+    const search = startSearch(program, {
+      fen: this.fen,
+      moves: this.moves,
+      limits,
+      budgetMs: LEVEL_BUDGET_MS[this.options.get("level")! - 1]!,
+      overheadMs: this.options.get("move overhead")!,
+    }, (info) => this.out(infoLine(info, Date.now() - started)));
+    this.search = search;
+    this.searchDone = search.done.then((r) => {
+      if (r.note) this.out(`info string ${r.note}`);
+      this.search = null;
+      this.out(`bestmove ${r.best ?? "0000"}${r.best && r.ponder ? ` ponder ${r.ponder}` : ""}`);
+    });
+  }
+}
+
+function infoLine(info: SearchInfo, ms: number): string {
+  const score = "cp" in info.score ? `cp ${info.score.cp}` : `mate ${info.score.mate}`;
+  const nps = ms > 0 ? Math.round((info.nodes * 1000) / ms) : 0;
+  const pv = info.pv.length ? ` pv ${info.pv.join(" ")}` : "";
+  return `info depth ${info.depth} score ${score} nodes ${info.nodes} nps ${nps} time ${ms}${pv}`;
+}
+
+async function main(): Promise<void> {
+  // The emulator and its loader may print; stdout belongs to the protocol alone.
+  const toStderr = (...a: unknown[]) => process.stderr.write(a.map(String).join(" ") + "\n");
+  console.log = toStderr;
+  console.info = toStderr;
+  console.warn = toStderr;
+  const write = (line: string) => process.stdout.write(line + "\n");
+  const program = assembled(CHESS);
+  program.catch((e: Error) => {
+    write(`info string cannot build CHESS.COM: ${e.message.split("\n")[0]}`);
+    process.exit(1);
+  });
+  const engine = new UciEngine(write, program);
+  const { createInterface } = await import("node:readline");
+  const rl = createInterface({ input: process.stdin, terminal: false });
+  // Lines are handled in order; a `go` only waits for its search to start, so isready
+  // and stop are answered while it thinks. quit overtakes anything still waiting.
+  let queue = Promise.resolve();
+  for await (const line of rl) {
+    if (line.trim().split(/\s+/)[0] === "quit") break;
+    queue = queue.then(() => engine.handle(line));
+  }
+  await engine.handle("quit");
+  process.exit(0);
+}
+
+if (isMain(import.meta.url)) await main();
