@@ -19,6 +19,10 @@
         section .bss
 
 gen_pieces      resq 1              ; the side's pieces whose moves are still to find
+checking_only   resb 1              ; nonzero: the pieces but the king give only checks
+check_sets      resq PIECE_KINDS    ; by piece code: the squares it would give check from
+discover_set    resq 1              ; the pieces whose leaving uncovers a check
+checking_targets resq 1             ; a piece's squares narrowed to its checks
 chain_start     resw 1              ; where this generation's chain began (ES)
 target_mask     resq 1              ; squares a piece other than the king may enter
 pinned_set      resq 1              ; own pieces that shelter the king from a slider
@@ -39,6 +43,18 @@ gen_moves:
         cmp byte [side], WHITE
         je gen_white
         jmp gen_black
+
+; gen_any_move -- has the side to move a legal move?  The king's steps are looked at
+;                 first, and the other pieces only when it has none (after a check the
+;                 king's step is the usual escape, and one move is enough)
+; IN:  as gen_moves
+; OUT: ECX = 0: no legal move; else some of the legal moves at DI, ECX of them;
+;      [checkers] = pieces giving check
+; CHG: EAX, EBX, EDX, SI, EBP, DI
+gen_any_move:
+        cmp byte [side], WHITE
+        je gen_white_any
+        jmp gen_black_any
 
 ; gen_captures -- the moves the quiescence search looks at: every legal move when in
 ;                 check, else the legal captures, en passant and promotions (and any
@@ -69,14 +85,28 @@ gen_finish:
 ; CHG: EAX, BX
 gen_pin_allowed:
         shl bx, LIST_SHIFT
-        mov eax, [pin_masks + bx]
-        and eax, [target_mask]
-        mov [pin_allowed], eax
-        mov eax, [pin_masks + bx + 4]
-        and eax, [target_mask + 4]
-        mov [pin_allowed + 4], eax
+        SET_AND pin_allowed, pin_masks + bx, target_mask
         mov bp, pin_allowed
         ret
+
+; gen_checking_targets -- narrow a piece's squares to those from which it would give
+;                         check, unless its leaving uncovers a check; a pawn keeps its
+;                         squares (what it promotes to may check)
+; IN:  DX = the piece; BP -> the squares it may enter; check_sets, discover_set
+; OUT: BP -> checking_targets, or unchanged
+; CHG: EAX, BX
+gen_checking_targets:
+        movzx bx, dl
+        bt word [discover_set], bx
+        jc .all
+        movzx bx, dh
+        and bl, PIECE_MASK
+        cmp bl, PAWN
+        je .all
+        shl bx, LIST_SHIFT
+        SET_AND checking_targets, check_sets + bx, bp
+        mov bp, checking_targets
+.all:   ret
 
 ; gen_no_moves -- the finder for the king among the pieces, which is never there
 ; IN, OUT, CHG: nothing
@@ -192,9 +222,10 @@ mask_ray:
         call gen_store_promotions
 %endmacro
 
-; PIECES_HALF half -- run the finder of each piece in one dword of gen_pieces (half 0:
-; squares 0..31, half 1: 32..63), lowest square first, as a walk of the board would
-%macro PIECES_HALF 1
+; PIECES_HALF half, checking -- run the finder of each piece in one dword of gen_pieces
+; (half 0: squares 0..31, half 1: 32..63), lowest square first, as a walk of the board
+; would; with checking = 1 narrowed by gen_checking_targets
+%macro PIECES_HALF 2
 %%piece:
         mov eax, [gen_pieces + (%1) * 4]
         bsf ebx, eax
@@ -212,7 +243,11 @@ mask_ray:
         bt word [pinned_set], bx
         jnc %%find
         call gen_pin_allowed
-%%find: movzx bx, dh
+%%find:
+  %if %2
+        call gen_checking_targets
+  %endif
+        movzx bx, dh
         and bl, PIECE_MASK
         add bx, bx                  ; 2 bytes a finder
         call [FINDERS + bx]
@@ -221,8 +256,15 @@ mask_ray:
 %endmacro
 
 ; KING_RAY d -- walk from the king along direction d: note a slider checker, or a
-; piece of ours with an enemy slider behind it.  SI = king square * DIRECTIONS.
+; piece of ours with an enemy slider behind it; no walk when no enemy piece stands on
+; the line.  ESI = king square * DIRECTIONS.
 %macro KING_RAY 1
+        mov eax, [ray_sets + esi * SET_BYTES + (%1) * SET_BYTES]
+        and eax, [COLOUR_SET(ENEMY)]
+        mov edx, [ray_sets + esi * SET_BYTES + (%1) * SET_BYTES + 4]
+        and edx, [COLOUR_SET(ENEMY) + 4]
+        or eax, edx
+        jz %%done
         movzx cx, byte [ray_len + si + %1]
         jcxz %%done
         mov bl, [king_here]
@@ -414,8 +456,10 @@ gen_%2:
         movzx bx, byte [king_here]
         btr word [gen_pieces], bx
   %define FINDERS gen_%2_finders
-        PIECES_HALF 0
-        PIECES_HALF 1
+        cmp byte [checking_only], 0
+        jne .checking
+        PIECES_HALF 0, 0
+        PIECES_HALF 1, 0
 .en_passant:
         cmp byte [ep_square], NO_SQUARE
         je .king
@@ -429,6 +473,22 @@ gen_%2:
         jmp gen_finish
 .full:  stc
         jmp gen_finish
+.checking:
+        PIECES_HALF 0, 1
+        PIECES_HALF 1, 1
+        jmp .en_passant
+
+; gen_<colour>_any -- gen_any_move for one colour
+; IN, OUT, CHG: as gen_any_move
+gen_%2_any:
+        mov [chain_start], di
+        call gen_%2_checks
+        call gen_%2_king
+        cmp di, [chain_start]
+        jne .some
+        cmp byte [checkers], 1
+        jbe gen_%2.pieces           ; the king cannot move: the others, then it again
+.some:  jmp gen_finish
 
         section .data
 ; gen_<colour>_finders -- the move finder of each piece code, ROOK .. PAWN
@@ -477,7 +537,7 @@ gen_%2_checks:
         call check_add_contact
 .next_knight:
         loop .knight
-        movzx si, byte [king_here]
+        movzx esi, byte [king_here]
         shl si, LIST_SHIFT
   %assign d 0
   %rep DIRECTIONS
