@@ -93,6 +93,29 @@ board_set_variant:
         popa
 .done:  ret
 
+; board_in_play -- is a square on the board in play?
+; IN:  BL = a square (0..63); [variant]
+; OUT: CF set if it is off the board (the border of the 6x6 board)
+; CHG: nothing
+board_in_play:
+        cmp byte [variant], VARIANT_LOS_ALAMOS
+        jne .on
+        push ax
+        mov al, bl
+        and al, FILE_MASK
+        cmp al, LA_FILES
+        jae .off
+        mov al, bl
+        shr al, ROW_SHIFT
+        cmp al, LA_FIRST_ROW
+        jb .off
+        pop ax
+.on:    clc
+        ret
+.off:   pop ax
+        stc
+        ret
+
 ; board_swap_bytes -- exchange two blocks of bytes of the program segment (ES is the
 ;                     move stack, so no string instruction)
 ; IN:  SI, DI -> the blocks; CX = their length (at least 1)

@@ -9,7 +9,9 @@
 ; The geometry is the SCREEN / BOARD / PANEL constants of chess.inc; nasm's map
 ; (build/chess.map, "No Section") lists them, and the harness reads them there.
 ; Square (file f, row r from the top, a8 = 0,0) is drawn at BOARD_X + f * SQUARE_PX,
-; BOARD_Y + r * SQUARE_PX; reversed (flipped) at file 7 - f, row 7 - r.
+; BOARD_Y + r * SQUARE_PX; reversed (flipped) at file 7 - f, row 7 - r.  The 6x6 board of
+; Los Alamos chess is drawn in the middle of the same area: its squares LA_MARGIN cells
+; to the right and up (reversed: to the left and down), the cells around it left blank.
 
 ; What the board shows besides CARREAU; the game sets these, the drawing reads them.
 flipped         db 0                ; nonzero: black at the bottom (COORREN)
@@ -22,27 +24,79 @@ last_to         db NO_SQUARE
 help_text:
         db "Arrows+Enter/Space pick & drop, or e2e4", 0
         db "Esc:cancel F:flip T:take back N:new game", 0
-        db "L:level M:players S:save Q:quit", 0
+        db "L:level M:players S:save Q:quit V:6x6", 0
 
         section .text
 
+; draw_square_cell -- the screen cell a square is drawn in: the 8x8 board fills the
+;                     board's area, the 6x6 board sits in its middle, LA_MARGIN cells in
+;                     from each edge; normal or reversed
+; IN:  BL = the square (0 = a8 .. 63 = h1); [flipped]; [variant]
+; OUT: AL = the column, AH = the row from the top-left cell of the area
+; CHG: nothing else
+draw_square_cell:
+        mov al, bl
+        and al, FILE_MASK
+        mov ah, bl
+        shr ah, ROW_SHIFT
+        cmp byte [flipped], 0
+        je .normal
+        xor ax, FILE_MASK << 8 | FILE_MASK ; file 7 - f, row 7 - r
+        cmp byte [variant], VARIANT_LOS_ALAMOS
+        jne .done
+        sub al, LA_MARGIN           ; a1..f6 reversed is h8..c3 of the area: left, down
+        add ah, LA_MARGIN
+        ret
+.normal:
+        cmp byte [variant], VARIANT_LOS_ALAMOS
+        jne .done
+        add al, LA_MARGIN           ; a1..f6 is a3..f8 of the area: right, up
+        sub ah, LA_MARGIN
+.done:  ret
+
+; draw_cell_square -- the square a screen cell shows (draw_square_cell backwards)
+; IN:  AL = the column, AH = the row (0..7 each); [flipped]; [variant]
+; OUT: CF clear, BL = the square; CF set when the cell holds no square of the board in
+;      play
+; CHG: AX
+draw_cell_square:
+        cmp byte [variant], VARIANT_LOS_ALAMOS
+        jne .flip
+        cmp byte [flipped], 0
+        jne .reversed
+        sub al, LA_MARGIN
+        add ah, LA_MARGIN
+        jmp .flip
+.reversed:
+        add al, LA_MARGIN
+        sub ah, LA_MARGIN
+.flip:  cmp al, FILE_MASK           ; off the area (a -1 is 0FFh)
+        ja .none
+        cmp ah, FILE_MASK
+        ja .none
+        cmp byte [flipped], 0
+        je .square
+        xor ax, FILE_MASK << 8 | FILE_MASK
+.square:
+        shl ah, ROW_SHIFT
+        or al, ah
+        mov bl, al
+        jmp board_in_play
+.none:  stc
+        ret
+
 ; draw_square_xy -- where a square is on the screen, the board normal or reversed
-; IN:  BL = the square (0 = a8 .. 63 = h1); [flipped]
+; IN:  BL = the square (0 = a8 .. 63 = h1); [flipped]; [variant]
 ; OUT: BX = x, DX = y of its top-left pixel
 ; CHG: nothing else
 draw_square_xy:
         push ax
-        movzx ax, bl
-        and bl, FILE_MASK
-        shr al, ROW_SHIFT
-        cmp byte [flipped], 0
-        je .place
-        xor bl, FILE_MASK           ; file 7 - f
-        xor al, FILE_MASK           ; row 7 - r
-.place: imul dx, ax, SQUARE_PX
+        call draw_square_cell
+        movzx dx, ah
+        imul dx, dx, SQUARE_PX
         add dx, BOARD_Y
-        movzx ax, bl
-        imul bx, ax, SQUARE_PX
+        movzx bx, al
+        imul bx, bx, SQUARE_PX
         add bx, BOARD_X
         pop ax
         ret
@@ -110,40 +164,57 @@ draw_square:
 .done:  popa
         ret
 
-; draw_board -- every square, then the coordinates (Liberman: FICHAS)
-; IN:  carreau; the display state
+; draw_board -- every square, then the coordinates (Liberman: FICHAS); around the 6x6
+;               board the area is the backdrop
+; IN:  carreau; the display state; [variant]
 ; OUT: the board drawn
 ; CHG: nothing
 draw_board:
-        push bx
+        pusha
+        cmp byte [variant], VARIANT_LOS_ALAMOS
+        jne .squares
+        mov al, PAL_BACKDROP
+        mov bx, BOARD_X
+        mov dx, BOARD_Y
+        mov cx, BOARD_PX
+        mov si, BOARD_PX
+        call video_fill
+.squares:
         xor bl, bl
 .square:
+        call board_in_play
+        jc .next
         call draw_square
-        inc bl
+.next:  inc bl
         cmp bl, BOARD_SQUARES
         jb .square
-        pop bx
+        popa
         jmp draw_coordinates
 
 ; draw_coordinates -- the rank digits left of the board and the file letters under it,
-;                     in the board's orientation; the cursor's file and rank lit
-;                     (Liberman: COORNOR / COORREN)
-; IN:  [flipped], [cursor_square]
+;                     in the board's orientation; the cursor's file and rank lit; a
+;                     blank beside a cell with no square (Liberman: COORNOR / COORREN)
+; IN:  [flipped], [cursor_square], [variant]
 ; OUT: the coordinates drawn
 ; CHG: nothing
 draw_coordinates:
         pusha
         xor cx, cx                  ; CL = row or column on the screen
-.rank:  mov al, cl                  ; the row on the board: the screen row, or 7 - it
-        cmp byte [flipped], 0
-        je .rank_row
-        xor al, FILE_MASK
-.rank_row:
+.rank:  mov al, LA_MARGIN + 1       ; a column both boards fill
+        mov ah, cl
+        call draw_cell_square
+        jnc .rank_label
+        call draw_label_blank
+        jmp .rank_put
+.rank_label:
+        mov al, bl
+        shr al, ROW_SHIFT
         mov ah, [cursor_square]
         shr ah, ROW_SHIFT
         call draw_label_colours
         neg al
         add al, '8'                 ; row 0 is rank 8
+.rank_put:
         imul dx, cx, SQUARE_PX
         add dx, BOARD_Y + RANK_LABEL_DY
         mov bx, RANK_LABEL_X
@@ -153,14 +224,19 @@ draw_coordinates:
         jb .rank
         xor cx, cx
 .file:  mov al, cl
-        cmp byte [flipped], 0
-        je .file_col
-        xor al, FILE_MASK
-.file_col:
+        mov ah, LA_MARGIN + 1       ; a row both boards fill
+        call draw_cell_square
+        jnc .file_label
+        call draw_label_blank
+        jmp .file_put
+.file_label:
+        mov al, bl
+        and al, FILE_MASK
         mov ah, [cursor_square]
         and ah, FILE_MASK
         call draw_label_colours
         add al, 'a'
+.file_put:
         imul bx, cx, SQUARE_PX
         add bx, BOARD_X + FILE_LABEL_DX
         mov dx, FILE_LABEL_Y
@@ -169,6 +245,16 @@ draw_coordinates:
         cmp cl, FILES
         jb .file
         popa
+        ret
+
+; draw_label_blank -- the blank beside a cell with no square
+; IN:  nothing
+; OUT: AL = a space; text colours chosen
+; CHG: AH
+draw_label_blank:
+        mov ax, (PAL_TEXT << 8) | PAL_BACKDROP
+        call video_colours
+        mov al, SPACE
         ret
 
 ; draw_label_colours -- a coordinate's colours: lit when it is the cursor's
@@ -263,7 +349,7 @@ draw_panel:
         call draw_side_text
         mov ax, (PAL_TEXT << 8) | PANEL_SIDE
         call draw_panel_line
-        movzx bx, byte [game_status]
+        movzx bx, byte [engine_status]
         shl bx, 1
         mov si, [status_texts + bx]
         mov ax, (PAL_TEXT_HI << 8) | PANEL_STATUS
@@ -311,14 +397,14 @@ draw_player:
         jmp game_append
 
 ; draw_side_text -- who is to move; once the game is over, who won or that it is drawn
-; IN:  [side], [game_status]
+; IN:  [side], [engine_status]
 ; OUT: SI -> the text
 ; CHG: nothing else
 draw_side_text:
         mov si, text_drawn
-        cmp byte [game_status], STATUS_OVER
+        cmp byte [engine_status], STATUS_OVER
         jb .moves
-        cmp byte [game_status], STATUS_MATE
+        cmp byte [engine_status], STATUS_MATE
         jne .done
         mov si, text_black_wins     ; the side to move is mated
         cmp byte [side], WHITE
@@ -385,8 +471,8 @@ draw_typing:
 ; CHG: nothing
 draw_move_list:
         pusha
-        movzx dx, byte [start_black] ; DX = the lines the record fills
-        add dx, [game_plies]
+        movzx dx, byte [engine_start_black] ; DX = the lines the record fills
+        add dx, [engine_plies]
         inc dx
         shr dx, 1
         xor cx, cx                  ; CX = the first line shown
@@ -417,13 +503,13 @@ draw_move_line:
         pushad
         mov di, panel_text
         movzx eax, cx
-        add eax, [start_fullmove]
+        add eax, [engine_start_fullmove]
         call notation_number
         mov byte [di], '.'
         inc di
         mov bx, cx                  ; BX = white's ply of the line
         shl bx, 1
-        movzx ax, byte [start_black]
+        movzx ax, byte [engine_start_black]
         sub bx, ax
         jae .white
         mov si, text_ellipsis       ; the record began with black's move
@@ -431,7 +517,7 @@ draw_move_line:
         jmp .black
 .white: call draw_move_san
 .black: inc bx
-        cmp bx, [game_plies]
+        cmp bx, [engine_plies]
         jae .done
         mov byte [di], SPACE
         inc di

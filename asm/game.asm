@@ -6,6 +6,9 @@
         section .data
 
 start_fen_text  db "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 0
+la_start_fen_text db "rnqknr/pppppp/6/6/PPPPPP/RNQKNR w - - 0 1", 0 ; Los Alamos chess
+; variant_start_fens -- the start position of each variant, by VARIANT_*
+variant_start_fens dw start_fen_text, la_start_fen_text
 switch_fen      db "/fen", 0
 switch_load     db "/load", 0
 switch_log      db "/log", 0
@@ -67,16 +70,7 @@ msg_fen_long    db "FEN too long", 0
 players         resb 2              ; the pair of player_modes in play
 
 game_fen        resb FEN_BYTES      ; the FEN the game started from, kept whole
-fen_work        resb FEN_BYTES      ; the copy fen_parse cuts up
-game_plies      resw 1              ; moves played since game_fen
-start_black     resb 1              ; 1: the game began with black to move
-start_fullmove  resd 1              ; the move number it began with
-game_moves      resd MAX_GAME_PLIES ; the game record: each ply's move record
-game_keys       resd MAX_GAME_PLIES + 1 ; position key after each ply ([0]: the start)
 game_sans       resb MAX_GAME_PLIES * SAN_BYTES ; each ply in SAN
-game_status     resb 1              ; STATUS_*
-in_check        resb 1              ; the side to move is in check
-legal_count     resw 1              ; legal moves of the side to move, at ES:0
 quit_requested  resb 1
 thinking        resb 1              ; the computer is searching (the panel says so)
 computer_tick   resd 1              ; BIOS tick of the computer's last move
@@ -96,6 +90,7 @@ game_run:
         call video_init
         call mouse_init
         call game_setup
+        call pgn_replay
         cmp byte [side], WHITE      ; you start with the side to move
         je .players
         mov byte [players_mode], MODE_YOU_BLACK
@@ -286,10 +281,11 @@ message_new_line:
 ; game_setup -- set up game_fen, or the start position when it is malformed (with the
 ;               FEN parser's error code on the panel); an empty record
 ; IN:  game_fen
-; OUT: the position; the record empty; the display state reset; [game_status]
+; OUT: the position; the record empty; the display state reset; [engine_status]
 ; CHG: EAX, EBX, ECX, EDX, SI, DI, EBP
 game_setup:
-        call game_parse_fen
+        mov si, game_fen
+        call engine_set_fen
         jnc .good
         mov di, message_buf         ; "Bad FEN: ranks" / "Start position"
         push si
@@ -303,193 +299,26 @@ game_setup:
         call message_add
         mov si, start_fen_text
         call game_set_fen
-        call game_parse_fen
-.good:  mov al, [side]
-        xor al, WHITE
-        shr al, COLOUR_SHIFT        ; 1 when black moves first
-        mov [start_black], al
-        mov eax, [fullmove]
-        mov [start_fullmove], eax
-        mov word [game_plies], 0
-        mov byte [last_from], NO_SQUARE
-        mov byte [last_to], NO_SQUARE
-        jmp game_reset_hand
-
-; game_parse_fen -- set up the position of game_fen (parsing a copy: the parser cuts
-;                   its text up); the search's record of the game starts there
-; IN:  game_fen
-; OUT: as fen_parse: CF clear and the position set, the search's history holding it;
-;      CF set, SI -> the error_entry
-; CHG: EAX, BX, CX, DX, SI, DI
-game_parse_fen:
         mov si, game_fen
-        mov di, fen_work
-        mov cx, FEN_BYTES
-.copy:  lodsb
-        mov [di], al
-        inc di
-        loop .copy
-        mov si, fen_work
-        call fen_parse
-        jc .done
-        call search_history_reset
-        call search_history_note
-.done:  ret
-
-; game_make -- play a move of the game on the board: as the position the search starts
-;              from, and a position the search must know for repetitions
-; IN:  EAX = a legal move record
-; OUT: the position after it, [ply] = 0; noted in the search's history
-; CHG: BX, ECX, DX, SI
-game_make:
-        call move_make
-        mov byte [ply], 0
-        jmp search_history_note
+        call engine_set_fen
+.good:  mov byte [last_from], NO_SQUARE
+        mov byte [last_to], NO_SQUARE
+        mov bl, [cursor_square]     ; off the 6x6 board the cursor goes to e2
+        call board_in_play
+        jnc .hand
+        mov byte [cursor_square], SQ_E1 - ROW_STEP
+.hand:  jmp game_reset_hand
 
 ; game_reset_hand -- nothing in hand: no piece taken up, no promotion asked, nothing
-;                    typed; then settle the position
-; IN:  the position
-; OUT: as game_settle
-; CHG: EAX, EBX, ECX, EDX, SI, DI, EBP
+;                    typed
+; IN:  nothing
+; OUT: [picked_square], [promo_from], [input_len], [flip_pending] cleared
+; CHG: nothing
 game_reset_hand:
         mov byte [picked_square], NO_SQUARE
         mov byte [promo_from], NO_SQUARE
         mov byte [input_len], 0
         mov byte [flip_pending], 0
-        ; fall through
-
-; game_settle -- find the legal moves of the new position and what it means for the
-;                game: check, mate, stalemate, the draws (in the oracle's order: mate
-;                and stalemate, then material, repetition, the 50-move rule)
-; IN:  the position; [game_plies], game_keys up to the previous ply
-; OUT: ES:0 = the legal moves, [legal_count]; [in_check]; game_keys[plies] = this
-;      position's key; [game_status]
-; CHG: EAX, EBX, ECX, EDX, SI, DI, EBP
-game_settle:
-        xor di, di
-        call gen_moves
-        mov [legal_count], cx
-        cmp byte [checkers], 0
-        setne byte [in_check]
-        call game_position_key
-        movzx ebx, word [game_plies]
-        mov [game_keys + ebx * 4], eax
-        mov dl, STATUS_MATE
-        cmp word [legal_count], 0
-        jne .material
-        cmp byte [in_check], 0
-        jne .set
-        mov dl, STATUS_STALEMATE
-        jmp .set
-.material:
-        push eax
-        call game_insufficient
-        pop eax
-        mov dl, STATUS_MATERIAL
-        jc .set
-        mov dl, STATUS_THREEFOLD    ; the same position twice before
-        xor cx, cx
-        xor esi, esi
-.earlier:
-        cmp si, bx
-        jae .counted
-        cmp eax, [game_keys + esi * 4]
-        jne .next_key
-        inc cx
-.next_key:
-        inc si
-        jmp .earlier
-.counted:
-        cmp cx, 2
-        jae .set
-        mov dl, STATUS_FIFTY
-        cmp word [halfmove], FIFTY_MOVE_PLIES
-        jae .set
-        mov dl, STATUS_TOO_LONG
-        cmp bx, MAX_GAME_PLIES
-        jae .set
-        mov dl, STATUS_CHECK
-        cmp byte [in_check], 0
-        jne .set
-        mov dl, STATUS_PLAYING
-.set:   mov [game_status], dl
-        ret
-
-; game_position_key -- what makes a position the same for repetition: the board, the
-;                      side, the castling rights, and the en-passant square only when an
-;                      en-passant capture is legal -- move_make's Zobrist key, without
-;                      its en-passant part when no pawn can take there
-; IN:  the position; ES:0 = its legal moves, [legal_count]
-; OUT: EAX = the key; [hash_key] set
-; CHG: CX, SI
-game_position_key:
-        call hash_compute
-        mov eax, [hash_key]
-        cmp byte [ep_square], NO_SQUARE
-        je .done
-        push bx
-        mov cx, [legal_count]
-        xor si, si
-        jcxz .unused
-.move:  mov bl, [es:si + move.from]
-        and bl, KIND_MASK
-        cmp bl, KIND_EP
-        je .counts                  ; a pawn can take there: the square counts
-        add si, MOVE_SIZE
-        loop .move
-.unused:
-        movzx si, byte [ep_square]  ; as if there were no en-passant square
-        and si, FILE_MASK
-        shl si, DWORD_SHIFT
-        xor eax, [zobrist_ep + si]
-.counts:
-        pop bx
-.done:  ret
-
-; game_insufficient -- can neither side ever mate? Kings alone, one knight or bishop,
-;                      or bishops only, all on squares of one colour
-; IN:  carreau
-; OUT: CF set if mate is impossible
-; CHG: AX, CX, DX, SI
-game_insufficient:
-        xor cx, cx                  ; CL = knights and bishops, CH = knights
-        xor dl, dl                  ; DL bit 0 / 1: a bishop on a grey / green square
-        xor si, si
-.square:
-        mov al, [carreau + si]
-        cmp al, EMPTY
-        je .next
-        and al, PIECE_MASK
-        cmp al, KING
-        je .next
-        inc cl
-        cmp al, KNIGHT
-        je .knight
-        cmp al, BISHOP
-        jne .enough                 ; a pawn, rook or queen can mate
-        mov ax, si                  ; its square's colour: file + row, odd or even
-        mov ah, al
-        shr ah, ROW_SHIFT
-        add al, ah
-        and al, 1
-        inc al                      ; 1 or 2
-        or dl, al
-        jmp .next
-.knight:
-        inc ch
-.next:  inc si
-        cmp si, BOARD_SQUARES
-        jb .square
-        cmp cl, 1
-        jbe .none
-        test ch, ch
-        jnz .enough
-        cmp dl, 3                   ; bishops on both colours
-        je .enough
-.none:  stc
-        ret
-.enough:
-        clc
         ret
 
 ; game_play -- make a legal move in the game: its SAN in the record, the move on the
@@ -498,24 +327,23 @@ game_insufficient:
 ; OUT: the move made (nothing when the record is full)
 ; CHG: EAX, EBX, ECX, EDX, SI, DI, EBP
 game_play:
-        movzx ebx, word [game_plies]
+        movzx ebx, word [engine_plies]
         cmp bx, MAX_GAME_PLIES
         jae .done
-        mov [game_moves + ebx * 4], eax
         imul di, bx, SAN_BYTES
         add di, game_sans
         call notation_san
         push di                     ; where the check sign goes
-        call game_make
-        inc word [game_plies]
+        call engine_play
+        pop di
+        jc .done
         call game_light_last
         call game_reset_hand
-        pop di
         mov al, '#'
-        cmp byte [game_status], STATUS_MATE
+        cmp byte [engine_status], STATUS_MATE
         je .sign
         mov al, '+'
-        cmp byte [in_check], 0
+        cmp byte [engine_in_check], 0
         je .show
 .sign:  mov [di], al
         mov byte [di + 1], 0
@@ -523,15 +351,15 @@ game_play:
 .done:  ret
 
 ; game_light_last -- light the squares of the last move of the record
-; IN:  game_moves, [game_plies]
+; IN:  engine_record, [engine_plies]
 ; OUT: [last_from], [last_to] (NO_SQUARE when the record is empty)
 ; CHG: EAX, BX
 game_light_last:
         mov eax, NO_SQUARE << 16 | NO_SQUARE
-        movzx ebx, word [game_plies]
+        movzx ebx, word [engine_plies]
         test bx, bx
         jz .set
-        mov eax, [game_moves + ebx * 4 - MOVE_SIZE]
+        mov eax, [engine_record + ebx * 4 - MOVE_SIZE]
         and al, SQUARE_MASK
 .set:   mov [last_from], al
         MOVE_TO_LOW eax
@@ -545,7 +373,7 @@ game_light_last:
 ; OUT: the position replayed from game_fen without those moves
 ; CHG: EAX, EBX, ECX, EDX, SI, DI, EBP
 game_take_back:
-        mov bx, [game_plies]
+        mov bx, [engine_plies]
         test bx, bx
         jz .done
         mov al, [players]
@@ -560,7 +388,6 @@ game_take_back:
         jne .replay
         dec bx                      ; the computer: take its move back too
 .replay:
-        mov [game_plies], bx
         call game_replay
 .done:  ret
 
@@ -569,27 +396,19 @@ game_take_back:
 ; OUT: SI = its colour >> COLOUR_SHIFT (0 black, 1 white)
 ; CHG: nothing else
 game_mover:
-        movzx si, byte [start_black]
+        movzx si, byte [engine_start_black]
         add si, bx
         and si, 1                   ; white makes the even plies counted from white
         xor si, 1
         ret
 
-; game_replay -- set up game_fen again and replay the record's moves (the engine keeps
-;                take-back data for MAX_PLY plies only; the game can be longer)
-; IN:  game_fen, game_moves, [game_plies]
-; OUT: the position; lit, settled, drawn, logged
+; game_replay -- the position after the record's first moves, lit, drawn and logged
+; IN:  BX = the moves to keep, <= [engine_plies]
+; OUT: the position; the record that long
 ; CHG: EAX, EBX, ECX, EDX, SI, DI, EBP
 game_replay:
-        call game_parse_fen
-        xor edi, edi
-.move:  cmp di, [game_plies]
-        jae .done
-        mov eax, [game_moves + edi * 4]
-        call game_make
-        inc di
-        jmp .move
-.done:  call game_light_last
+        call engine_take_back
+        call game_light_last
         call game_reset_hand
         jmp screen_refresh
 
@@ -611,12 +430,27 @@ game_quit:
         mov byte [quit_requested], 1
         ret
 
-; game_new -- a new game from the start position; players and level stay
+; game_new -- a new game from the start position of the board in play; players and
+;            level stay
 game_new:
-        mov si, start_fen_text
+        movzx bx, byte [variant]
+        ; fall through
+
+; game_new_variant -- a new game from the start position of a variant
+; IN:  BX = VARIANT_CHESS or VARIANT_LOS_ALAMOS
+game_new_variant:
+        shl bx, 1                   ; a word a variant
+        mov si, [variant_start_fens + bx]
         call game_set_fen
         call game_setup
         jmp screen_refresh
+
+; game_variant -- a new game of the other variant: Los Alamos chess on the 6x6 board
+;                 after chess, chess after it
+game_variant:
+        movzx bx, byte [variant]
+        xor bl, VARIANT_CHESS ^ VARIANT_LOS_ALAMOS
+        jmp game_new_variant
 
 ; game_level -- the next level, after LEVEL_MAX the first again
 game_level:
@@ -663,7 +497,7 @@ game_set_players:
 ; OUT: CF set if the computer moved
 ; CHG: EAX, EBX, ECX, EDX, SI, DI, EBP
 game_computer_turn:
-        cmp byte [game_status], STATUS_OVER
+        cmp byte [engine_status], STATUS_OVER
         jae .no
         movzx si, byte [side]
         shr si, COLOUR_SHIFT
@@ -680,18 +514,13 @@ game_computer_turn:
         shl bx, 1                   ; a word a level
         movzx eax, word [level_budget + bx - LEVEL_MIN * 2]
         imul eax, eax, CYCLES_PER_MS
-        mov [search_budget], eax
-        mov byte [search_mate_moves], MATE_LEVEL_DEFAULT
-        call search_best
+        mov cl, MATE_LEVEL_DEFAULT
+        call engine_think
         mov byte [thinking], 0
         jc .none
-        push eax
-        call game_settle            ; the search used the move stack: the list again
-        pop eax
         call game_play
         jmp .keys
-.none:  call game_settle            ; no move: mate or stalemate stands on the panel
-        call screen_refresh
+.none:  call screen_refresh         ; no move: mate or stalemate stands on the panel
 .keys:  call timer_ticks
         mov [computer_tick], eax
         call game_drain_keys

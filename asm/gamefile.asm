@@ -1,5 +1,5 @@
-; gamefile.asm -- the game's files: the position a game starts from (/load), the save
-; file CHESS.SAV (the position as a FEN, then the moves), and the game log GAME.LOG that
+; gamefile.asm -- the game's files: the game or position /load starts from (PGN or a
+; FEN), the save file CHESS.SAV (the game as PGN, pgn.asm), and the game log GAME.LOG that
 ; /log writes at each change for the tests.  All writing goes through the result writer
 ; of dos.asm (out_char and its kin).
 
@@ -10,6 +10,7 @@ log_name        db "GAME.LOG", 0
 msg_no_file     db "Cannot read", 0
 msg_saved       db "Saved CHESS.SAV", 0
 msg_not_saved   db "Cannot save", 0
+msg_pgn_long    db "PGN file too long", 0
 log_fen         db "fen ", 0
 log_status      db "status ", 0
 log_moves       db "moves", 0
@@ -24,15 +25,16 @@ player_letters  db "hc"           ; PLAYER_HUMAN, PLAYER_COMPUTER in the log
         section .bss
 
 log_enabled     resb 1              ; /log: write GAME.LOG at each change
-load_buf        resb LOAD_BYTES     ; the start of the file /load reads
+load_buf        resb LOAD_BYTES     ; the file /load reads (a FEN: its start)
 
         section .text
 
-; file_load -- take the first line of a file as the starting FEN (CHESS.SAV holds
-;                   the FEN on its first line and the moves after it)
+; file_load -- start from a file: a PGN (its FEN tag and its moves, pgn_load) or a FEN
+;              on the first line
 ; IN:  DX -> the file name, 0-terminated
-; OUT: game_fen = that line; or [message] = "Cannot read FILE" or "FEN too long" (a
-;      line of LOAD_BYTES or more) and game_fen unchanged
+; OUT: game_fen = the FEN, [pgn_moves] for a PGN; or [message] = "Cannot read FILE",
+;      "FEN too long" (a line of LOAD_BYTES or more) or "PGN file too long", and
+;      game_fen unchanged
 ; CHG: AX, BX, CX, DI
 file_load:
         push si
@@ -53,9 +55,23 @@ file_load:
         pop cx
         popf
         jc .fail
-        mov si, load_buf            ; cut at the line end
+        mov si, load_buf
         mov di, si
         add di, cx
+        mov byte [di], 0
+        call text_skip_space
+        call pgn_detect
+        jc .fen
+        cmp cx, LOAD_BYTES - 1
+        je .pgn_long                ; the buffer is full and the game goes on
+        call pgn_load
+        pop si
+        ret
+.pgn_long:
+        mov word [message], msg_pgn_long
+        pop si
+        ret
+.fen:   mov si, load_buf            ; cut at the line end
         mov byte [di], 0
 .scan:  lodsb
         cmp al, CR
@@ -85,68 +101,31 @@ file_load:
         pop si
         ret
 
-; file_save -- write CHESS.SAV: the position as a FEN on the first line (what
-;              `CHESS /load CHESS.SAV` reads), the game's moves in SAN on the second
-; IN:  the position, the record
+; file_save -- write CHESS.SAV: the game as PGN (what `CHESS /load CHESS.SAV` reads)
+; IN:  the game
 ; OUT: the file written; a message says so
-; CHG: AX, BX, CX, DX, SI
+; CHG: EAX, BX, CX, DX, SI, DI
 file_save:
         mov dx, save_name
         call file_create
         mov si, msg_not_saved
         jc .say
-        call notation_fen
-        call out_crlf
-        call file_write_moves
-        call out_crlf
+        call pgn_write
         call file_close
         mov si, msg_saved
 .say:   mov [message], si
         jmp screen_refresh
-
-; file_write_moves -- the record in SAN with move numbers: "1. e4 e5 2. Nf3", or
-;                     "12... Kd7 13. Qe2" when the game began with black to move
-; IN:  the record; [out_handle]
-; OUT: the moves written, no line end
-; CHG: EAX, BX, CX, SI
-file_write_moves:
-        xor bx, bx
-.ply:   cmp bx, [game_plies]
-        jae .done
-        call file_move_number       ; EAX = number, CF set for black's move
-        jnc .number
-        cmp bx, 1
-        jae .san                    ; black's move after white's: no number
-.number:                            ; CF: black's move (CF of `cmp bx, 1` when BX = 0)
-        pushf
-        call out_u32
-        mov al, '.'
-        call out_char
-        popf
-        jnc .space
-        mov si, text_ellipsis
-        call out_string
-.space: call out_space
-.san:   imul si, bx, SAN_BYTES
-        add si, game_sans
-        call out_string
-        inc bx
-        cmp bx, [game_plies]
-        je .done
-        call out_space
-        jmp .ply
-.done:  ret
 
 ; file_move_number -- the move number of a ply of the record, and whose move it is
 ; IN:  BX = the ply (0 = the first of the record)
 ; OUT: EAX = the move number (32 bits: it goes past 65535); CF set if it is black's move
 ; CHG: nothing else
 file_move_number:
-        movzx eax, byte [start_black]
+        movzx eax, byte [engine_start_black]
         add ax, bx
         shr eax, 1                  ; CF = the odd plies counted from white: black's
         pushf
-        add eax, [start_fullmove]
+        add eax, [engine_start_fullmove]
         popf
         ret
 
@@ -168,7 +147,7 @@ file_log:
         call out_crlf
         mov si, log_status
         call out_string
-        movzx bx, byte [game_status]
+        movzx bx, byte [engine_status]
         shl bx, 1
         mov si, [status_words + bx]
         call out_string
@@ -176,11 +155,11 @@ file_log:
         mov si, log_moves
         call out_string
         xor bx, bx
-.uci:   cmp bx, [game_plies]
+.uci:   cmp bx, [engine_plies]
         jae .uci_end
         call out_space
         push eax
-        mov eax, [game_moves + ebx * 4]
+        mov eax, [engine_record + ebx * 4]
         call move_print_uci
         pop eax
         inc bx
@@ -190,7 +169,7 @@ file_log:
         mov si, log_san
         call out_string
         xor bx, bx
-.san:   cmp bx, [game_plies]
+.san:   cmp bx, [engine_plies]
         jae .san_end
         call out_space
         imul si, bx, SAN_BYTES

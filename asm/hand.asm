@@ -10,6 +10,7 @@
 promo_from      db NO_SQUARE        ; a promotion waits for its piece: from, to
 promo_to        db NO_SQUARE
 msg_promote     db "Promote: Q R B N", 0
+msg_promote_la  db "Promote: Q R N", 0 ; Los Alamos chess has no bishop to promote to
 msg_illegal     db "Illegal move", 0
 msg_not_now     db "Not your move now", 0
 msg_over        db "The game is over", 0
@@ -26,13 +27,13 @@ flip_tick       resd 1
         section .text
 
 ; hand_allowed -- may the player move a piece now?
-; IN:  [game_status], [side], [players]
+; IN:  [engine_status], [side], [players]
 ; OUT: CF clear if yes; CF set if the game is over or the computer is to move (then
 ;      SI -> the reason, for a typed move)
 ; CHG: SI
 hand_allowed:
         mov si, msg_over
-        cmp byte [game_status], STATUS_OVER
+        cmp byte [engine_status], STATUS_OVER
         jae .no
         movzx si, byte [side]
         shr si, COLOUR_SHIFT
@@ -79,8 +80,20 @@ hand_select:
 .promotion:
         mov [promo_from], dl
         mov [promo_to], dh
-        mov word [message], msg_promote
+        call hand_promote_question
+        mov [message], si
 .draw:  call screen_refresh
+.done:  ret
+
+; hand_promote_question -- the question a promotion asks: its pieces on the board in play
+; IN:  [variant]
+; OUT: SI -> the message
+; CHG: nothing else
+hand_promote_question:
+        mov si, msg_promote
+        cmp byte [variant], VARIANT_LOS_ALAMOS
+        jne .done
+        mov si, msg_promote_la
 .done:  ret
 
 ; hand_promote -- the piece for the promotion asked: Q, R, B or N
@@ -111,7 +124,7 @@ hand_promote:
 ;               chain of moves and sees if some move starts this way")
 ; IN:  DL = from square; DH = to square, or NO_SQUARE for any; CL = the promotion piece
 ;      wanted (R N B Q code) or PROMO_ANY (only when DH is a square); ES:0 = the legal
-;      moves, [legal_count]
+;      moves, [engine_legal]
 ; OUT: CF clear, EAX = the first such move; CF set if there is none
 ; CHG: nothing else
 legal_find:
@@ -119,7 +132,7 @@ legal_find:
         push si
         push cx
         mov bl, cl
-        mov cx, [legal_count]
+        mov cx, [engine_legal]
         xor si, si
         jcxz .none
 .move:  mov eax, [es:si]
@@ -189,7 +202,7 @@ hand_typed_move:
 .ask:   mov [promo_from], dl
         mov [promo_to], dh
         mov [picked_square], dl     ; lit while the piece is asked for
-        mov si, msg_promote
+        call hand_promote_question
         jmp .say
 .play:  jmp game_play
 .say:   mov [message], si
@@ -347,6 +360,8 @@ command_keys:
         dw game_next_players
         db 's'
         dw file_save
+        db 'v'
+        dw game_variant
         db 0
 COMMAND_ENTRY   equ 3
 
@@ -425,6 +440,8 @@ hand_arrow:
 .place: shl ah, ROW_SHIFT
         or al, ah
         mov bl, al
+        call board_in_play          ; the edge of the 6x6 board
+        jc .done
         jmp hand_cursor_to
 .done:  ret
 

@@ -95,8 +95,8 @@ input_poll:
         ret
 
 ; input_square_at -- the square under a screen point, the board normal or reversed
-; IN:  CX = x, DX = y; [flipped]
-; OUT: BL = the square, or NO_SQUARE off the board
+; IN:  CX = x, DX = y; [flipped]; [variant]
+; OUT: BL = the square, or NO_SQUARE off the board in play
 ; CHG: AX, CX, DX
 input_square_at:
         mov bl, NO_SQUARE
@@ -111,12 +111,10 @@ input_square_at:
         mov ax, dx
         mov dl, SQUARE_PX
         div dl                      ; AL = the row on the screen
-        mov bl, al
-        shl bl, ROW_SHIFT
-        mov ax, cx
+        xchg ax, cx                 ; CL = the row, AX = x
         div dl                      ; AL = the column on the screen
-        or bl, al
-        cmp byte [flipped], 0
-        je .done
-        xor bl, SQUARE_MASK         ; file 7 - f, row 7 - r
+        mov ah, cl
+        call draw_cell_square
+        jnc .done
+        mov bl, NO_SQUARE
 .done:  ret

@@ -284,7 +284,9 @@ jobs_dispatch:
         cmp eax, ebx
         ja .bad_arg
         mov [job_arg], ax
-.fen:   call fen_parse
+.fen:   push bp                     ; -> the verb
+        call engine_set_fen
+        pop bp
         jc job_error
         jmp [bp + job_verb.handler]
 .bad_arg:
@@ -345,15 +347,13 @@ job_line_start:
 ; OUT: the line in the result buffer
 ; CHG: EAX, EBX, ECX, EDX, SI, DI, EBP
 job_moves:
-        xor di, di
-        call gen_moves
-        mov si, err_room
-        jc job_error
         call job_line_start
         mov si, word_moves
         call out_string
-        mov eax, ecx
+        movzx eax, word [engine_legal]
         call out_u32
+        mov di, ax
+        shl di, MOVE_SHIFT          ; past the last move
         xor si, si
         jmp .test
 .move:  call out_space
@@ -371,7 +371,7 @@ job_moves:
 job_perft:
         call timer_start
         mov cl, [job_arg]
-        call perft_run
+        call engine_perft
         call timer_stop
         jmp job_perft_line
 
@@ -382,19 +382,15 @@ job_perft:
 ; CHG: EAX, EBX, ECX, EDX, SI, DI, EBP
 job_divide:
         call timer_start
-        call perft_reset
-        xor di, di
-        call gen_moves
-        jnc .fits
-        mov byte [perft_full], 1
-.fits:  xor si, si
+        call engine_divide_start    ; DI -> past the position's legal moves
+        xor si, si
         jmp .test
 .move:  push dword [perft_nodes + 4]
         push dword [perft_nodes]
         mov eax, [es:si]
         mov cl, [job_arg]
         push si
-        call perft_subtree
+        call engine_divide_move
         pop si
         call job_line_start
         push si
@@ -478,7 +474,7 @@ job_nodes_end:
 job_mate:
         call timer_start
         mov cl, [job_arg]
-        call search_mate
+        call engine_mate
         pushf
         push eax
         push cx
@@ -508,9 +504,9 @@ job_mate:
 ; OUT: the line in the result buffer
 ; CHG: EAX, EBX, ECX, EDX, SI, DI, EBP
 job_exchange:
-        call job_search_start
+        call timer_start
         mov cl, [job_arg]
-        call exchange_search
+        call engine_exchange
         pushf
         push eax
         push edx
@@ -536,11 +532,8 @@ job_best:
         call timer_start
         movzx eax, word [job_arg]
         imul eax, eax, CYCLES_PER_MS
-        mov [search_budget], eax
-        mov byte [search_mate_moves], MATE_LEVEL_DEFAULT
-        call search_history_reset
-        call search_history_note
-        call search_best
+        mov cl, MATE_LEVEL_DEFAULT
+        call engine_think
         pushf
         push eax
         call timer_stop
@@ -559,18 +552,6 @@ job_best:
         movzx eax, byte [search_depth]
         call out_u32
         jmp job_nodes_end
-
-; job_search_start -- start the clock and the node count of an exchange job, which
-;                     has no budget
-; IN:  nothing
-; OUT: the timers started; [clock_nodes] = 1 (the root); no deadline; DI = 0
-; CHG: EAX, EDX, DI
-job_search_start:
-        call timer_start
-        mov dword [clock_nodes], 1
-        call clock_none
-        xor di, di
-        ret
 
 ; job_print_move -- add a move in UCI, or `none`
 ; IN:  CF set: no move; else EAX = the move record

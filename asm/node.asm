@@ -94,7 +94,7 @@ search_node:
         mov [bp + node.beta], ebx
         mov [bp + node.depth], cl
         mov [bp + node.first], di
-        call search_draw
+        call history_draw
         jc .draw
         cmp byte [bp + node.depth], 0
         jle .quiesce

@@ -49,7 +49,7 @@ notation_piece_letter:
 ; notation_san -- a legal move in SAN, without the check sign (the game adds + or #
 ;                 once the move is made): O-O, Nbd7, R1e2, Qh4xe1, exd6, e8=Q
 ; IN:  EAX = the move record, legal in the position on the board; ES:0 = the legal
-;      moves of that position, [legal_count] of them; DI -> the buffer (DS)
+;      moves of that position, [engine_legal] of them; DI -> the buffer (DS)
 ; OUT: the text stored, 0-terminated; DI -> the 0
 ; CHG: nothing else
 notation_san:
@@ -149,7 +149,7 @@ notation_san:
 
 ; notation_rivals -- the other pieces of the same kind and colour that can go to the
 ;                    same square (what SAN must tell apart)
-; IN:  EDX = the move record; ES:0 = the legal moves, [legal_count] of them
+; IN:  EDX = the move record; ES:0 = the legal moves, [engine_legal] of them
 ; OUT: BL = 1 if there is one, else 0; BH = RIVAL_SAME_FILE if one of them stands on
 ;      the move's file, RIVAL_SAME_ROW if one stands on its rank
 ; CHG: nothing else
@@ -160,7 +160,7 @@ notation_rivals:
         push edi
         xor bx, bx
         xor si, si
-        mov cx, [legal_count]
+        mov cx, [engine_legal]
         jcxz .done
 .move:  mov edi, [es:si]
         add si, MOVE_SIZE

@@ -25,7 +25,7 @@
 ;   - a hash table of 4096 entries in its own segment (GS), keyed by the Zobrist key
 ;     move_make keeps, cleared at each search so a search depends on the position alone;
 ;   - draws: the 50-move rule and any repetition of a position since the last
-;     irreversible move, in the search path or in the game's history (search_history_*);
+;     irreversible move, in the search path or in the game's history (history.asm);
 ;   - the budget: the clock is read at every node; past the deadline the search unwinds
 ;     and keeps the best move of the last iteration that finished, or of the unfinished
 ;     one if a move of it was searched to the end and scored better; no iteration
@@ -55,7 +55,7 @@ iteration_score resd 1
 ; IN:  the position (as fen_parse and move_make leave it; [ply] + SEARCH_MAX_DEPTH
 ;      should stay below MAX_PLY); [search_budget] = emulated instructions (rdtsc);
 ;      [search_mate_moves] = the mate logic's moves (0 or 1: mate in one only); the
-;      game's history (search_history_reset / search_history_note) for repetitions
+;      game's history (history_reset / history_note) for repetitions
 ; OUT: CF clear: EAX = the move record to play; CF set: no legal move (EAX = 0);
 ;      [search_score], [search_depth], [clock_nodes]; the position unchanged; the move
 ;      stack, the score and hash segments overwritten

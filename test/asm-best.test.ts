@@ -5,11 +5,11 @@
 import { beforeAll, describe, expect, test } from "vitest";
 import { asmEngine, type BestAnswer, type BestRequest, type EngineError } from "../ts-harness/engines.ts";
 import {
-  exchange, findMate, isMateIn, legalMoves, makeMove, moveToUci, parseFen, parseUci, unmakeMove, type Move,
-  type Position,
+  exchange, fenPosition as position, findMate, isMateIn, legalMoves, makeMove, type Move,
+  moveToUci, parseUci, type Position, unmakeMove,
 } from "../ts-harness/oracle/index.ts";
 import { samplePositions } from "../ts-harness/positions.ts";
-import { PUBLISHED_MATES, oracleMates } from "./fixtures/mates.ts";
+import { PUBLISHED_MATES, oracleMates } from "../ts-harness/fixtures/mates.ts";
 
 /** Emulated instructions a millisecond of the 3000-cycle DOSBox the budget counts in. */
 const INSTRUCTIONS_PER_MS = 3000;
@@ -25,12 +25,6 @@ function budgetLimit(ms: number): number {
 const PLAY_MS = 2000;
 
 type Answer = BestAnswer | EngineError;
-
-function position(fen: string): Position {
-  const parsed = parseFen(fen);
-  if (!parsed.ok) throw new Error(`${parsed.error.code}: ${parsed.error.message} in ${fen}`);
-  return parsed.pos;
-}
 
 /** The same position with the other side to move (no en passant): whose threats. */
 function otherSideToMove(fen: string): Position {

@@ -3,11 +3,11 @@
 import { beforeAll, describe, expect, test } from "vitest";
 import { runBatch, type JobLines } from "../ts-harness/asm-engine.ts";
 import { CHESS, program } from "../ts-harness/build.ts";
+import { START } from "../ts-harness/fixtures/perft.ts";
 import { DosSession, runDos } from "../ts-harness/runner.ts";
 import * as oracle from "../ts-harness/oracle/index.ts";
 import { INVALID } from "./fixtures/bad-fens.ts";
 
-const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
 /** The error code of a job's result, or "ok". */
 const codeOf = (g: JobLines) => g.lines.find((w) => w[0] === "error")?.[1] ?? "ok";

@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, test } from "vitest";
 import { asmEngine, oracleEngine, type EngineError, type MateAnswer, type MateRequest } from "../ts-harness/engines.ts";
 import { isMateIn, parseFen, parseUci } from "../ts-harness/oracle/index.ts";
 import { samplePositions } from "../ts-harness/positions.ts";
-import { NO_MATES, PUBLISHED_MATES, oracleMates } from "./fixtures/mates.ts";
+import { NO_MATES, PUBLISHED_MATES, oracleMates } from "../ts-harness/fixtures/mates.ts";
 
 type Answer = MateAnswer | EngineError;
 

@@ -1,7 +1,7 @@
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { assemble, BuildError, BUILD_DIR, PROBE } from "../ts-harness/build.ts";
+import { assemble, BuildError, BUILD_DIR, CHESS, PROBE } from "../ts-harness/build.ts";
 
 describe("nasm build", () => {
   test("the probe program assembles to a .COM", async () => {
@@ -14,6 +14,10 @@ describe("nasm build", () => {
     } finally {
       rmSync(join(BUILD_DIR, "probe-check"), { recursive: true, force: true });
     }
+  });
+
+  test("a test cannot assemble CHESS.COM a second time: the run's global setup built it", async () => {
+    await expect(assemble(CHESS)).rejects.toThrow(/built once per test run/);
   });
 
   test("a nasm error fails the build and names the file and the line", async () => {

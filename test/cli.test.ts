@@ -1,16 +1,8 @@
 // The command line, as a user runs it: output format, EPD files, errors and exit codes.
 // Expected counts are the published ones (Chess Programming Wiki "Perft Results").
-import { execa } from "execa";
-import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { ROOT } from "../ts-harness/build.ts";
-
-const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-const POS3 = "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1";
-
-function chess(...args: string[]) {
-  return execa(join(ROOT, "node_modules/.bin/tsx"), ["ts-harness/cli.ts", ...args], { cwd: ROOT, reject: false, timeout: 120_000, stdin: "ignore" });
-}
+import { POSITION_3 as POS3, START } from "../ts-harness/fixtures/perft.ts";
+import { chess } from "./cli-runner.ts";
 
 describe.each(["oracle", "asm"])("chess perft --engine %s", (engine) => {
   test("prints `FEN ;DN count` for one position", async () => {

@@ -4,7 +4,7 @@
 // answers come from published numbers and the oracle.
 import { describe, expect, test } from "vitest";
 import { JOBS_FILE, parseResult, RESULT_FILE } from "../ts-harness/asm-engine.ts";
-import { assemble, CHESS } from "../ts-harness/build.ts";
+import { CHESS, program } from "../ts-harness/build.ts";
 import { dosboxInstalled, runDosNative } from "../ts-harness/dosbox-native.ts";
 import { GameDriver } from "../ts-harness/game-driver.ts";
 import { findMate, legalMoves, moveToUci, toFen } from "../ts-harness/oracle/index.ts";
@@ -29,7 +29,7 @@ describe.skipIf(!dosboxReady).each(CPUS)("CHESS.COM on a $name in native DOSBox"
     const jobs = [`perft 3 ${START}`, `perft 2 ${KIWIPETE}`, `mate 2 ${BACK_RANK}`, `best ${BEST_MS} ${OPEN_GAME}`];
     const r = await runDosNative({
       program: "CHESS.COM",
-      programBytes: await assemble(CHESS),
+      programBytes: await program(CHESS),
       args: `/jobs ${JOBS_FILE} ${RESULT_FILE}`,
       files: { [JOBS_FILE]: jobs.join("\r\n") + "\r\n", [RESULT_FILE]: "FAIL native DOSBox: the program did not write its result file\r\n" },
       conf,

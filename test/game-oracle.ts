@@ -1,19 +1,18 @@
 // game-oracle -- what the game tests ask the oracle: a position from a FEN, a move
 // played by its UCI name, the FEN board field the screen reader gives back.
-import { makeMove, parseFen, parseUci, san, type Position } from "../ts-harness/oracle/index.ts";
+import type { GameDriver } from "../ts-harness/game-driver.ts";
+import {
+  fenPosition as position, legalMoves, makeMove, parseUci, san, toFen, unmakeMove, type Move, type Position,
+} from "../ts-harness/oracle/index.ts";
 
-export const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+export { START } from "../ts-harness/fixtures/perft.ts";
+export { position };
+
 /** Each game test boots its own emulator; none may take longer. */
 export const TEST_MS = 60_000;
 
 /** The board field of a FEN, as ScreenView.boardFen reads it off the screen. */
 export const boardOf = (fen: string) => fen.split(" ")[0]!;
-
-export function position(fen: string): Position {
-  const r = parseFen(fen);
-  if (!r.ok) throw new Error(`bad test FEN ${fen}: ${r.error.message}`);
-  return r.pos;
-}
 
 /** Play a UCI move on the oracle's position; returns its SAN. */
 export function play(pos: Position, uci: string): string {
@@ -22,4 +21,21 @@ export function play(pos: Position, uci: string): string {
   const text = san(pos, r.move);
   makeMove(pos, r.move);
   return text;
+}
+
+/** The boards one legal move away, each with its move. */
+export function nextBoards(pos: Position): Map<string, Move> {
+  const boards = new Map<string, Move>();
+  for (const m of legalMoves(pos)) {
+    makeMove(pos, m);
+    boards.set(boardOf(toFen(pos)), m);
+    unmakeMove(pos);
+  }
+  return boards;
+}
+
+/** Two players (M once from "you play white"), so that no computer move intervenes. */
+export async function twoPlayers(g: GameDriver): Promise<void> {
+  await g.letter("m");
+  await g.waitLog("two human players", (l) => l.players === "hh");
 }

@@ -2,21 +2,10 @@ import { afterEach, describe, expect, test } from "vitest";
 import { GameDriver } from "../ts-harness/game-driver.ts";
 import type { KeyName } from "../ts-harness/runner.ts";
 import { legalMoves, makeMove, moveToUci, toFen, unmakeMove, type Move, type Position } from "../ts-harness/oracle/index.ts";
-import { boardOf, play, position, START, TEST_MS } from "./game-oracle.ts";
+import { boardOf, nextBoards, play, position, START, TEST_MS } from "./game-oracle.ts";
 
 // The interactive game driven by keys, typed moves and the mouse under js-dos; what the
 // screen shows is read back (ts-harness/screen.ts) and compared with the oracle.
-
-/** The boards one legal move away, each with its move. */
-function nextBoards(pos: Position): Map<string, Move> {
-  const boards = new Map<string, Move>();
-  for (const m of legalMoves(pos)) {
-    makeMove(pos, m);
-    boards.set(boardOf(toFen(pos)), m);
-    unmakeMove(pos);
-  }
-  return boards;
-}
 
 let game: GameDriver | null = null;
 afterEach(async () => {

@@ -3,16 +3,10 @@
 // mate search and the exchange on the small board.
 import { describe, expect, test } from "vitest";
 import {
-  exchange, findMate, legalMoves, makeMove, moveToUci, parseFen, parseUci, perft, status, toFen,
-  type Position,
+  exchange, fenPosition as position, findMate, legalMoves, makeMove, moveToUci, parseFen,
+  parseUci, perft, status, toFen,
 } from "../ts-harness/oracle/index.ts";
 import { LOS_ALAMOS_INVALID, LOS_ALAMOS_MATES, LOS_ALAMOS_PERFT, LOS_ALAMOS_START } from "./fixtures/losalamos.ts";
-
-function position(fen: string): Position {
-  const parsed = parseFen(fen);
-  if (!parsed.ok) throw new Error(`${parsed.error.code}: ${parsed.error.message}`);
-  return parsed.pos;
-}
 
 function ucis(fen: string): string[] {
   return legalMoves(position(fen)).map(moveToUci).sort();

@@ -2,16 +2,10 @@
 // and on positions built by hand where the tempting move stalemates.
 import { describe, expect, test } from "vitest";
 import {
-  findMate, isMateIn, legalMoves, makeMove, moveToUci, parseFen, parseUci, status, toFen, unmakeMove,
-  type Position,
+  fenPosition as position, findMate, isMateIn, legalMoves, makeMove, moveToUci, parseUci, type
+  Position, status, toFen, unmakeMove,
 } from "../ts-harness/oracle/index.ts";
-import { NO_MATES, PUBLISHED_MATES } from "./fixtures/mates.ts";
-
-function position(fen: string): Position {
-  const parsed = parseFen(fen);
-  if (!parsed.ok) throw new Error(`${parsed.error.code}: ${parsed.error.message}`);
-  return parsed.pos;
-}
+import { NO_MATES, PUBLISHED_MATES } from "../ts-harness/fixtures/mates.ts";
 
 function move(pos: Position, uci: string) {
   const parsed = parseUci(pos, uci);

@@ -1,16 +1,11 @@
 // Legal moves, make/unmake, UCI and SAN, and the state of the game, on positions whose
 // answers are known by hand.
 import { describe, expect, test } from "vitest";
+import { START } from "../ts-harness/fixtures/perft.ts";
 import {
-  inCheck, isInsufficientMaterial, legalMoves, makeMove, moveToUci, parseFen, parseUci, san,
-  status, toFen, unmakeMove, type Position,
+  fenPosition as position, inCheck, isInsufficientMaterial, legalMoves, makeMove, moveToUci, parseUci,
+  playUci, san, status, toFen, unmakeMove, type Position,
 } from "../ts-harness/oracle/index.ts";
-
-function position(fen: string): Position {
-  const parsed = parseFen(fen);
-  if (!parsed.ok) throw new Error(`${parsed.error.code}: ${parsed.error.message}`);
-  return parsed.pos;
-}
 
 function uciMoves(fen: string): string[] {
   return legalMoves(position(fen)).map(moveToUci).sort();
@@ -18,12 +13,7 @@ function uciMoves(fen: string): string[] {
 
 /** Plays UCI moves one after another; throws on the first that is not legal. */
 function play(pos: Position, ...moves: string[]): Position {
-  for (const text of moves) {
-    const parsed = parseUci(pos, text);
-    if (!parsed.ok) throw new Error(parsed.error.message);
-    makeMove(pos, parsed.move);
-  }
-  return pos;
+  return playUci(pos, moves);
 }
 
 describe("oracle legal moves", () => {
@@ -104,7 +94,6 @@ describe("oracle make and unmake", () => {
 });
 
 describe("oracle UCI parsing", () => {
-  const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
   test("a legal move comes back as a move", () => {
     expect(parseUci(position(START), "g1f3")).toEqual({ ok: true, move: { from: "g1", to: "f3" } });

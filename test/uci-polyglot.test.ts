@@ -5,10 +5,10 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
+import { ROOT } from "../ts-harness/build.ts";
 import { UciClient } from "../ts-harness/uci-client.ts";
 import * as oracle from "../ts-harness/oracle/index.ts";
 
-const ROOT = join(import.meta.dirname, "..");
 const POLYGLOT = "/usr/games/polyglot";
 const STOCKFISH = "/usr/games/stockfish";
 const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";

@@ -3,10 +3,10 @@
 // names is checked with the oracle; the mates are the oracle's.
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { ROOT } from "../ts-harness/build.ts";
 import { UciClient } from "../ts-harness/uci-client.ts";
 import * as oracle from "../ts-harness/oracle/index.ts";
 
-const ROOT = join(import.meta.dirname, "..");
 const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 // A back-rank mate: Ra8 mates at once.
 const BACK_RANK = "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1";
@@ -25,14 +25,7 @@ afterAll(async () => {
 });
 
 function position(fen: string, moves: string[]): oracle.Position {
-  const parsed = oracle.parseFen(fen);
-  if (!parsed.ok) throw new Error(parsed.error.message);
-  for (const m of moves) {
-    const u = oracle.parseUci(parsed.pos, m);
-    if (!u.ok) throw new Error(u.error.message);
-    oracle.makeMove(parsed.pos, u.move);
-  }
-  return parsed.pos;
+  return oracle.playUci(oracle.fenPosition(fen), moves);
 }
 
 function legal(fen: string, moves: string[]): string[] {

@@ -1,5 +1,5 @@
-import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { get } from "node:http";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
@@ -7,11 +7,15 @@ import { dirname, join } from "node:path";
 import { strFromU8, unzipSync } from "fflate";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { CHESS, PROBE, program, ROOT } from "../ts-harness/build.ts";
+import { chessProgram, CHESS, PROBE, program, ROOT } from "../ts-harness/build.ts";
 import { makeBundle, PROGRAM_NAME } from "../ts-harness/bundle.ts";
 import { PLAY_CONF } from "../ts-harness/dosbox-native.ts";
+import { parseLog, type GameLog } from "../ts-harness/game-driver.ts";
 import { ARTIFACT_DIR } from "../ts-harness/runner.ts";
+import { loadLayout, readScreen, squareClickPoint, type Layout, type ScreenView } from "../ts-harness/screen.ts";
 import { PortInUseError, startServer, type RunningServer } from "../ts-harness/serve.ts";
+import { buildWeb } from "../ts-harness/web-build.ts";
+import { boardOf, START } from "./game-oracle.ts";
 
 // The page is tested with asm/probe.asm's `draw` verb standing in for the game: it draws
 // four coloured quarters in mode 13h, waits for a key and writes the INT 16h key word
@@ -45,7 +49,7 @@ describe("the js-dos bundle", () => {
     expect(conf).toContain(`\n${playCycles}\n`);
     expect(conf.match(/^\[autoexec\]/gm)).toHaveLength(1);
     const autoexec = conf.split(/^\[autoexec\]$/m)[1]!.trim().split("\n");
-    expect(autoexec).toEqual(["@echo off", "mount c .", "c:", "CHESS draw"]);
+    expect(autoexec).toEqual(["@echo off", "mount c .", "c:", "if exist GAME.BAT GAME", "CHESS draw"]);
   });
 });
 
@@ -117,6 +121,8 @@ const CHROMIUM = "/usr/bin/chromium";
 const chromiumReady =
   existsSync(CHROMIUM) || (spawnSync(process.execPath, [join(ROOT, "ts-harness/setup.mjs"), "chromium"], { stdio: "inherit" }).status === 0 && existsSync(CHROMIUM));
 if (!chromiumReady) console.warn(`browser tests skipped: ${CHROMIUM} is missing and setup.mjs could not install it`);
+/** Headless, offline-minded: nothing but the page's own requests. */
+const BROWSER_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
 
 /** What web/main.js and js-dos put in the page, as far as the tests use it. */
 interface PageWindow {
@@ -223,7 +229,7 @@ describe.skipIf(!chromiumReady)("the web page in Chromium", () => {
     context = await chromium.launchPersistentContext(join(work, "profile"), {
       executablePath: CHROMIUM,
       headless: true,
-      args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+      args: BROWSER_ARGS,
       viewport: { width: 1280, height: 900 },
     });
     context.on("request", (r) => {
@@ -301,7 +307,7 @@ describe.skipIf(!chromiumReady || !chessWritten)("the game in Chromium", () => {
     const context = await chromium.launchPersistentContext(join(work, "game-profile"), {
       executablePath: CHROMIUM,
       headless: true,
-      args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+      args: BROWSER_ARGS,
       viewport: { width: 1280, height: 900 },
     });
     try {
@@ -315,4 +321,278 @@ describe.skipIf(!chromiumReady || !chessWritten)("the game in Chromium", () => {
       await gameServer.close();
     }
   }, 50_000);
+});
+
+// The game as people use it in the browser: the page serves CHESS.COM started with /log,
+// so that GAME.LOG tells what each button did; the board is read back from the page's
+// canvas by ts-harness/screen.ts, with the piece pictures taken out of CHESS.COM.
+
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 900 };
+const PHONE_AGENT = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36";
+const KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+/** Chess Programming Wiki perft position 3. */
+const ENDGAME = "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1";
+const STORE_KEY = "liberman-chess.saved";
+
+function launch(profile: string, device: "phone" | "desktop"): Promise<BrowserContext> {
+  const phone = { viewport: PHONE, hasTouch: true, isMobile: true, deviceScaleFactor: 1, userAgent: PHONE_AGENT };
+  return chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: BROWSER_ARGS,
+    ...(device === "phone" ? phone : { viewport: DESKTOP }),
+  });
+}
+
+/** The screen as the page's canvas shows it, read like the headless tests read DOS's;
+ *  null while the canvas holds no 320x200 picture. */
+async function canvasView(page: Page, layout: Layout): Promise<ScreenView | null> {
+  const shot = await page.evaluate(() => {
+    const canvas = (globalThis as unknown as PageWindow).document.querySelector("#dos canvas");
+    const g = canvas?.getContext("2d");
+    if (!canvas || !g || canvas.width !== 320 || canvas.height !== 200) return null;
+    // As base64: a plain array of 256,000 numbers takes seconds to leave the page.
+    const data = g.getImageData(0, 0, 320, 200).data;
+    let text = "";
+    for (let i = 0; i < data.length; i += 0x8000) text += String.fromCharCode(...data.subarray(i, i + 0x8000));
+    return btoa(text);
+  });
+  if (shot === null) return null;
+  const view = readScreen({ width: 320, height: 200, data: new Uint8Array(Buffer.from(shot, "base64")) }, layout);
+  return view.squares.some((sq) => sq.misfit > 0) ? null : view;
+}
+
+/** Tap or click below the board's a-file label: off the board, so the game ignores it,
+ *  and the mouse pointer DOS draws there hides no square from the screen reader. */
+async function parkPointer(page: Page, how: "tap" | "click"): Promise<void> {
+  const box = (await page.locator("#dos canvas").boundingBox())!;
+  const x = box.x + (2 / 320) * box.width, y = box.y + (170 / 200) * box.height;
+  if (how === "tap") await page.touchscreen.tap(x, y);
+  else await page.mouse.click(x, y);
+}
+
+async function waitCanvas(page: Page, layout: Layout, what: string, ok: (v: ScreenView) => boolean): Promise<ScreenView> {
+  return waitFor(what, 30_000, async () => {
+    const v = await canvasView(page, layout);
+    return v !== null && ok(v) ? v : null;
+  }, async () => (await canvasView(page, layout))?.boardFen).catch(async (e: Error) => {
+    mkdirSync(ARTIFACT_DIR, { recursive: true });
+    const png = join(ARTIFACT_DIR, `web-game-failed-${Date.now()}.png`);
+    await page.screenshot({ path: png });
+    throw new Error(`${e.message}\nlast page: ${png}`);
+  });
+}
+
+/** GAME.LOG as the program last wrote it, or null. */
+async function pageLog(page: Page): Promise<GameLog | null> {
+  const text = await page.evaluate(async () => {
+    const ci = (globalThis as unknown as PageWindow).chess.ci;
+    if (!ci) return null;
+    const entry = (await ci.fsTree()).nodes?.find((n) => n.name.toUpperCase() === "GAME.LOG");
+    return entry ? new TextDecoder().decode(await ci.fsReadFile(entry.name)) : null;
+  });
+  return text === null ? null : parseLog(text);
+}
+
+function waitLog(page: Page, what: string, ok: (l: GameLog) => boolean): Promise<GameLog> {
+  return waitFor(what, 20_000, async () => {
+    const l = await pageLog(page);
+    return l !== null && ok(l) ? l : null;
+  }, () => pageLog(page));
+}
+
+/** The point of the page over a square's centre. */
+async function squarePoint(page: Page, layout: Layout, square: string, flipped = false): Promise<{ x: number; y: number }> {
+  const box = (await page.locator("#dos canvas").boundingBox())!;
+  const p = squareClickPoint(layout, square, flipped);
+  return { x: box.x + p.x * box.width, y: box.y + p.y * box.height };
+}
+
+/** The saved files the page keeps in localStorage, decoded. */
+async function storedFiles(page: Page): Promise<Record<string, string>> {
+  const raw = await page.evaluate((key) => (globalThis as unknown as { localStorage: { getItem(k: string): string | null } }).localStorage.getItem(key), STORE_KEY);
+  const files = (raw ? JSON.parse(raw).files : {}) as Record<string, string>;
+  return Object.fromEntries(Object.entries(files).map(([name, b64]) => [name, Buffer.from(b64, "base64").toString("latin1")]));
+}
+
+const command = (page: Page, name: string) => page.locator(`#commands button[data-command="${name}"]`);
+
+/** Every command button lies under the board and inside the first screen (no scrolling). */
+async function expectCommandsInView(page: Page, viewportHeight: number): Promise<void> {
+  const screenBox = (await page.locator(".screen").boundingBox())!;
+  const buttons = await page.locator("#commands button").all();
+  expect(buttons.length).toBe(9);
+  for (const b of buttons) {
+    const box = (await b.boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(screenBox.y + screenBox.height);
+    expect(box.y + box.height).toBeLessThanOrEqual(viewportHeight);
+    expect((await b.textContent())!.trim().length).toBeGreaterThan(3);
+  }
+}
+
+describe.skipIf(!chromiumReady || !chessWritten)("the game in Chromium, as people use it", () => {
+  let layout: Layout;
+  let logServer: RunningServer;
+  const external: string[] = [];
+  const watch = (context: BrowserContext, url: string) =>
+    context.on("request", (r) => {
+      if (!r.url().startsWith(url) && !r.url().startsWith("blob:") && !r.url().startsWith("data:")) external.push(r.url());
+    });
+
+  beforeAll(async () => {
+    const program = await chessProgram();
+    layout = loadLayout(program);
+    const path = join(work, "game-log.jsdos");
+    writeFileSync(path, makeBundle(program.bytes, "/log"));
+    logServer = await startServer(0, path);
+  });
+
+  afterAll(async () => {
+    await logServer?.close();
+  });
+
+  test("on a phone (390x844, touch) the board fills the width, a tap on e2 then on e4 plays e4, and every command button works", async () => {
+    const context = await launch(join(work, "phone"), "phone");
+    watch(context, logServer.url);
+    try {
+      const page = context.pages()[0] ?? (await context.newPage());
+      await page.goto(logServer.url);
+      await waitCanvas(page, layout, "the start position", (v) => v.boardFen === boardOf(START));
+      const screenBox = (await page.locator(".screen").boundingBox())!;
+      expect(screenBox.width).toBe(PHONE.width);
+      await expectCommandsInView(page, PHONE.height);
+      mkdirSync(ARTIFACT_DIR, { recursive: true });
+      await page.screenshot({ path: join(ARTIFACT_DIR, "web-phone.png") });
+
+      const e2 = await squarePoint(page, layout, "e2");
+      await page.touchscreen.tap(e2.x, e2.y);
+      await parkPointer(page, "tap");
+      await waitCanvas(page, layout, "e2 taken up", (v) => v.picked === "e2");
+      const e4 = await squarePoint(page, layout, "e4");
+      await page.touchscreen.tap(e4.x, e4.y);
+      await parkPointer(page, "tap");
+      const E4 = 36, E2 = 52; // a8 = 0 .. h1 = 63
+      await waitCanvas(page, layout, "the pawn on e4", (v) => v.squares[E4]!.piece === "P" && v.squares[E2]!.piece === null);
+      const played = await waitLog(page, "e4 and the reply", (l) => l.moves.length === 2);
+      expect(played.moves[0]).toBe("e2e4");
+
+      await command(page, "players").click();
+      expect((await waitLog(page, "two players", (l) => l.players === "hh")).moves).toEqual(played.moves);
+      await command(page, "level").click();
+      await waitLog(page, "level 4", (l) => l.level === 4);
+      await command(page, "flip").click();
+      await waitLog(page, "the board turned", (l) => l.flip);
+      await waitCanvas(page, layout, "the board turned on the screen", (v) => v.flipped);
+      await command(page, "takeback").click();
+      const back = await waitLog(page, "a move taken back", (l) => l.moves.length === 1);
+      expect(back.moves).toEqual(played.moves.slice(0, 1));
+
+      await command(page, "save").click();
+      const saved = await waitFor("CHESS.SAV kept in the browser", 10_000, async () => (await storedFiles(page))["CHESS.SAV"] ?? null);
+      expect(saved.split("\r\n")[0]).toBe(back.fen);
+      const [download] = await Promise.all([page.waitForEvent("download"), command(page, "download").click()]);
+      expect(download.suggestedFilename()).toBe("chess.sav");
+      expect(readFileSync(await download.path()).toString("latin1")).toBe(saved);
+
+      await command(page, "new").click();
+      const fresh = await waitLog(page, "a new game", (l) => l.moves.length === 0);
+      expect(fresh.fen).toBe(START);
+
+      await Promise.all([page.waitForEvent("load"), command(page, "load").click()]);
+      await waitCanvas(page, layout, "the saved position again", (v) => v.boardFen === boardOf(back.fen));
+
+      await command(page, "import").click();
+      await page.fill("#import-text", KIWIPETE);
+      await Promise.all([page.waitForEvent("load"), page.click("#import-start")]);
+      await waitCanvas(page, layout, "the pasted FEN's position", (v) => v.boardFen === boardOf(KIWIPETE));
+    } finally {
+      await context.close();
+    }
+    expect(external).toEqual([]);
+  }, 90_000);
+
+  test("on a desktop a plain quick click plays a move; a game saved with S comes back with Load saved after a browser restart; a FEN file opens", async () => {
+    const profile = join(work, "desktop");
+    let context = await launch(profile, "desktop");
+    watch(context, logServer.url);
+    let saved: string;
+    try {
+      const page = context.pages()[0] ?? (await context.newPage());
+      await page.goto(logServer.url);
+      await waitCanvas(page, layout, "the start position", (v) => v.boardFen === boardOf(START));
+      expect((await page.locator(".screen").boundingBox())!.width).toBe(960);
+      await expectCommandsInView(page, DESKTOP.height);
+      for (const square of ["d2", "d4"]) {
+        const p = await squarePoint(page, layout, square);
+        await page.mouse.click(p.x, p.y); // press and release with no pause between
+      }
+      await parkPointer(page, "click");
+      const played = await waitLog(page, "d4 and the reply", (l) => l.moves.length === 2);
+      expect(played.moves[0]).toBe("d2d4");
+      await page.keyboard.press("s");
+      saved = await waitFor("CHESS.SAV kept in the browser", 10_000, async () => (await storedFiles(page))["CHESS.SAV"] ?? null);
+      expect(saved.split("\r\n")[0]).toBe(played.fen);
+    } finally {
+      await context.close();
+    }
+    context = await launch(profile, "desktop");
+    watch(context, logServer.url);
+    try {
+      const page = context.pages()[0] ?? (await context.newPage());
+      await page.goto(logServer.url);
+      await waitCanvas(page, layout, "a new game", (v) => v.boardFen === boardOf(START));
+      await Promise.all([page.waitForEvent("load"), command(page, "load").click()]);
+      await waitCanvas(page, layout, "the saved position", (v) => v.boardFen === boardOf(saved.split("\r\n")[0]!));
+      await command(page, "import").click();
+      await page.setInputFiles("#import-file", { name: "endgame.fen", mimeType: "text/plain", buffer: Buffer.from(`${ENDGAME}\n`) });
+      await expect.poll(() => page.inputValue("#import-text")).toBe(`${ENDGAME}\n`);
+      await Promise.all([page.waitForEvent("load"), page.click("#import-start")]);
+      await waitCanvas(page, layout, "the position of the chosen file", (v) => v.boardFen === boardOf(ENDGAME));
+    } finally {
+      await context.close();
+    }
+    expect(external).toEqual([]);
+  }, 90_000);
+
+  test("npm run build:web writes a folder that plays from a plain static file server, asking no other host", async () => {
+    const program = await chessProgram();
+    const bundle = join(work, "static.jsdos");
+    writeFileSync(bundle, makeBundle(program.bytes));
+    const site = buildWeb(bundle, join(work, "site"));
+    expect(readdirSync(site).sort()).toEqual(["chess.jsdos", "favicon.svg", "index.html", "js-dos", "main.js", "style.css"]);
+    // Python's http.server: a static host nobody here wrote, with no knowledge of the page.
+    const python = spawn("python3", ["-m", "http.server", "0", "--bind", "127.0.0.1", "--directory", site], { stdio: ["ignore", "pipe", "pipe"] });
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error("python3 -m http.server did not start in 10 s")), 10_000);
+        python.stdout.on("data", (d: Buffer) => {
+          const m = /port (\d+)/.exec(d.toString());
+          if (m) {
+            clearTimeout(timer);
+            resolve(`http://127.0.0.1:${m[1]}/`);
+          }
+        });
+        python.once("error", reject);
+        python.once("exit", (code) => reject(new Error(`python3 -m http.server exited with ${code}`)));
+      });
+      const context = await launch(join(work, "static"), "desktop");
+      watch(context, url);
+      const failed: string[] = [];
+      context.on("response", (r) => {
+        if (r.status() >= 400) failed.push(`${r.status()} ${r.url()}`);
+      });
+      try {
+        const page = context.pages()[0] ?? (await context.newPage());
+        await page.goto(url);
+        await waitCanvas(page, layout, "the start position", (v) => v.boardFen === boardOf(START));
+      } finally {
+        await context.close();
+      }
+      expect(failed).toEqual([]);
+      expect(external).toEqual([]);
+    } finally {
+      python.kill();
+    }
+  }, 60_000);
 });

@@ -6,7 +6,7 @@
 // does not answer the job of its number, is an error.
 // Only printable ASCII reaches JOBS.TXT: a job holding anything else gets the `byte`
 // error the assembly itself gives such a line, without being sent.
-import { CHESS, program } from "./build.ts";
+import { CHESS, chessProgram, program } from "./build.ts";
 import { notPrintable } from "./oracle/index.ts";
 import { DosRunError, DosSession } from "./runner.ts";
 
@@ -32,6 +32,42 @@ export interface BatchOptions {
 
 export class BatchError extends Error {}
 
+/** The range of a job's number argument: a depth, a number of moves, a budget in ms. */
+export interface ArgRange {
+  readonly min: number;
+  readonly max: number;
+}
+
+/** What CHESS.COM itself says about its jobs and the game's levels, read from the
+ *  program through its map, so that a front end keeps to the limits the program checks. */
+export interface ProgramLimits {
+  /** Each job's number argument by verb (asm/jobs.asm, job_verbs); jobs that take no
+   *  number are left out. */
+  readonly jobs: ReadonlyMap<string, ArgRange>;
+  /** The game's level budgets in emulated ms of a 3000-cycle DOSBox, LEVEL_MIN first
+   *  (asm/game.asm, level_budget). */
+  readonly levelBudgetsMs: readonly number[];
+  /** The budget of the game's default level (LEVEL_DEFAULT). */
+  readonly defaultBudgetMs: number;
+}
+
+/** The limits of the CHESS.COM this process runs (see ProgramLimits). */
+export async function programLimits(): Promise<ProgramLimits> {
+  const p = await chessProgram();
+  const map = p.map;
+  const field = (row: number, name: string) => p.wordAt(row + map.constant(`job_verb.${name}`));
+  const jobs = new Map<string, ArgRange>();
+  const rowSize = map.constant("job_verb_size");
+  // The table ends with a zero name word; the bound only guards against a map that lies.
+  for (let row = map.label("job_verbs"), n = 0; field(row, "name") !== 0 && n < 64; row += rowSize, n++) {
+    const max = field(row, "arg_max");
+    if (max !== map.constant("JOB_NO_ARG")) jobs.set(p.stringAt(field(row, "name")), { min: field(row, "arg_min"), max });
+  }
+  const levelMin = map.constant("LEVEL_MIN");
+  const levelBudgetsMs = Array.from({ length: map.constant("LEVEL_MAX") - levelMin + 1 }, (_, i) => p.wordAt(map.label("level_budget") + 2 * i));
+  return { jobs, levelBudgetsMs, defaultBudgetMs: levelBudgetsMs[map.constant("LEVEL_DEFAULT") - levelMin]! };
+}
+
 /** What a job's lines must be, by its verb: the kinds of line it may write, the one that
  *  ends it, and a check of that line against the job (its number argument echoed or
  *  kept to). Verbs not listed here are not checked beyond their job numbers. */
@@ -46,7 +82,7 @@ const ANSWERS: Record<string, { kinds: string[]; final: string[]; fits?: (arg: n
 
 /** Why a job's result lines do not answer it, or null when they do. */
 function mismatch(job: string, lines: string[][]): string | null {
-  const [verb = "", arg] = job.trim().split(" ");
+  const [verb = "", arg] = job.trim().split(/ +/);
   const answer = ANSWERS[verb];
   if (!answer) return null;
   if (lines.some((w) => w[0] === "error")) return lines.length === 1 ? null : "an error line among other lines";

@@ -6,12 +6,13 @@
 // the public moves({verbose: true})/move/undo, which builds SAN and FENs for every move
 // and is so slow that it runs on shallower cases.
 import { Chess } from "chess.js";
-import { PUBLISHED_MATES } from "../test/fixtures/mates.ts";
-import type { BatchOptions } from "./asm-engine.ts";
+import { PUBLISHED_MATES } from "./fixtures/mates.ts";
+import { KIWIPETE, START } from "./fixtures/perft.ts";
+import { programLimits, type BatchOptions } from "./asm-engine.ts";
 import { isMain } from "./build.ts";
 import { asmEngine } from "./engines.ts";
 import { MATE_SET } from "./mate-set.ts";
-import { isMateIn, parseFen, parseUci, perft } from "./oracle/index.ts";
+import { fenPosition, generateLegalByPins, isMateIn, parseFen, parseUci, perft } from "./oracle/index.ts";
 
 export interface BenchCase {
   readonly name: string;
@@ -37,9 +38,6 @@ export interface BenchSection {
   run(cases: readonly BenchCase[]): Promise<BenchRow[]>;
 }
 
-const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-const KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
-
 export const BENCH_CASES: readonly BenchCase[] = [
   { name: "start", fen: START, depth: 4 },
   { name: "start", fen: START, depth: 5 },
@@ -58,14 +56,20 @@ function timeCases(engine: string, cases: readonly BenchCase[], count: (c: Bench
   });
 }
 
+/** The oracle's legality method: each pseudo-legal move made and tested. */
 export const oracleSection: BenchSection = {
   engine: "oracle",
   async run(cases) {
-    return timeCases(this.engine, cases, (c) => {
-      const parsed = parseFen(c.fen);
-      if (!parsed.ok) throw new Error(`bench: ${parsed.error.message}`);
-      return perft(parsed.pos, c.depth);
-    });
+    return timeCases(this.engine, cases, (c) => perft(fenPosition(c.fen), c.depth));
+  },
+};
+
+/** The oracle's second legality method (checkers and pins first), the one the tests
+ *  hold the first against. */
+export const oraclePinsSection: BenchSection = {
+  engine: "oracle, pins",
+  async run(cases) {
+    return timeCases(this.engine, cases, (c) => perft(fenPosition(c.fen), c.depth, generateLegalByPins));
   },
 };
 
@@ -124,7 +128,7 @@ export const asmSection: BenchSection = {
   },
 };
 
-export const SECTIONS: BenchSection[] = [asmSection, oracleSection, chessJsSection, chessJsVerboseSection];
+export const SECTIONS: BenchSection[] = [asmSection, oracleSection, oraclePinsSection, chessJsSection, chessJsVerboseSection];
 
 export function formatTable(rows: readonly BenchRow[]): string {
   const header = ["engine", "position", "depth", "nodes", "seconds", "nodes/s", "note"];
@@ -139,9 +143,6 @@ export function formatTable(rows: readonly BenchRow[]): string {
   return [line(header), ...cells.map(line)].join("\n");
 }
 
-/** The game's default level (3): 3000 emulated ms of a 3000-cycle DOSBox. */
-const DEFAULT_LEVEL_MS = 3000;
-
 /** How long the assembly thinks, in emulated seconds of a default 3000-cycle DOSBox: the
  *  mate logic on the first published mate of each length, and one `best` move at the
  *  game's default level. All in one emulator boot; figures from rdtsc, not wall time. */
@@ -149,7 +150,8 @@ async function thinkingTable(): Promise<string> {
   const mates = [2, 3, 4].map((n) => PUBLISHED_MATES.find((m) => m.length === n)!);
   const mateAnswers = await asmEngine.mate(mates.map((m) => ({ fen: m.fen, moves: m.length })), { timeoutMs: 900_000 });
   const bests = BENCH_CASES.filter((c) => c.depth === 4);
-  const bestAnswers = await asmEngine.best(bests.map((c) => ({ fen: c.fen, ms: DEFAULT_LEVEL_MS })), { timeoutMs: 900_000 });
+  const levelMs = (await programLimits()).defaultBudgetMs;
+  const bestAnswers = await asmEngine.best(bests.map((c) => ({ fen: c.fen, ms: levelMs })), { timeoutMs: 900_000 });
   const rows: string[][] = [["job", "position", "answer", "nodes", "instructions", "s at 3000 cycles"]];
   mateAnswers.forEach((a, i) => {
     if (!a.ok) throw new Error(`bench: mate failed on ${mates[i]!.source}: ${a.message}`);
@@ -157,7 +159,7 @@ async function thinkingTable(): Promise<string> {
   });
   bestAnswers.forEach((a, i) => {
     if (!a.ok) throw new Error(`bench: best failed on ${bests[i]!.name}: ${a.message}`);
-    rows.push([`best ${DEFAULT_LEVEL_MS}`, bests[i]!.name, `${a.move} depth ${a.depth}`, String(a.nodes), String(a.tsc), ((a.tsc ?? NaN) / DEFAULT_DOSBOX_IPS).toFixed(2)]);
+    rows.push([`best ${levelMs}`, bests[i]!.name, `${a.move} depth ${a.depth}`, String(a.nodes), String(a.tsc), ((a.tsc ?? NaN) / DEFAULT_DOSBOX_IPS).toFixed(2)]);
   });
   const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => r[c]!.length)));
   return rows.map((r) => r.map((cell, c) => (c >= 3 ? cell.padStart(widths[c]!) : cell.padEnd(widths[c]!))).join("  ").trimEnd()).join("\n");

@@ -54,6 +54,10 @@ export class BuildError extends Error {
 /** Assemble one target. Returns the bytes of the .COM; throws BuildError with nasm's
  *  file:line diagnostics when nasm fails. Warnings are errors: the build must be clean. */
 export async function assemble(target: AsmTarget): Promise<Uint8Array> {
+  // A second nasm on build/CHESS.COM would rewrite it, and its map, under readers' feet.
+  if (process.env[BUILT_ENV] && TARGETS.some((t) => t.output === target.output)) {
+    throw new Error(`${target.output} is built once per test run, by the global setup: read it with program()`);
+  }
   mkdirSync(dirname(join(ROOT, target.output)), { recursive: true });
   const args = ["-f", "bin", "-w+all", "-Werror", "-I", "asm/", "-o", target.output];
   if (target.listing) args.push("-l", target.listing);
@@ -69,6 +73,7 @@ export async function assemble(target: AsmTarget): Promise<Uint8Array> {
 /** Assemble every target, then tell the processes started after this one that build/ is
  *  current (the test run's global setup). */
 export async function buildAll(): Promise<void> {
+  delete process.env[BUILT_ENV];
   for (const t of TARGETS) await assemble(t);
   process.env[BUILT_ENV] = "1";
 }

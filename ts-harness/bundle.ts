@@ -13,12 +13,17 @@ export const BUNDLE_PATH = join(BUILD_DIR, "chess.jsdos");
 /** The program's name inside the bundle, whatever file it was built from. */
 export const PROGRAM_NAME = "CHESS.COM";
 
+/** A batch file the web page may put on C: (a saved, opened or pasted game): when it
+ *  exists the autoexec runs it instead of the program (a batch never returns). */
+export const START_BATCH = "GAME.BAT";
+
 /** dosbox.conf for the bundle: the play settings without their [autoexec] (which mounts
- *  the host's build/ folder), then one that starts the program from the bundle's C:. */
+ *  the host's build/ folder), then one that starts the program from the bundle's C:, or
+ *  START_BATCH when the page wrote one. */
 export function bundleConf(programArgs = ""): string {
   const settings = readFileSync(PLAY_CONF, "utf8").split(/^\[autoexec\]/im)[0]!.trimEnd();
   const start = `${PROGRAM_NAME.replace(/\.COM$/i, "")}${programArgs ? " " + programArgs : ""}`;
-  return `${settings}\n\n[autoexec]\n@echo off\nmount c .\nc:\n${start}\n`;
+  return `${settings}\n\n[autoexec]\n@echo off\nmount c .\nc:\nif exist ${START_BATCH} ${START_BATCH.replace(/\.BAT$/, "")}\n${start}\n`;
 }
 
 /** The .jsdos zip holding the program as CHESS.COM, started with `programArgs`. */

@@ -8,10 +8,14 @@
 //   chess best --engine asm --fen FEN [--budget MS]
 //     prints `bestmove UCI|(none)`; score, depth and nodes go to stderr
 // A bad position prints one line on stderr naming it and the reason; the others are
-// still processed, and the exit code is 1. Usage errors exit with 2.
+// still processed, and the exit code is 1. Usage errors exit with 2. The ranges of N, D
+// and MS, and the default budget, are CHESS.COM's own, read from it through its map.
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { asmEngine, ENGINE_NAMES, engineByName, type Engine, type EngineError } from "./engines.ts";
+import { programLimits, type ArgRange } from "./asm-engine.ts";
+import { formatEpd, parseEpd, type EpdLine } from "./epd.ts";
+import * as oracle from "./oracle/index.ts";
+import { ENGINE_NAMES, engineByName, type Engine, type EngineError } from "./engines.ts";
 
 const ENGINES = ENGINE_NAMES.join("|");
 const USAGE = [
@@ -21,20 +25,22 @@ const USAGE = [
   "       chess best --engine asm (--fen FEN | --epd FILE) [--budget MS] [--timeout SECONDS]",
 ].join("\n");
 
-/** The game's default level (3) thinks for 3000 emulated ms of a 3000-cycle DOSBox. */
-const DEFAULT_BUDGET_MS = 3000;
+/** --timeout: a day at most. */
+const TIMEOUT_SECONDS: ArgRange = { min: 1, max: 86_400 };
 
 class UsageError extends Error {}
 
-/** One position: its FEN and where it came from (for error lines). */
+/** One position: its FEN, where it came from (for error lines), and from an EPD file
+ *  the position fields as written and the operations. */
 interface Position {
   fen: string;
   origin: string;
+  epd?: EpdLine;
 }
 
-/** EPD: the FEN is the first four or six fields of a line; anything after `;` is an
- *  operation and ignored. Lines end with CR LF, LF or CR; blank lines and lines starting
- *  with # are skipped; a file without a position is an error. */
+/** EPD (epd.ts): the four position fields of a FEN, or all six, then operations such as
+ *  `bm Nf3; id "WAC.001";`. Lines end with CR LF, LF or CR; blank lines and lines
+ *  starting with # are skipped; a file without a position is an error. */
 export function readEpd(path: string): Position[] {
   let text: string;
   try {
@@ -44,12 +50,18 @@ export function readEpd(path: string): Position[] {
   }
   const out: Position[] = [];
   text.split(/\r\n|\r|\n/).forEach((line, i) => {
-    const fen = line.split(";")[0]!.trim();
-    if (fen === "" || fen.startsWith("#")) return;
-    out.push({ fen, origin: `${path}:${i + 1}` });
+    if (line.trim() === "" || line.trim().startsWith("#")) return;
+    const parsed = parseEpd(line);
+    // A line that is no EPD goes to the engine as it is, which names what is wrong.
+    out.push(parsed.ok ? { fen: parsed.epd.fen, origin: `${path}:${i + 1}`, epd: parsed.epd } : { fen: line.trim(), origin: `${path}:${i + 1}` });
   });
   if (out.length === 0) throw new UsageError(`EPD file ${path} holds no position`);
   return out;
+}
+
+/** The position as the user gave it (an EPD line's fields without the operations). */
+function shown(p: Position): string {
+  return p.epd?.position ?? p.fen;
 }
 
 function positionsFrom(values: { fen?: string; epd?: string }): Position[] {
@@ -66,7 +78,7 @@ function engineFrom(name: string | undefined): Engine {
   return engine;
 }
 
-function intFrom(flag: string, text: string | undefined, min: number, max: number): number {
+function intFrom(flag: string, text: string | undefined, { min, max }: ArgRange): number {
   if (text === undefined) throw new UsageError(`--${flag} is needed`);
   if (!/^\d+$/.test(text) || Number(text) < min || Number(text) > max) throw new UsageError(`--${flag} must be a whole number from ${min} to ${max}, not '${text}'`);
   return Number(text);
@@ -99,7 +111,7 @@ function parseCommand(argv: string[], own: Record<string, { type: "string" | "bo
   const v = values as Record<string, string | boolean | undefined>;
   const engine = engineFrom(v.engine as string | undefined);
   const positions = positionsFrom({ fen: v.fen as string | undefined, epd: v.epd as string | undefined });
-  const timeoutMs = v.timeout === undefined ? undefined : intFrom("timeout", v.timeout as string, 1, 86_400) * 1000;
+  const timeoutMs = v.timeout === undefined ? undefined : intFrom("timeout", v.timeout as string, TIMEOUT_SECONDS) * 1000;
   return { v, engine, positions, batch: { onProgress: progress, timeoutMs } };
 }
 
@@ -110,7 +122,7 @@ function report<A extends { ok: true }>(positions: Position[], answers: (A | Eng
     const p = positions[i]!;
     if (!a.ok) {
       failed++;
-      process.stderr.write(`${p.origin}: ${p.fen}: ${a.code}: ${a.message}\n`);
+      process.stderr.write(`${p.origin}: ${shown(p)}: ${a.code}: ${a.message}\n`);
       return;
     }
     process.stdout.write(line(p, a as A));
@@ -118,41 +130,82 @@ function report<A extends { ok: true }>(positions: Position[], answers: (A | Eng
   return failed > 0 ? 1 : 0;
 }
 
+/** The range of a job's number, as CHESS.COM checks it: both engines answer the same
+ *  questions, within the batch protocol's limits. */
+async function jobRange(job: string): Promise<ArgRange> {
+  const range = (await programLimits()).jobs.get(job);
+  if (!range) throw new Error(`CHESS.COM's job table has no ${job} job with a number`);
+  return range;
+}
+
 async function perftCommand(argv: string[]): Promise<number> {
   const { v, engine, positions, batch } = parseCommand(argv, { depth: { type: "string" }, divide: { type: "boolean", default: false } });
-  const depth = intFrom("depth", v.depth as string | undefined, 1, 9);
+  const depth = intFrom("depth", v.depth as string | undefined, await jobRange("perft"));
   const answers = await engine.perft(positions.map((p) => ({ fen: p.fen, depth, divide: v.divide === true })), batch);
   return report(positions, answers, (p, a) => {
     const divide = (a.divide ?? []).map(([uci, n]) => `${uci} ${n}\n`).join("");
-    return `${divide}${p.fen} ;D${depth} ${a.nodes}\n`;
+    return `${divide}${shown(p)} ;D${depth} ${a.nodes}\n`;
   });
 }
 
 async function mateCommand(argv: string[]): Promise<number> {
   const { v, engine, positions, batch } = parseCommand(argv, { moves: { type: "string" } });
-  const moves = intFrom("moves", v.moves as string | undefined, 1, 5);
+  const moves = intFrom("moves", v.moves as string | undefined, await jobRange("mate"));
   const answers = await engine.mate(positions.map((p) => ({ fen: p.fen, moves })), batch);
   return report(positions, answers, (p, a) =>
-    a.length === null ? `${p.fen} ;nomate ${moves}\n` : `${p.fen} ;mate ${a.length} ${a.firstMoves[0]}\n`,
+    a.length === null ? `${shown(p)} ;nomate ${moves}\n` : `${shown(p)} ;mate ${a.length} ${a.firstMoves[0]}\n`,
   );
 }
 
 async function exchangeCommand(argv: string[]): Promise<number> {
   const { v, engine, positions, batch } = parseCommand(argv, { depth: { type: "string" } });
-  const depth = intFrom("depth", v.depth as string | undefined, 1, 4);
+  const depth = intFrom("depth", v.depth as string | undefined, await jobRange("exchange"));
   const answers = await engine.exchange(positions.map((p) => ({ fen: p.fen, depth })), batch);
-  return report(positions, answers, (p, a) => `${p.fen} ;exchange ${a.value} ${a.bestMoves[0] ?? "none"}\n`);
+  return report(positions, answers, (p, a) => `${shown(p)} ;exchange ${a.value} ${a.bestMoves[0] ?? "none"}\n`);
 }
 
 async function bestCommand(argv: string[]): Promise<number> {
   const { v, engine, positions, batch } = parseCommand(argv, { budget: { type: "string" } });
-  if (engine !== asmEngine) throw new UsageError("best needs --engine asm: the oracle has no search of its own");
-  const ms = v.budget === undefined ? DEFAULT_BUDGET_MS : intFrom("budget", v.budget as string, 1, 65_535);
-  const answers = await asmEngine.best(positions.map((p) => ({ fen: p.fen, ms })), batch);
-  return report(positions, answers, (p, a) => {
-    process.stderr.write(`${p.fen}: score ${a.score} depth ${a.depth} nodes ${a.nodes} tsc ${a.tsc}\n`);
-    return `bestmove ${a.move ?? "(none)"}\n`;
+  if (!engine.jobs.includes("best")) {
+    const able = ENGINE_NAMES.filter((n) => engineByName(n)!.jobs.includes("best")).join(" or ");
+    throw new UsageError(`best needs --engine ${able}: the ${engine.name} has no search of its own`);
+  }
+  const ms = v.budget === undefined ? (await programLimits()).defaultBudgetMs : intFrom("budget", v.budget as string, await jobRange("best"));
+  const answers = await engine.best(positions.map((p) => ({ fen: p.fen, ms })), batch);
+  let asked = 0;
+  let solved = 0;
+  const code = report(positions, answers, (p, a) => {
+    process.stderr.write(`${shown(p)}: score ${a.score} depth ${a.depth} nodes ${a.nodes} tsc ${a.tsc}\n`);
+    if (!p.epd) return `bestmove ${a.move ?? "(none)"}\n`;
+    // An EPD line comes back with the move played as its `pm` (predicted move) in SAN,
+    // and counts as solved when it is one of the `bm` moves and none of the `am` ones.
+    const played = a.move === null ? null : sanOf(p.fen, a.move);
+    const ops = p.epd.operations.filter((o) => o.opcode !== "pm");
+    const bm = ops.find((o) => o.opcode === "bm")?.operands.map(bareSan);
+    const am = ops.find((o) => o.opcode === "am")?.operands.map(bareSan);
+    if (bm || am) {
+      asked++;
+      const move = played === null ? null : bareSan(played);
+      if (move !== null && (!bm || bm.includes(move)) && !(am ?? []).includes(move)) solved++;
+    }
+    if (played !== null) ops.push({ opcode: "pm", operands: [played] });
+    return `${formatEpd({ ...p.epd, operations: ops })}\n`;
   });
+  if (asked > 0) process.stderr.write(`solved ${solved} of ${asked} (bm/am)\n`);
+  return code;
+}
+
+/** SAN of a legal UCI move in a position, by the oracle. */
+function sanOf(fen: string, uci: string): string {
+  const parsed = oracle.parseFen(fen);
+  if (!parsed.ok) return uci;
+  const u = oracle.parseUci(parsed.pos, uci);
+  return u.ok ? oracle.san(parsed.pos, u.move) : uci;
+}
+
+/** SAN without check signs and annotations, for comparing moves. */
+function bareSan(san: string): string {
+  return san.replace(/[+#!?]+$/, "");
 }
 
 const COMMANDS: Record<string, (argv: string[]) => Promise<number>> = {

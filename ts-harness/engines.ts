@@ -85,18 +85,25 @@ export interface BestAnswer extends JobCost {
   depth: number;
 }
 
+export type Job = "perft" | "moves" | "mate" | "exchange" | "best";
+
 export interface Engine {
   readonly name: EngineName;
+  /** The jobs the engine can do; any other answers each request with an error value. */
+  readonly jobs: readonly Job[];
   perft(requests: PerftRequest[], opts?: BatchOptions): Promise<(PerftAnswer | EngineError)[]>;
   moves(fens: string[], opts?: BatchOptions): Promise<(MovesAnswer | EngineError)[]>;
   mate(requests: MateRequest[], opts?: BatchOptions): Promise<(MateAnswer | EngineError)[]>;
   exchange(requests: ExchangeRequest[], opts?: BatchOptions): Promise<(ExchangeAnswer | EngineError)[]>;
+  /** The move the engine plays, thinking within the budget. */
+  best(requests: BestRequest[], opts?: BatchOptions): Promise<(BestAnswer | EngineError)[]>;
 }
 
 const byUci = (a: [string, number], b: [string, number]) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
 
 export const oracleEngine: Engine = {
   name: "oracle",
+  jobs: ["perft", "moves", "mate", "exchange"],
   async perft(requests) {
     return requests.map((r): PerftAnswer | EngineError => {
       const parsed = oracle.parseFen(r.fen);
@@ -124,6 +131,9 @@ export const oracleEngine: Engine = {
       const result = oracle.exchange(pos, r.depth);
       return { ok: true, value: result.value, bestMoves: result.moves.map(oracle.moveToUci).sort() };
     }));
+  },
+  async best(requests) {
+    return requests.map((): EngineError => ({ ok: false, code: "unsupported", message: "the oracle has no search of its own" }));
   },
 };
 
@@ -201,10 +211,9 @@ function bestAnswer(g: JobLines): BestAnswer | EngineError {
   };
 }
 
-export const asmEngine: Engine & {
-  best(requests: BestRequest[], opts?: BatchOptions): Promise<(BestAnswer | EngineError)[]>;
-} = {
+export const asmEngine: Engine = {
   name: "asm",
+  jobs: ["perft", "moves", "mate", "exchange", "best"],
   async perft(requests, opts) {
     const jobs = requests.map((r) => `${r.divide ? "divide" : "perft"} ${r.depth} ${r.fen}`);
     return (await runBatch(jobs, opts, requests.map((r) => r.fen))).map(perftAnswer);

@@ -51,7 +51,7 @@ export function parseLog(text: string): GameLog | null {
 const FRAME_MS = 20;
 
 function sameView(a: ScreenView, b: ScreenView): boolean {
-  return a.boardFen === b.boardFen && a.flipped === b.flipped && a.cursor === b.cursor &&
+  return a.size === b.size && a.boardFen === b.boardFen && a.flipped === b.flipped && a.cursor === b.cursor &&
     a.picked === b.picked && a.lit.join() === b.lit.join();
 }
 
@@ -175,8 +175,8 @@ export class GameDriver {
   /** Click a square with the left button; then park the pointer on the panel (a click
    *  off the board does nothing) so that it hides no square. */
   async click(square: string, holdMs?: number): Promise<void> {
-    const flipped = (await this.view()).flipped;
-    const p = squareClickPoint(this.layout, square, flipped);
+    const { flipped, size } = await this.view();
+    const p = squareClickPoint(this.layout, square, flipped, size);
     await this.session.click(p.x, p.y, 0, holdMs);
     await sleep(KEY_GAP_MS);
     await this.parkPointer();
@@ -184,8 +184,8 @@ export class GameDriver {
 
   /** Drag with the left button from one square to another; then park the pointer. */
   async drag(from: string, to: string): Promise<void> {
-    const flipped = (await this.view()).flipped;
-    const a = squareClickPoint(this.layout, from, flipped), b = squareClickPoint(this.layout, to, flipped);
+    const { flipped, size } = await this.view();
+    const a = squareClickPoint(this.layout, from, flipped, size), b = squareClickPoint(this.layout, to, flipped, size);
     await this.session.drag(a.x, a.y, b.x, b.y);
     await sleep(KEY_GAP_MS);
     await this.parkPointer();

@@ -4,21 +4,21 @@
 // the whole set again with the oracle's findMate (several minutes: the mates in 5 take
 // about a minute each).
 //
-// Published: the mates of test/fixtures/mates.ts of 3 moves and more, and two games'
+// Published: the mates of ts-harness/fixtures/mates.ts of 3 moves and more, and two games'
 // earlier positions (the FEN is the position after the published moves quoted, replayed
 // through chess.js); the key of a game is the move the oracle finds, which need not be
 // the game's move. Our own: random positions with a few pieces, White to move (the
 // pieces and their squares drawn by a seeded random generator), kept when Stockfish 15.1
 // at depth 12 saw a mate and the oracle proved its exact length.
-import { PUBLISHED_MATES, type KnownMate } from "../test/fixtures/mates.ts";
+import { PUBLISHED_MATES, type KnownMate } from "./fixtures/mates.ts";
 import { isMain } from "./build.ts";
 import { findMate, moveToUci, parseFen } from "./oracle/index.ts";
 
 const GAMES: readonly KnownMate[] = [
-  // Ed. Lasker - Thomas, London 1912 (test/fixtures/mates.ts has the moves): 13.Neg4+
+  // Ed. Lasker - Thomas, London 1912 (ts-harness/fixtures/mates.ts has the moves): 13.Neg4+
   // starts the king hunt that ends with 18.Kd2#.
   { source: "Ed. Lasker - Thomas 1912, before 13.Neg4+", fen: "rn3r2/pbppq1p1/1p2pN1k/4N3/3P4/3B4/PPP2PPP/R3K2R w KQ - 1 13", length: 5, key: "e5g4" },
-  // Greco - NN, 1620 (test/fixtures/mates.ts has the moves): 12.Qf7, a mate in 5 against
+  // Greco - NN, 1620 (ts-harness/fixtures/mates.ts has the moves): 12.Qf7, a mate in 5 against
   // the best defence; the game's 12...Qe7 allowed it in 3.
   { source: "Greco - NN 1620, before 12.Qf7", fen: "rn1q1bnr/pbp5/7k/5Qpp/3PP2P/8/PPP2PP1/RNB1K2R w KQ - 0 12", length: 5, key: "f5f7" },
 ];

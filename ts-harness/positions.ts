@@ -2,6 +2,7 @@
 // that en passant, promotion, check and castling each turn up often (in Los Alamos
 // chess: promotion, check, endgames, mates and stalemates). Deterministic: the same
 // seed gives the same positions on every machine.
+import { KIWIPETE, START } from "./fixtures/perft.ts";
 import * as oracle from "./oracle/index.ts";
 
 export type Feature = "en-passant" | "promotion" | "check" | "castling" | "game-over" | "endgame";
@@ -26,8 +27,8 @@ export function seededRandom(seed: number): () => number {
 
 const START_FENS: Record<oracle.Variant, string[]> = {
   chess: [
-    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    START,
+    KIWIPETE,
     "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
     "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1",
   ],
@@ -108,9 +109,7 @@ export function samplePositions(seed: number, perFeature: number, variant: oracl
   const out: SampledPosition[] = [];
   const wanted = () => Object.values(quota).some((q) => q > 0);
   for (let game = 0; game < 5000 && wanted(); game++) {
-    const parsed = oracle.parseFen(starts[game % starts.length]!);
-    if (!parsed.ok) throw new Error(parsed.error.message);
-    const pos = parsed.pos;
+    const pos = oracle.fenPosition(starts[game % starts.length]!);
     for (let ply = 0; ply < 160; ply++) {
       const moves = oracle.legalMoves(pos);
       const fen = oracle.toFen(pos);

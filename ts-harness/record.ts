@@ -3,6 +3,7 @@
 // byte for byte the same (`diff`).
 //   npm run record -- OUTFILE                 the suite's positions + seeded random play
 //   npm run record -- OUTFILE --jobs EARLIER  exactly the jobs of an earlier record
+//   ... --com FILE                            run that CHESS.COM instead of building asm/
 // The positions are every FEN quoted in test/ and ts-harness/ plus seeded random play;
 // each gets divide 2, perft 3, moves, mate 2, exchange 3 and best with a small budget;
 // the first of them also mate 3. The record lists each job, then its result lines.
@@ -54,17 +55,24 @@ function jobsOfRecord(path: string): string[] {
 }
 
 async function main(): Promise<void> {
-  const [out, flag, earlier] = process.argv.slice(2);
-  if (!out || (flag !== undefined && (flag !== "--jobs" || !earlier))) {
-    console.error("usage: npm run record -- OUTFILE [--jobs EARLIER_RECORD]");
+  const [out, ...flags] = process.argv.slice(2);
+  const option = (name: string) => {
+    const at = flags.indexOf(name);
+    return at >= 0 ? flags[at + 1] : undefined;
+  };
+  const earlier = option("--jobs");
+  const com = option("--com");
+  if (!out || flags.length !== 2 * [earlier, com].filter((o) => o !== undefined).length) {
+    console.error("usage: npm run record -- OUTFILE [--jobs EARLIER_RECORD] [--com CHESS.COM]");
     process.exit(2);
   }
   const jobs = earlier ? jobsOfRecord(earlier) : freshJobs();
+  const programBytes = com ? new Uint8Array(readFileSync(com)) : undefined;
   const lines: string[] = [];
   for (let start = 0; start < jobs.length; start += JOBS_PER_BATCH) {
     const batch = jobs.slice(start, start + JOBS_PER_BATCH);
     process.stderr.write(`jobs ${start + 1}-${start + batch.length} of ${jobs.length}\n`);
-    const results = await runBatch(batch, { timeoutMs: 900_000 });
+    const results = await runBatch(batch, { timeoutMs: 900_000, programBytes });
     results.forEach((r, i) => {
       lines.push(`job ${batch[i]}`);
       for (const words of r.lines) lines.push(`  ${words.join(" ").replace(COST_FIELDS, "")}`);

@@ -42,8 +42,14 @@ export interface SquareView {
   misfit: number;
 }
 
+/** The board on the screen: 8 files and ranks, or the 6x6 board of Los Alamos chess,
+ *  drawn in the middle of the same area (its a1..f6 one cell in from each edge). */
+export type BoardSize = 8 | 6;
+
 export interface ScreenView {
-  /** Square index 0 = a8 .. 63 = h1, as the asm and the FEN count. */
+  size: BoardSize;
+  /** Square index 0 = a8 .. 63 = h1, as the asm and the FEN count (on the 6x6 board the
+   *  squares off it read as empty grey). */
   squares: SquareView[];
   flipped: boolean;
   /** The FEN board field of what the screen shows. */
@@ -133,23 +139,40 @@ function groundName(index: number, c: ReadonlyMap<string, number>): Ground | nul
   return null;
 }
 
+/** Is the square on a board of this size (the 6x6 board is a1..f6)? */
+function onBoard(sq: number, size: BoardSize): boolean {
+  return (sq & 7) < size && (sq >> 3) >= 8 - size;
+}
+
 /** Where a square's top-left pixel is, the board normal or reversed. */
-export function squareOrigin(layout: Layout, sq: number, flipped: boolean): { x: number; y: number } {
+export function squareOrigin(layout: Layout, sq: number, flipped: boolean, size: BoardSize = 8): { x: number; y: number } {
+  const margin = (8 - size) / 2;
   let file = sq & 7, row = sq >> 3;
-  if (flipped) { file = 7 - file; row = 7 - row; }
+  if (flipped) { file = 7 - file - margin; row = 7 - row + margin; } else { file += margin; row -= margin; }
   return { x: layout.boardX + file * layout.squarePx, y: layout.boardY + row * layout.squarePx };
 }
 
 /** The centre of a square as fractions of the screen, for DosSession.click. */
-export function squareClickPoint(layout: Layout, square: string, flipped = false): { x: number; y: number } {
+export function squareClickPoint(layout: Layout, square: string, flipped = false, size: BoardSize = 8): { x: number; y: number } {
   const sq = (8 - Number(square[1])) * 8 + (square.charCodeAt(0) - 97);
-  const o = squareOrigin(layout, sq, flipped);
+  const o = squareOrigin(layout, sq, flipped, size);
   const w = layout.constants.get("SCREEN_W")!, h = layout.constants.get("SCREEN_H")!;
   return { x: (o.x + layout.squarePx / 2) / w, y: (o.y + layout.squarePx / 2) / h };
 }
 
-function readSquare(idx: Uint8Array, width: number, layout: Layout, sq: number, flipped: boolean): SquareView {
-  const { x, y } = squareOrigin(layout, sq, flipped);
+/** 6 when the top-left cell of the board's area is bare backdrop (the 6x6 board sits
+ *  inside it), else 8. */
+function readSize(idx: Uint8Array, width: number, layout: Layout): BoardSize {
+  const backdrop = layout.constants.get("PAL_BACKDROP")!;
+  for (let dy = 0; dy < layout.squarePx; dy++)
+    for (let dx = 0; dx < layout.squarePx; dx++)
+      if (idx[(layout.boardY + dy) * width + layout.boardX + dx] !== backdrop) return 8;
+  return 6;
+}
+
+function readSquare(idx: Uint8Array, width: number, layout: Layout, sq: number, flipped: boolean, size: BoardSize): SquareView {
+  if (!onBoard(sq, size)) return { piece: null, ground: "grey", cursor: false, misfit: 0 };
+  const { x, y } = squareOrigin(layout, sq, flipped, size);
   const s = layout.squarePx, inset = layout.pieceInset, n = layout.piecePx, k = layout.cursorPx;
   const at = (dx: number, dy: number) => idx[(y + dy) * width + x + dx]!;
   const cursorInk = layout.constants.get("PAL_CURSOR")!;
@@ -190,9 +213,9 @@ function readSquare(idx: Uint8Array, width: number, layout: Layout, sq: number, 
   return best!;
 }
 
-/** Is the board reversed? The rank digit beside the top row is 8 (normal) or 1: an
- *  8 has more lit pixels than a 1 in any font. */
-function readFlipped(idx: Uint8Array, width: number, layout: Layout): boolean {
+/** Is the board reversed? The rank digit beside the board's top row is 8 (6 on the
+ *  6x6 board) when normal, 1 when reversed: an 8 or a 6 has more lit pixels than a 1. */
+function readFlipped(idx: Uint8Array, width: number, layout: Layout, size: BoardSize): boolean {
   const c = layout.constants;
   const x0 = c.get("RANK_LABEL_X")!, dy = c.get("RANK_LABEL_DY")!, fw = c.get("FONT_W")!, fh = c.get("FONT_H")!;
   const backdrop = c.get("PAL_BACKDROP")!;
@@ -202,14 +225,15 @@ function readFlipped(idx: Uint8Array, width: number, layout: Layout): boolean {
     for (let y = y0; y < y0 + fh; y++) for (let x = x0; x < x0 + fw; x++) if (idx[y * width + x] !== backdrop) n++;
     return n;
   };
-  return lit(0) < lit(7);
+  const margin = (8 - size) / 2;
+  return lit(margin) < lit(7 - margin);
 }
 
-function boardField(squares: SquareView[]): string {
+function boardField(squares: SquareView[], size: BoardSize): string {
   const ranks: string[] = [];
-  for (let row = 0; row < 8; row++) {
+  for (let row = 8 - size; row < 8; row++) {
     let text = "", empty = 0;
-    for (let file = 0; file < 8; file++) {
+    for (let file = 0; file < size; file++) {
       const p = squares[row * 8 + file]!.piece;
       if (!p) { empty++; continue; }
       if (empty) text += String(empty);
@@ -225,13 +249,15 @@ function boardField(squares: SquareView[]): string {
 /** Read the board part of a screenshot. */
 export function readScreen(img: RgbaImage, layout: Layout): ScreenView {
   const idx = paletteIndices(img, layout);
-  const flipped = readFlipped(idx, img.width, layout);
-  const squares = Array.from({ length: 64 }, (_, sq) => readSquare(idx, img.width, layout, sq, flipped));
+  const size = readSize(idx, img.width, layout);
+  const flipped = readFlipped(idx, img.width, layout, size);
+  const squares = Array.from({ length: 64 }, (_, sq) => readSquare(idx, img.width, layout, sq, flipped, size));
   const find = (f: (s: SquareView) => boolean) => squares.flatMap((s, i) => (f(s) ? [squareName(i)] : []));
   return {
+    size,
     squares,
     flipped,
-    boardFen: boardField(squares),
+    boardFen: boardField(squares, size),
     cursor: find((s) => s.cursor)[0] ?? null,
     picked: find((s) => s.ground === "picked")[0] ?? null,
     lit: find((s) => s.ground === "grey-lit" || s.ground === "green-lit"),
@@ -278,12 +304,15 @@ export function learnFont(img: RgbaImage, layout: Layout, known: KnownLine[] = [
   const panelY = (line: number) => c.get("PANEL_Y")! + line * c.get("LINE_PX")!;
   learn(layout.title, c.get("PANEL_X")!, panelY(c.get("PANEL_TITLE")!));
   for (const k of known) learn(k.text, c.get("PANEL_X")!, panelY(k.line));
-  const flipped = readFlipped(idx, img.width, layout);
-  for (let i = 0; i < 8; i++) {
-    const rank = String(flipped ? i + 1 : 8 - i);
-    const file = "abcdefgh"[flipped ? 7 - i : i]!;
-    learn(rank, c.get("RANK_LABEL_X")!, layout.boardY + i * layout.squarePx + c.get("RANK_LABEL_DY")!);
-    learn(file, layout.boardX + i * layout.squarePx + c.get("FILE_LABEL_DX")!, c.get("FILE_LABEL_Y")!);
+  const size = readSize(idx, img.width, layout);
+  const flipped = readFlipped(idx, img.width, layout, size);
+  const margin = (8 - size) / 2;
+  for (let i = 0; i < size; i++) {
+    const rank = String(flipped ? i + 1 : size - i);
+    const file = "abcdefgh"[flipped ? size - 1 - i : i]!;
+    const cell = i + margin;
+    learn(rank, c.get("RANK_LABEL_X")!, layout.boardY + cell * layout.squarePx + c.get("RANK_LABEL_DY")!);
+    learn(file, layout.boardX + cell * layout.squarePx + c.get("FILE_LABEL_DX")!, c.get("FILE_LABEL_Y")!);
   }
   return font;
 }

@@ -140,7 +140,7 @@ export function parseInfo(words: string[]): SearchInfo | null {
 
 /** Start one search; `onInfo` gets each info line as the engine writes it. */
 export function startSearch(program: Uint8Array, req: SearchRequest, onInfo: (i: SearchInfo) => void): SearchHandle {
-  const game = gameAfter(req.fen, req.moves);
+  const game = oracle.playUci(oracle.fenPosition(req.fen), req.moves);
   const white = oracle.sideToMove(game) === "w";
   const legal = oracle.legalMoves(game).map((m) => oracle.moveToUci(m));
   let stopAsked = false;
@@ -218,17 +218,6 @@ export function startSearch(program: Uint8Array, req: SearchRequest, onInfo: (i:
     }
   })();
   return { stop, done };
-}
-
-function gameAfter(fen: string, moves: string[]): oracle.Position {
-  const parsed = oracle.parseFen(fen);
-  if (!parsed.ok) throw new Error(parsed.error.message);
-  for (const m of moves) {
-    const u = oracle.parseUci(parsed.pos, m);
-    if (!u.ok) throw new Error(u.error.message);
-    oracle.makeMove(parsed.pos, u.move);
-  }
-  return parsed.pos;
 }
 
 /** The first move of the last pv when it is legal, else the first legal move. */

@@ -1,14 +1,63 @@
 // main.js -- start the game in the js-dos player (served from this machine), keep the
-// keyboard on the game, and turn the on-screen buttons into key presses.
+// keyboard on the game, turn the buttons into the game's keys, keep saved games in the
+// browser, and start a saved, opened or pasted game.
 
-/** js-dos key codes (GLFW numbering) of the keys the game uses. */
+/** js-dos key codes (GLFW numbering) of the keys the game uses; a letter is its
+ *  upper-case ASCII code. */
 const KEY_CODES = { up: 265, down: 264, left: 263, right: 262, enter: 257, space: 32, esc: 256 };
+const letter = (ch) => ch.charCodeAt(0);
+
+/** Each command button's keys. Esc first puts back a piece in hand and forgets a typed
+ *  move, so the letter is read as a command; F then Enter flips at once (F alone waits to
+ *  see whether a rank digit follows, as in f4). */
+const COMMAND_KEYS = {
+  new: [KEY_CODES.esc, letter("N")],
+  takeback: [KEY_CODES.esc, letter("T")],
+  flip: [KEY_CODES.esc, letter("F"), KEY_CODES.enter],
+  level: [KEY_CODES.esc, letter("L")],
+  players: [KEY_CODES.esc, letter("M")],
+  save: [KEY_CODES.esc, letter("S")],
+};
+/** Between two keys of a command: DOSBox reads each before the next arrives. */
+const KEY_GAP_MS = 60;
+
+/** The files the game writes to keep a game (CHESS.SAV today; a PGN file when it writes
+ *  one); OPENED.* is what the page itself wrote for an opened game. */
+const SAVED_FILE = /^(?!OPENED\.)[A-Z0-9_]{1,8}\.(SAV|PGN)$/i;
+/** Of files written at once, the one to download and load: PGN, which other programs read. */
+const PREFERRED_SAVE = /\.PGN$/i;
+/** How often the page looks for a game the program has just saved. */
+const SAVE_POLL_MS = 1000;
+/** localStorage: the saved files (name -> base64) and which was written last. */
+const STORE_KEY = "liberman-chess.saved";
+/** sessionStorage: how the next start of the page runs the game (set before a reload). */
+const START_KEY = "liberman-chess.start";
+/** The batch file the bundle's autoexec runs instead of plain CHESS when it exists. */
+const START_BATCH = "GAME.BAT";
+/** A pasted or opened text larger than this is no chess game. */
+const IMPORT_MAX_BYTES = 64 * 1024;
+/** A FEN the game's /fen switch takes: pieces, then optionally side, castling, en passant
+ *  and the clocks. Nothing else may reach the DOS command line. */
+const FEN_PATTERN = /^[pnbrqkPNBRQK1-8]+(\/[pnbrqkPNBRQK1-8]+){7}( [wb]( (-|[KQkq]{1,4})( (-|[a-h][36])( \d{1,3}( \d{1,4})?)?)?)?)?$/;
+
+/** Where the panel's lines under the title lie on the 320x200 DOS screen (PANEL_X,
+ *  PANEL_Y + LINE_PX and 8 lines of LINE_PX in asm/chess.inc): the phone layout shows
+ *  them under the board. */
+const PANEL_VIEW = { x: 176, y: 13, width: 144, height: 72 };
+const PANEL_VIEW_MS = 250;
 
 const screen = document.getElementById("dos");
 const loading = document.getElementById("loading");
 const loadingText = document.getElementById("loading-text");
 const focusHint = document.getElementById("focus-hint");
 const pad = document.getElementById("pad");
+const commands = document.getElementById("commands");
+const commandNote = document.getElementById("command-note");
+const panelView = document.getElementById("panel-view");
+const importDialog = document.getElementById("import-dialog");
+const importText = document.getElementById("import-text");
+const importFile = document.getElementById("import-file");
+const importError = document.getElementById("import-error");
 
 /** The js-dos command interface once DOS runs; also reachable from the console and the
  *  end-to-end test as window.chess.ci. */
@@ -20,6 +69,10 @@ function showLoadError(text) {
   loadingText.textContent = text;
 }
 
+function say(text) {
+  commandNote.textContent = text;
+}
+
 // js-dos reads the keyboard on the whole window, so keys reach the game whenever the
 // page has focus; the hint shows when it has not.
 function focusGame() {
@@ -28,6 +81,100 @@ function focusGame() {
 
 function updateFocusHint() {
   focusHint.hidden = game.ci === null || document.hasFocus();
+}
+
+// ---------------------------------------------------------------------------------------
+// Saved games, kept in localStorage so that they outlive a reload and a browser restart.
+
+const toBase64 = (bytes) => btoa(Array.from(bytes, (b) => String.fromCharCode(b)).join(""));
+const fromBase64 = (text) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** { files: { NAME: base64 }, latest: NAME | null } */
+function readStore() {
+  try {
+    const store = JSON.parse(localStorage.getItem(STORE_KEY) ?? "null");
+    if (store && typeof store.files === "object" && store.files !== null) return store;
+  } catch {
+    // A store another version left unreadable counts as empty.
+  }
+  return { files: {}, latest: null };
+}
+
+function writeStore(store) {
+  try {
+    localStorage.setItem(STORE_KEY, JSON.stringify(store));
+    return true;
+  } catch (e) {
+    say(`The game could not be kept in this browser: ${e.message}`);
+    return false;
+  }
+}
+
+/** The saved file the game wrote last, or null. */
+function latestSaved() {
+  const store = readStore();
+  const name = store.latest;
+  return name && store.files[name] !== undefined ? { name, bytes: fromBase64(store.files[name]) } : null;
+}
+
+function updateSavedButtons() {
+  const saved = latestSaved() !== null;
+  for (const name of ["load", "download"]) commands.querySelector(`[data-command="${name}"]`).disabled = !saved;
+}
+
+/** Copy into the store every saved-game file on C: that differs from the stored copy. */
+async function collectSavedFiles(ci) {
+  const tree = await ci.fsTree();
+  const store = readStore();
+  let changed = null;
+  for (const node of tree.nodes ?? []) {
+    if (node.nodes !== null || !SAVED_FILE.test(node.name)) continue;
+    const text = toBase64(await ci.fsReadFile(node.name));
+    if (store.files[node.name] === text) continue;
+    store.files[node.name] = text;
+    if (changed === null || !PREFERRED_SAVE.test(changed)) changed = node.name;
+  }
+  if (changed === null) return;
+  store.latest = changed;
+  if (writeStore(store)) say(`Saved in this browser (${changed}).`);
+  updateSavedButtons();
+}
+
+async function watchSavedFiles(ci) {
+  for (;;) {
+    await sleep(SAVE_POLL_MS);
+    try {
+      await collectSavedFiles(ci);
+    } catch (e) {
+      console.warn("could not read the saved game:", e);
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------
+// Starting the game: plainly, or (after a reload) with a saved or opened game.
+
+/** What the next start runs: { command, files: { NAME: base64 }, note }, or null for a
+ *  plain start. Taken once: a later reload starts a new game. */
+function takeStart() {
+  const start = JSON.parse(sessionStorage.getItem(START_KEY) ?? "null");
+  sessionStorage.removeItem(START_KEY);
+  return start;
+}
+
+function restartWith(command, note, files = {}) {
+  sessionStorage.setItem(START_KEY, JSON.stringify({ command, note, files }));
+  location.reload();
+}
+
+/** The files drive C: starts with besides the bundle's: the saved games, and for a
+ *  special start its own files and the batch file that runs it. */
+function initialFiles(start) {
+  const files = { ...readStore().files, ...(start?.files ?? {}) };
+  const list = Object.entries(files).map(([path, text]) => ({ path, contents: fromBase64(text) }));
+  if (start) list.push({ path: START_BATCH, contents: new TextEncoder().encode(`${start.command}\r\n`) });
+  return list;
 }
 
 /** How long to watch for the first frame, and how often. */
@@ -41,7 +188,7 @@ const FIRST_FRAME_POLL_MS = 250;
 // until one has, paint the emulator's own copy of the screen into it.
 async function paintMissedFirstFrame(ci) {
   for (let waited = 0; waited < FIRST_FRAME_WAIT_MS; waited += FIRST_FRAME_POLL_MS) {
-    await new Promise((resolve) => setTimeout(resolve, FIRST_FRAME_POLL_MS));
+    await sleep(FIRST_FRAME_POLL_MS);
     const canvas = screen.querySelector("canvas");
     if (!canvas || canvas.width === 0 || canvas.height === 0) continue;
     const g = canvas.getContext("2d");
@@ -55,13 +202,26 @@ async function paintMissedFirstFrame(ci) {
   }
 }
 
+/** Copy the panel's lines into the panel view while the phone layout shows it. */
+function mirrorPanel() {
+  const g = panelView.getContext("2d");
+  setInterval(() => {
+    const canvas = screen.querySelector("canvas");
+    if (panelView.offsetParent === null || !canvas || canvas.width !== 320) return;
+    const { x, y, width, height } = PANEL_VIEW;
+    g.drawImage(canvas, x, y, width, height, 0, 0, width, height);
+  }, PANEL_VIEW_MS);
+}
+
 function onRunning(ci) {
   game.ci = ci;
   loading.hidden = true;
   pad.classList.add("ready");
+  commands.classList.add("ready");
   focusGame();
   updateFocusHint();
   paintMissedFirstFrame(ci).catch((e) => console.warn("could not repaint the first frame:", e));
+  watchSavedFiles(ci);
 }
 
 function startGame() {
@@ -69,9 +229,12 @@ function startGame() {
     showLoadError("The js-dos player did not load. Is the server (npm start) still running?");
     return;
   }
+  const start = takeStart();
+  if (start) say(start.note);
   window.Dos(screen, {
     url: "chess.jsdos",
     pathPrefix: "js-dos/emulators/",
+    initFs: initialFiles(start),
     kiosk: true,
     autoStart: true,
     theme: "dark",
@@ -85,6 +248,9 @@ function startGame() {
     },
   });
 }
+
+// ---------------------------------------------------------------------------------------
+// The buttons.
 
 function bindPadButton(button) {
   const code = KEY_CODES[button.dataset.key];
@@ -114,6 +280,103 @@ function bindPadButton(button) {
   });
 }
 
+async function pressKeys(codes) {
+  for (const code of codes) {
+    game.ci.simulateKeyPress(code);
+    await sleep(KEY_GAP_MS);
+  }
+}
+
+function downloadSaved() {
+  const saved = latestSaved();
+  if (saved === null) return;
+  const link = document.createElement("a");
+  link.href = URL.createObjectURL(new Blob([saved.bytes], { type: "application/octet-stream" }));
+  link.download = saved.name.toLowerCase();
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+}
+
+function loadSaved() {
+  const saved = latestSaved();
+  if (saved !== null) restartWith(`CHESS /load ${saved.name}`, `The saved game (${saved.name}) is loaded.`);
+}
+
+const COMMAND_ACTIONS = {
+  load: loadSaved,
+  download: downloadSaved,
+  import: () => {
+    importError.textContent = "";
+    importDialog.showModal();
+  },
+};
+
+function runCommand(name) {
+  const keys = COMMAND_KEYS[name];
+  if (keys === undefined) {
+    COMMAND_ACTIONS[name]();
+    return;
+  }
+  if (game.ci === null) return;
+  say("");
+  pressKeys(keys).catch((e) => console.warn(`the ${name} keys did not reach the game:`, e));
+  focusGame();
+}
+
+for (const button of commands.querySelectorAll("button[data-command]")) {
+  // A button must not keep the focus: Enter or Space typed for the game would press it.
+  button.addEventListener("pointerdown", (e) => e.preventDefault());
+  button.addEventListener("click", () => runCommand(button.dataset.command));
+}
+
+// ---------------------------------------------------------------------------------------
+// Opening a game from pasted text or a file.
+
+/** How to start the game a text describes: a FEN goes on the command line; anything else
+ *  (a PGN, a CHESS.SAV) is written to a file for /load, which names what it cannot read. */
+function startForText(text, fileName) {
+  const fen = text.trim().replace(/\s+/g, " ");
+  if (FEN_PATTERN.test(fen)) return { command: `CHESS /fen ${fen}`, note: "The game starts from the FEN you gave." };
+  const ext = /\.(pgn|fen|sav|txt)$/i.exec(fileName ?? "")?.[1]?.toUpperCase() ?? "PGN";
+  const name = `OPENED.${ext}`;
+  const note = `The game is loaded from ${fileName ?? "the pasted text"} (as ${name}); the game's panel names anything it could not read.`;
+  return { command: `CHESS /load ${name}`, note, files: { [name]: toBase64(new TextEncoder().encode(text)) } };
+}
+
+let importFileName = null;
+
+importFile.addEventListener("change", async () => {
+  const file = importFile.files?.[0];
+  if (!file) return;
+  if (file.size > IMPORT_MAX_BYTES) {
+    importError.textContent = `${file.name} is ${file.size} bytes: too big for a chess game.`;
+    return;
+  }
+  importText.value = await file.text();
+  importFileName = file.name;
+  importError.textContent = "";
+});
+
+importText.addEventListener("input", () => {
+  importFileName = null;
+});
+
+importDialog.addEventListener("close", () => {
+  if (importDialog.returnValue !== "start") return;
+  const start = startForText(importText.value, importFileName);
+  restartWith(start.command, start.note, start.files);
+});
+
+document.getElementById("import-start").addEventListener("click", (e) => {
+  const text = importText.value;
+  let problem = null;
+  if (text.trim() === "") problem = "Paste a FEN or a PGN, or choose a file.";
+  else if (new TextEncoder().encode(text).length > IMPORT_MAX_BYTES) problem = "This text is too long for a chess game.";
+  if (problem === null) return;
+  e.preventDefault();
+  importError.textContent = problem;
+});
+
 for (const button of pad.querySelectorAll("button[data-key]")) bindPadButton(button);
 screen.addEventListener("pointerdown", focusGame);
 focusHint.addEventListener("click", () => {
@@ -122,4 +385,6 @@ focusHint.addEventListener("click", () => {
 });
 window.addEventListener("focus", updateFocusHint);
 window.addEventListener("blur", updateFocusHint);
+updateSavedButtons();
+mirrorPanel();
 startGame();

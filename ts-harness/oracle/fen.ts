@@ -211,6 +211,14 @@ export function boardFen(pos: Position): string {
   return ranks.join("/");
 }
 
+/** The position of a FEN the caller knows to be good (a table of test positions);
+ *  a bad one is a thrown Error with the FEN, the error code and the reason. */
+export function fenPosition(fen: string): Position {
+  const parsed = parseFen(fen);
+  if (!parsed.ok) throw new Error(`bad FEN ${fen}: ${parsed.error.code}: ${parsed.error.message}`);
+  return parsed.pos;
+}
+
 export function castlingFen(pos: Position): string {
   return CASTLING_RIGHTS.filter((r) => pos.castling & r.right).map((r) => r.letter).join("") || "-";
 }

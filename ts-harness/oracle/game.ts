@@ -11,6 +11,7 @@ import { makeCode, unmakeCode } from "./make.ts";
 import { MOVE_EN_PASSANT, codeToMove, moveKind, moveToUci } from "./move.ts";
 import { legalCode, legalCodes } from "./movegen.ts";
 import { UNDO_ENTRY_SIZE, type Position } from "./position.ts";
+import { parseUci } from "./uci.ts";
 import type { Color, Move, Piece, SquareName, Status } from "./types.ts";
 
 const FIFTY_MOVE_PLIES = 100;
@@ -34,6 +35,17 @@ export function makeMove(pos: Position, move: Move): void {
   if (code === undefined) throw new Error(`makeMove: ${moveToUci(move)} is not legal in ${toFen(pos)}`);
   pos.history.push(positionKey(pos));
   makeCode(pos, code);
+}
+
+/** Plays moves named in UCI one after another (throws on the first that is not legal
+ *  here); returns the position. */
+export function playUci(pos: Position, moves: readonly string[]): Position {
+  for (const text of moves) {
+    const parsed = parseUci(pos, text);
+    if (!parsed.ok) throw new Error(`${text}: ${parsed.error.message}`);
+    makeMove(pos, parsed.move);
+  }
+  return pos;
 }
 
 /** Takes back the last move made with makeMove and returns it; undefined if none. */

@@ -2,7 +2,7 @@
 // against. Shares nothing with asm/: its own board, tables and legality method.
 // It plays chess and, on the a1..f6 corner of the same board, Los Alamos chess.
 //
-// The modules on perft's path (position, attacks, movegen, make, perft) copy what they
+// The modules on perft's path (position, attacks, pseudo, movegen, make, perft) copy what they
 // import into module constants: under vitest's module runner every use of an imported
 // name is a lookup on the exporting module, and perft ran ten times slower there.
 
@@ -11,14 +11,16 @@ export type {
   SquareName, Status, UciErrorCode, Variant,
 } from "./types.ts";
 export type { Position } from "./position.ts";
-export { notPrintable, parseFen, toFen, type FenResult } from "./fen.ts";
+export { fenPosition, notPrintable, parseFen, toFen, type FenResult } from "./fen.ts";
 export { moveToUci, parseUci, type UciResult } from "./uci.ts";
 export { inCheck } from "./attacks.ts";
 export {
   isFiftyMoveDraw, isInsufficientMaterial, isThreefold, legalMoves, makeMove, pieceAt,
-  positionKey, sideToMove, status, unmakeMove,
+  playUci, positionKey, sideToMove, status, unmakeMove,
 } from "./game.ts";
-export { divide, perft } from "./perft.ts";
+export { divide, perft, type MoveGenerator } from "./perft.ts";
+export { generateLegal } from "./movegen.ts";
+export { generateLegalByPins } from "./movegen-pins.ts";
 export { san } from "./san.ts";
 export { findMate, isMateIn, MATE_MAX_MOVES, type MateFound } from "./mate.ts";
 export { exchange, EXCHANGE_VALUES, type ExchangeResult } from "./exchange.ts";

@@ -21,7 +21,7 @@ import type { Move } from "./types.ts";
 const { inCheck } = attacksModule;
 const { makeCode, unmakeCode } = makeModule;
 const { codeToMove } = moveModule;
-const { MAX_MOVES, generateLegal, legalCode, legalCodes } = movegenModule;
+const { MAX_MOVES, generateLegal, hasLegalMove, legalCode, legalCodes } = movegenModule;
 
 /** The longest mate the protocol asks for (asm/PROTOCOL.md, `mate N FEN`). */
 export const MATE_MAX_MOVES = 5;
@@ -81,10 +81,10 @@ function moveMates(pos: Position, code: number, k: number, ply: number): boolean
 
 /** The defender, to move, is mated now, or every reply allows a mate in k - 1. */
 function defenderLost(pos: Position, k: number, ply: number): boolean {
+  if (k === 1) return !hasLegalMove(pos) && inCheck(pos);
   const replies = movesAt(ply);
   const n = generateLegal(pos, replies, 0);
   if (n === 0) return inCheck(pos);
-  if (k === 1) return false;
   const known = refutation[ply];
   for (let i = 1; i < n; i++) {
     if (replies[i] === known) {

@@ -1,0 +1,291 @@
+; engine.asm -- the engine's front door, in the spirit of MikeOS's system-call table: the
+; calls a front end (the game, the batch jobs, the coming UCI bridge) needs, and the
+; status block they read.  Below it the engine's layers (fen, movegen, makemove, the
+; history, perft, mate, exchange, the search) are the engine's own business.
+;
+;   engine_set_fen      set a position from a FEN; the record and the history start there
+;   engine_play         play a move, checked against the legal moves
+;   engine_take_back    take moves back (the position set again, the record replayed)
+;   engine_think        the move to play within a budget (the mate logic, then alpha-beta)
+;   engine_mate         the first move of a shortest forced mate in N (WHITEJOUE5PAS)
+;   engine_exchange     Liberman's material exchange to D plies (NOIR3)
+;   engine_perft        the leaves of the legal move tree to a depth
+;   engine_divide_start, engine_divide_move   the same, split by legal move
+; Every call leaves the status block filled for the position it leaves: the legal moves
+; at ES:0, check, mate, stalemate, the 50-move rule, threefold repetition (from the one
+; history of history.asm) and insufficient material.
+
+        section .bss
+
+; The status block: the engine's calls fill it, the front ends read it and never write it.
+engine_status   resb 1              ; STATUS_* of the position
+engine_in_check resb 1              ; the side to move is in check
+engine_legal    resw 1              ; its legal moves, listed at ES:0
+engine_plies    resw 1              ; moves played since the position was set
+engine_record   resd MAX_GAME_PLIES ; each of them, a move record
+engine_start_black resb 1           ; 1: the position set had black to move
+engine_start_fullmove resd 1        ; and this move number
+engine_fen      resb LINE_MAX + 1   ; the FEN set, kept whole: take-back starts from it
+engine_fen_work resb LINE_MAX + 1   ; the copy fen_parse cuts up
+
+        section .text
+
+; engine_set_fen -- set a position from a FEN (4 or 6 fields, as fen_parse reads them)
+; IN:  SI -> the text, 0-terminated (the first LINE_MAX characters are read); ES = the
+;      move stack
+; OUT: CF clear: the position set, the record empty, the history holding the position,
+;      the status block filled; CF set: SI -> the error_entry of the first error found
+; CHG: EAX, EBX, ECX, EDX, SI, DI, EBP
+engine_set_fen:
+        mov di, engine_fen
+        mov cx, LINE_MAX
+.copy:  lodsb
+        mov [di], al
+        inc di
+        test al, al
+        loopnz .copy
+        mov byte [di], 0
+        ; fall through
+
+; engine_restart -- set the position of engine_fen again, the record emptied
+; IN:  engine_fen
+; OUT, CHG: as engine_set_fen
+engine_restart:
+        push es
+        push ds
+        pop es
+        mov si, engine_fen
+        mov di, engine_fen_work
+        mov cx, LINE_MAX + 1
+        rep movsb
+        pop es
+        mov si, engine_fen_work
+        call fen_parse
+        jc .done
+        call history_reset
+        xor di, di
+        call history_note
+        mov al, [side]
+        xor al, WHITE
+        shr al, COLOUR_SHIFT        ; 1 when black moves first
+        mov [engine_start_black], al
+        mov eax, [fullmove]
+        mov [engine_start_fullmove], eax
+        mov word [engine_plies], 0
+        call engine_settle
+        clc
+.done:  ret
+
+; engine_play -- play a move, checked: it must be one of the position's legal moves
+; IN:  EAX = a move record; ES:0 = the legal moves, [engine_legal] (as every call of
+;      the engine leaves them)
+; OUT: CF clear: the position after it, the move recorded, the status block filled;
+;      CF set: not a legal move, or the record is full (nothing changed)
+; CHG: EBX, ECX, EDX, SI, DI, EBP (EAX kept)
+engine_play:
+        movzx ebx, word [engine_plies]
+        cmp bx, MAX_GAME_PLIES
+        jae .refused
+        xor si, si
+        mov cx, [engine_legal]
+        jcxz .refused
+.find:  cmp eax, [es:si]
+        je .legal
+        add si, MOVE_SIZE
+        loop .find
+.refused:
+        stc
+        ret
+.legal: mov [engine_record + ebx * 4], eax
+        inc word [engine_plies]
+        push eax
+        call engine_make
+        call engine_settle
+        pop eax
+        clc
+        ret
+
+; engine_make -- make a move as a move of the game: the position the search starts
+;                from, and one the history must know for repetitions
+; IN:  EAX = a legal move record
+; OUT: the position after it, [ply] = 0, noted in the history
+; CHG: EBX, ECX, EDX, SI, DI, EBP
+engine_make:
+        call move_make
+        mov byte [ply], 0
+        xor di, di
+        jmp history_note
+
+; engine_take_back -- take moves back: the position set from engine_fen again and the
+;                     record replayed up to a ply (the engine keeps take-back data for
+;                     MAX_PLY plies only; a game can be longer)
+; IN:  BX = the moves to keep, <= [engine_plies]
+; OUT: the position after them, [engine_plies] = BX, the status block filled
+; CHG: EAX, EBX, ECX, EDX, SI, DI, EBP
+engine_take_back:
+        push bx
+        call engine_restart
+        pop bx
+        xor edx, edx
+.move:  cmp dx, bx
+        jae .done
+        mov eax, [engine_record + edx * 4]
+        push bx
+        push dx
+        call engine_make
+        pop dx
+        pop bx
+        inc dx
+        jmp .move
+.done:  mov [engine_plies], bx
+        jmp engine_settle
+
+; engine_settle -- fill the status block: the legal moves and what they mean for the
+;                  game (in the oracle's order: mate and stalemate, then material,
+;                  repetition, the 50-move rule)
+; IN:  the position; the history holding it last
+; OUT: ES:0 = the legal moves, [engine_legal]; [engine_in_check]; [engine_status]
+; CHG: EAX, EBX, ECX, EDX, SI, DI, EBP
+engine_settle:
+        xor di, di
+        call gen_moves
+        mov [engine_legal], cx
+        cmp byte [checkers], 0
+        setne byte [engine_in_check]
+        mov dl, STATUS_MATE
+        cmp word [engine_legal], 0
+        jne .material
+        cmp byte [engine_in_check], 0
+        jne .set
+        mov dl, STATUS_STALEMATE
+        jmp .set
+.material:
+        call engine_insufficient
+        mov dl, STATUS_MATERIAL
+        jc .set
+        mov dl, STATUS_THREEFOLD    ; the same position twice before
+        call history_repeats
+        cmp cx, 2
+        jae .set
+        mov dl, STATUS_FIFTY
+        cmp word [halfmove], FIFTY_MOVE_PLIES
+        jae .set
+        mov dl, STATUS_TOO_LONG
+        cmp word [engine_plies], MAX_GAME_PLIES
+        jae .set
+        mov dl, STATUS_CHECK
+        cmp byte [engine_in_check], 0
+        jne .set
+        mov dl, STATUS_PLAYING
+.set:   mov [engine_status], dl
+        ret
+
+; engine_insufficient -- can neither side ever mate? Kings alone, one knight or bishop,
+;                      or bishops only, all on squares of one colour
+; IN:  carreau
+; OUT: CF set if mate is impossible
+; CHG: AX, CX, DX, SI
+engine_insufficient:
+        xor cx, cx                  ; CL = knights and bishops, CH = knights
+        xor dl, dl                  ; DL bit 0 / 1: a bishop on a grey / green square
+        xor si, si
+.square:
+        mov al, [carreau + si]
+        cmp al, EMPTY
+        je .next
+        and al, PIECE_MASK
+        cmp al, KING
+        je .next
+        inc cl
+        cmp al, KNIGHT
+        je .knight
+        cmp al, BISHOP
+        jne .enough                 ; a pawn, rook or queen can mate
+        mov ax, si                  ; its square's colour: file + row, odd or even
+        mov ah, al
+        shr ah, ROW_SHIFT
+        add al, ah
+        and al, 1
+        inc al                      ; 1 or 2
+        or dl, al
+        jmp .next
+.knight:
+        inc ch
+.next:  inc si
+        cmp si, BOARD_SQUARES
+        jb .square
+        cmp cl, 1
+        jbe .none
+        test ch, ch
+        jnz .enough
+        cmp dl, 3                   ; bishops on both colours
+        je .enough
+.none:  stc
+        ret
+.enough:
+        clc
+        ret
+
+; engine_think -- the move to play within a budget (Liberman: the mate solving logic,
+;                 then the positional logic; search_best)
+; IN:  EAX = the budget in emulated instructions; CL = the mate logic's moves (0 or 1:
+;      mate in one only); the position and history as the engine's calls left them
+; OUT: CF clear: EAX = the move; CF set: no legal move (EAX = 0); [search_score],
+;      [search_depth], [clock_nodes]; the position unchanged, the status block filled
+;      again (the search used the move stack)
+; CHG: EBX, ECX, EDX, ESI, EDI, EBP
+engine_think:
+        mov [search_budget], eax
+        mov [search_mate_moves], cl
+        call search_best
+        pushf
+        push eax
+        call engine_settle
+        pop eax
+        popf
+        ret
+
+; engine_mate -- the first move of a shortest forced mate in at most N moves, without a
+;                budget (Liberman: WHITEJOUE5PAS; search_mate)
+; IN:  CL = N, 1 .. MATE_MAX_MOVES
+; OUT: CF clear: EAX = the move, CL = k, the mate's length; CF set: no mate in N;
+;      [clock_nodes]; the position unchanged, the move stack overwritten
+; CHG: EBX, ECX, EDX, SI, DI, EBP
+engine_mate:
+        jmp search_mate
+
+; engine_exchange -- Liberman's material exchange value to D plies, without a budget
+;                    (NOIR3 / BLANC2; exchange_search)
+; IN:  CL = D, 1 .. EXCHANGE_MAX_DEPTH
+; OUT: EAX = the value; CF clear, EDX = its move; CF set: no legal move (EDX = 0);
+;      [clock_nodes] = positions visited; the move stack overwritten
+; CHG: EBX, ECX, SI, DI, EBP
+engine_exchange:
+        mov dword [clock_nodes], 1  ; the root
+        call clock_none
+        xor di, di
+        jmp exchange_search
+
+; engine_perft -- the leaves of the legal move tree below the position
+; IN:  CL = depth, 1 .. PERFT_MAX_DEPTH
+; OUT: [perft_nodes] = the leaves; [perft_full] nonzero if the move stack ran out
+; CHG: EAX, EBX, ECX, EDX, SI, DI, EBP
+engine_perft:
+        jmp perft_run
+
+; engine_divide_start -- start a divide: the count at 0
+; IN:  the position as the engine's calls left it
+; OUT: [perft_nodes] = 0, [perft_full] = 0; DI -> past the position's legal moves (ES:0)
+; CHG: nothing else
+engine_divide_start:
+        mov di, [engine_legal]
+        shl di, MOVE_SHIFT
+        jmp perft_reset
+
+; engine_divide_move -- add the leaves below one of the position's legal moves
+; IN:  EAX = the move (one of ES:0); CL = the depth counted from the position, >= 1;
+;      DI -> past the position's legal moves (as engine_divide_start leaves it)
+; OUT: [perft_nodes] += the leaves below the move (1 at depth 1)
+; CHG: EBX, ECX, EDX, SI, EBP (EAX, DI kept)
+engine_divide_move:
+        jmp perft_subtree

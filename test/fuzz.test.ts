@@ -1,0 +1,129 @@
+// The fuzz suite: seeded cases of every class that once broke the input side (broken FEN
+// fields, byte mutations, illegal but parseable positions, positions of 218 moves and
+// more, numbers at their limits, the line structure of a jobs file, the game's command
+// line and the CLI), run against the assembly and the oracle. Its oracle: both engines
+// give the same error code or the same answer, every job line gets exactly one result,
+// and nothing hangs (each run has a time limit). The figures it prints are the README's.
+import { execa } from "execa";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, test } from "vitest";
+import { parseResult, runBatch } from "../ts-harness/asm-engine.ts";
+import { CHESS, program, ROOT } from "../ts-harness/build.ts";
+import { batchCases, disagreement, expectedFor, gameCases, jobsFile, type Expected, type FuzzClass } from "../ts-harness/fuzz.ts";
+import { GameDriver } from "../ts-harness/game-driver.ts";
+import { notPrintable, parseFen, toFen } from "../ts-harness/oracle/index.ts";
+import { DosSession } from "../ts-harness/runner.ts";
+import { START } from "./game-oracle.ts";
+
+const SEED = 20261122;
+
+interface Tally {
+  cases: number;
+  answered: number;
+  refused: Map<string, number>;
+  disagreements: number;
+  note?: string;
+}
+const figures = new Map<FuzzClass, Tally>();
+
+function tally(cls: FuzzClass, expected: Expected | "answered", why: string | null): void {
+  const t = figures.get(cls) ?? { cases: 0, answered: 0, refused: new Map(), disagreements: 0 };
+  figures.set(cls, t);
+  t.cases++;
+  if (why) t.disagreements++;
+  else if (expected === "answered" || expected.kind !== "error") t.answered++;
+  else t.refused.set(expected.code, (t.refused.get(expected.code) ?? 0) + 1);
+}
+
+afterAll(() => {
+  const rows = [...figures].map(([cls, t]) => {
+    const refused = [...t.refused].sort((a, b) => b[1] - a[1]).map(([code, n]) => `${code} ${n}`).join(", ");
+    return `| ${cls} | ${t.cases} | ${t.answered} | ${refused || "-"} | ${t.disagreements} |${t.note ? ` ${t.note}` : ""}`;
+  });
+  console.log(["| class | cases | answered alike | refused alike (code, cases) | disagreements |", "| --- | --- | --- | --- | --- |", ...rows].join("\n"));
+});
+
+const fold = (job: string) => job.split(" ").filter(Boolean).join(" ");
+
+describe("fuzz", () => {
+  test("each batch job gets the oracle's answer or error code from the assembly", async () => {
+    const cases = batchCases(SEED, 160);
+    const groups = await runBatch(cases.map((c) => c.job), { timeoutMs: 120_000 }, cases.map((c) => c.fen));
+    const bad: string[] = [];
+    let most = 0;
+    cases.forEach((c, i) => {
+      const expected = expectedFor(fold(c.job));
+      const why = disagreement(expected, groups[i]!.lines);
+      tally(c.cls, expected, why);
+      if (why) bad.push(`${c.cls}: ${JSON.stringify(c.job)}: ${why}`);
+      if (c.cls === "extreme" && expected.kind === "moves") most = Math.max(most, expected.moves.length);
+    });
+    figures.get("extreme")!.note = `(up to ${most} moves)`;
+    expect(bad).toEqual([]);
+    expect(most).toBeGreaterThanOrEqual(218);
+  }, 150_000);
+
+  test("each line of a jobs file of raw bytes gets exactly one result line, an error naming its byte where it has one", async () => {
+    const { bytes, jobs } = jobsFile(SEED, 160);
+    const session = await DosSession.start({ program: "CHESS.COM", programBytes: await program(CHESS), args: "/jobs JOBS.TXT RESULT.TXT", files: { "JOBS.TXT": bytes }, timeoutMs: 60_000 });
+    let text: string;
+    try {
+      const r = await session.finish();
+      expect(r.exitCode).toBe(0);
+      text = Buffer.from(r.files.get("RESULT.TXT") ?? []).toString("latin1");
+    } finally {
+      await session.close();
+    }
+    const groups = parseResult(text, jobs);
+    const bad: string[] = [];
+    jobs.forEach((job, i) => {
+      const expected = expectedFor(job);
+      const lines = groups[i]!.lines;
+      const named = expected.kind === "error" && expected.code === "byte" ? notPrintable(job) : null;
+      const why = disagreement(expected, lines) ?? (named && lines[0]!.slice(2).join(" ") !== named ? `expected "${named}"` : null);
+      tally("lines", expected, why);
+      if (why) bad.push(`job ${i + 1} ${JSON.stringify(job)}: ${why}`);
+    });
+    expect(bad).toEqual([]);
+  }, 90_000);
+
+  test("the game starts from the FEN of its command line as the oracle reads it, or says why not", async () => {
+    const bad: string[] = [];
+    for (const c of gameCases(SEED)) {
+      const game = await GameDriver.start(c.args, { files: c.files });
+      try {
+        const log = (await game.log())!;
+        const parsed = c.fen === null ? null : parseFen(c.fen);
+        const expected = parsed?.ok ? toFen(parsed.pos) : START;
+        const message = parsed === null ? /^FEN too long/ : parsed.ok ? /^/ : new RegExp(`^Bad FEN: ${parsed.error.code} `);
+        const why = log.fen !== expected || !message.test(log.message) ? `fen "${log.fen}", message "${log.message}"` : null;
+        tally("game", parsed?.ok ? "answered" : { kind: "error", code: parsed?.error.code ?? "too long" }, why);
+        if (why) bad.push(`${c.what} (${JSON.stringify(c.args)}): ${why}, expected ${expected} ${message}`);
+      } finally {
+        await game.close();
+      }
+    }
+    expect(bad).toEqual([]);
+  }, 90_000);
+
+  test("the CLI prints the same lines and the same error codes with either engine", async () => {
+    const cases = batchCases(SEED + 1, 12);
+    const epd = join(mkdtempSync(join(tmpdir(), "chess-fuzz-")), "fuzz.epd");
+    writeFileSync(epd, cases.map((c) => c.fen).join("\n") + "\n", "utf8");
+    const run = (engine: string) =>
+      execa(join(ROOT, "node_modules/.bin/tsx"), ["ts-harness/cli.ts", "perft", "--engine", engine, "--depth", "1", "--epd", epd], { cwd: ROOT, reject: false, timeout: 60_000, stdin: "ignore" });
+    const [o, a] = await Promise.all([run("oracle"), run("asm")]);
+    const codes = (stderr: string) => stderr.split("\n").filter((l) => !l.startsWith("asm: ") && l !== "").map((l) => {
+      const m = /^(.*?:\d+): .*: ([a-z-]+): [^:]*$/s.exec(l);
+      return m ? `${m[1]} ${m[2]}` : l;
+    });
+    const refused = codes(o.stderr);
+    for (const line of o.stdout.split("\n").filter(Boolean)) tally("cli", "answered", a.stdout.split("\n").includes(line) ? null : "missing");
+    for (const code of refused) tally("cli", { kind: "error", code: code.split(" ").at(-1)! }, codes(a.stderr).includes(code) ? null : "missing");
+    expect(a.exitCode).toBe(o.exitCode);
+    expect(a.stdout).toBe(o.stdout);
+    expect(codes(a.stderr)).toEqual(refused);
+  }, 90_000);
+});

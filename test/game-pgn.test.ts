@@ -1,0 +1,98 @@
+import { Chess } from "chess.js";
+import { afterEach, describe, expect, test } from "vitest";
+import { GameDriver } from "../ts-harness/game-driver.ts";
+import { toFen } from "../ts-harness/oracle/index.ts";
+import { play, position, START, TEST_MS, twoPlayers } from "./game-oracle.ts";
+
+// The game's PGN against chess.js, a PGN reader and writer nobody here wrote: what S
+// saves loads in chess.js with the same moves and position, and what chess.js writes
+// (with comments, a variation and NAGs added) loads in the game.
+
+const SEVEN_TAGS = ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
+
+let game: GameDriver | null = null;
+afterEach(async () => {
+  await game?.close();
+  game = null;
+});
+
+async function save(g: GameDriver): Promise<string> {
+  await g.letter("s");
+  await g.waitLog("the save", (l) => l.message === "Saved CHESS.SAV");
+  return Buffer.from((await g.session.readFile("CHESS.SAV"))!).toString("latin1");
+}
+
+function tagsOf(pgn: string): [string, string][] {
+  return [...pgn.matchAll(/^\[(\w+) "([^"]*)"\]$/gm)].map((m) => [m[1]!, m[2]!]);
+}
+
+describe("PGN between the game and chess.js", () => {
+  test("a mate the game saves is PGN chess.js reads: the Seven Tag Roster in order, the moves, 0-1", async () => {
+    game = await GameDriver.start();
+    await twoPlayers(game);
+    await game.type("f2f3\ne7e5\ng2g4\nd8h4\n");
+    await game.waitLog("the fool's mate", (l) => l.moves.length === 4);
+    const pgn = await save(game);
+    expect(tagsOf(pgn).slice(0, 7).map(([k]) => k)).toEqual(SEVEN_TAGS);
+    expect(tagsOf(pgn).find(([k]) => k === "Result")![1]).toBe("0-1");
+    expect(pgn).not.toMatch(/\[FEN /);
+    const chess = new Chess();
+    chess.loadPgn(pgn);
+    expect(chess.history()).toEqual(["f3", "e5", "g4", "Qh4#"]);
+    expect(chess.isCheckmate()).toBe(true);
+    expect(pgn.trimEnd().endsWith("0-1")).toBe(true);
+  }, TEST_MS);
+
+  test("a game from a set-up position: SetUp and FEN, `31. O-O O-O`, lines of at most 80 characters; chess.js and /load read it back", async () => {
+    const fen = "r3k2r/pppq1ppp/2npbn2/2b1p3/2B1P3/2NPBN2/PPPQ1PPP/R3K2R w KQkq - 4 31";
+    const moves = ["e1g1", "e8g8", "a2a3", "a7a6", "h2h3", "h7h6", "a1e1", "a8e8", "g1h1", "g8h8", "f1g1", "f8g8", "b2b3", "b7b6", "g2g4", "g7g6"];
+    game = await GameDriver.start(`/fen ${fen}`);
+    await twoPlayers(game);
+    await game.type(moves.map((m) => `${m}\n`).join(""));
+    const log = await game.waitLog("the moves", (l) => l.moves.length === moves.length);
+    const pos = position(fen);
+    const sans = moves.map((m) => play(pos, m));
+    expect(log.san).toEqual(sans);
+    const pgn = await save(game);
+    const tags = Object.fromEntries(tagsOf(pgn));
+    expect(tags.SetUp).toBe("1");
+    expect(tags.FEN).toBe(fen);
+    expect(tags.Result).toBe("*");
+    for (const line of pgn.split("\r\n")) expect(line.length).toBeLessThanOrEqual(80);
+    const movetext = pgn.split("\r\n\r\n")[1]!.replace(/\r\n/g, " ").trim();
+    expect(movetext.startsWith(`31. ${sans[0]} ${sans[1]} 32. ${sans[2]} ${sans[3]} 33. `)).toBe(true);
+    expect(pgn.split("\r\n\r\n")[1]!.trim().split("\r\n").length).toBeGreaterThan(1);
+    const chess = new Chess();
+    chess.loadPgn(pgn);
+    expect(chess.history()).toEqual(sans);
+    expect(chess.fen()).toBe(toFen(pos));
+    await game.close();
+
+    game = await GameDriver.start("/load CHESS.SAV", { files: { "CHESS.SAV": pgn } });
+    const loaded = await game.waitLog("the replay", (l) => l.moves.length === moves.length);
+    expect(loaded.moves).toEqual(moves);
+    expect(loaded.fen).toBe(toFen(pos));
+  }, TEST_MS * 2);
+
+  test("a PGN chess.js writes, with comments, a variation and NAGs added, loads in the game move for move", async () => {
+    const chess = new Chess();
+    for (const san of ["e4", "c5", "Nf3", "d6", "d4", "cxd4", "Nxd4", "Nf6", "Nc3", "a6"]) chess.move(san);
+    chess.setComment("the Najdorf");
+    const written = chess.pgn().replace("2. Nf3", "{ the open Sicilian } 2. Nf3 $1 (2. c3 Nf6 {Alapin}) ; a line comment\n");
+    game = await GameDriver.start("/load GAME.PGN", { files: { "GAME.PGN": written } });
+    const log = await game.waitLog("the replay", (l) => l.moves.length === chess.history().length);
+    expect(log.moves, `${log.message}\n${written}`).toEqual(chess.history({ verbose: true }).map((m) => m.lan));
+    expect(log.fen).toBe(chess.fen());
+  }, TEST_MS);
+
+  test("a PGN with an illegal move plays the moves before it and names it on the panel", async () => {
+    const pgn = '[Event "?"]\n[Result "*"]\n\n1. e4 e5 2. Nf3 Nf6 3. Bxe5 Nc6 *\n';
+    game = await GameDriver.start("/load BAD.PGN", { files: { "BAD.PGN": pgn } });
+    const log = await game.waitLog("the message", (l) => l.message !== "");
+    expect(log.moves).toEqual(["e2e4", "e7e5", "g1f3", "g8f6"]);
+    expect(log.message).toMatch(/^PGN: bad move +3\. Bxe5$/);
+    const pos = position(START);
+    for (const m of log.moves) play(pos, m);
+    expect(log.fen).toBe(toFen(pos));
+  }, TEST_MS);
+});

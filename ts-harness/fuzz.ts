@@ -1,0 +1,308 @@
+// fuzz -- seeded cases that try to break the engines' input side, and the model that
+// says what each must answer. The model is asm/PROTOCOL.md read by the oracle: a job line
+// is checked for its bytes, then its length, its verb, its number, then its FEN (by the
+// oracle's parseFen), then answered by the oracle. The same seed gives the same cases on
+// every machine.
+import * as oracle from "./oracle/index.ts";
+import { samplePositions, seededRandom } from "./positions.ts";
+
+export type FuzzClass = "fen-fields" | "bytes" | "illegal" | "extreme" | "numbers" | "lines" | "game" | "cli";
+
+/** What a job must get: an error code, or the oracle's answer. */
+export type Expected =
+  | { kind: "error"; code: string }
+  | { kind: "moves"; moves: string[] }
+  | { kind: "perft"; nodes: number; divide?: [string, number][] }
+  | { kind: "mate"; length: number | null; firstMoves: string[] }
+  | { kind: "exchange"; value: number; bestMoves: string[] }
+  | { kind: "best"; legal: string[] };
+
+/** The job verbs and the range of their number (asm/PROTOCOL.md); null: no number. */
+const VERBS: Record<string, [number, number] | null> = {
+  moves: null,
+  perft: [1, 9],
+  divide: [1, 9],
+  mate: [1, 5],
+  exchange: [1, 4],
+  best: [1, 65535],
+};
+const LINE_MAX = 255;
+
+/** The answer asm/PROTOCOL.md asks for a job line, from the oracle. */
+export function expectedFor(line: string): Expected {
+  const error = (code: string): Expected => ({ kind: "error", code });
+  if (oracle.notPrintable(line)) return error("byte");
+  if (line.length > LINE_MAX) return error("line");
+  const words = line.split(" ").filter(Boolean);
+  const verb = words[0]!;
+  if (!Object.hasOwn(VERBS, verb)) return error("verb");
+  const range = VERBS[verb]!;
+  let arg = 0;
+  let rest = line.slice(line.indexOf(verb) + verb.length);
+  if (range) {
+    const text = rest.trimStart().split(" ")[0]!;
+    arg = Number(text);
+    if (!/^\d+$/.test(text) || arg < range[0] || arg > range[1]) return error("arg");
+    rest = rest.trimStart().slice(text.length);
+  }
+  const parsed = oracle.parseFen(rest);
+  if (!parsed.ok) return error(parsed.error.code);
+  const pos = parsed.pos;
+  switch (verb) {
+    case "moves":
+      return { kind: "moves", moves: oracle.legalMoves(pos).map(oracle.moveToUci).sort() };
+    case "perft":
+      return { kind: "perft", nodes: oracle.perft(pos, arg) };
+    case "divide": {
+      const divide = oracle.divide(pos, arg).slice().sort((a, b) => (a[0] < b[0] ? -1 : 1));
+      return { kind: "perft", nodes: divide.reduce((s, [, n]) => s + n, 0), divide };
+    }
+    case "mate": {
+      const found = oracle.findMate(pos, arg);
+      return { kind: "mate", length: found?.length ?? null, firstMoves: (found?.moves ?? []).map(oracle.moveToUci).sort() };
+    }
+    case "exchange": {
+      const r = oracle.exchange(pos, arg);
+      return { kind: "exchange", value: r.value, bestMoves: r.moves.map(oracle.moveToUci).sort() };
+    }
+    default:
+      return { kind: "best", legal: oracle.legalMoves(pos).map(oracle.moveToUci) };
+  }
+}
+
+/** Why the assembly's result lines (job number removed, split into words) are not the
+ *  expected answer, or null when they are. */
+export function disagreement(expected: Expected, lines: string[][]): string | null {
+  const error = lines.find((w) => w[0] === "error");
+  const got = (what: string) => `expected ${what}, got ${JSON.stringify(lines.map((w) => w.join(" ")))}`;
+  if (expected.kind === "error") return error?.[1] === expected.code ? null : got(`error ${expected.code}`);
+  if (error) return got(expected.kind);
+  const line = lines.at(-1)!;
+  switch (expected.kind) {
+    case "moves":
+      return line.slice(2).sort().join(" ") === expected.moves.join(" ") ? null : got(`moves ${expected.moves.join(" ")}`);
+    case "perft": {
+      if (Number(line[2]) !== expected.nodes) return got(`perft ${expected.nodes}`);
+      const divide = lines.filter((w) => w[0] === "divide").map((w) => `${w[1]} ${w[2]}`).sort();
+      return !expected.divide || divide.join() === expected.divide.map(([m, n]) => `${m} ${n}`).join() ? null : got("the oracle's divide");
+    }
+    case "mate":
+      if (expected.length === null) return line[0] === "nomate" ? null : got("nomate");
+      return line[0] === "mate" && Number(line[1]) === expected.length && expected.firstMoves.includes(line[2]!)
+        ? null : got(`mate ${expected.length} ${expected.firstMoves.join("|")}`);
+    case "exchange":
+      return Number(line[1]) === expected.value && (expected.bestMoves.length === 0 ? line[2] === "none" : expected.bestMoves.includes(line[2]!))
+        ? null : got(`exchange ${expected.value} ${expected.bestMoves.join("|") || "none"}`);
+    case "best":
+      return (expected.legal.length === 0 ? line[1] === "none" : expected.legal.includes(line[1]!)) ? null : got("a legal move");
+  }
+}
+
+/** One fuzz case: a job line for the batch, from its class. */
+export interface FuzzJob {
+  cls: FuzzClass;
+  job: string;
+  /** The FEN part of the job, as the CLI and the engines take it. */
+  fen: string;
+}
+
+type Rnd = () => number;
+const pick = <T>(rnd: Rnd, items: readonly T[]): T => items[Math.floor(rnd() * items.length)]!;
+const int = (rnd: Rnd, lo: number, hi: number) => lo + Math.floor(rnd() * (hi - lo + 1));
+
+/** A published position with 218 legal moves (Nenad Petrović), the most known. */
+export const MOVES_218 = "R6R/3Q4/1Q4Q1/4Q3/2Q4Q/Q4Q2/pp1Q4/kBNN1KB1 w - - 0 1";
+
+/** Verbs cheap enough for hundreds of positions in one boot. */
+function cheapJob(rnd: Rnd, fen: string): string {
+  const verb = pick(rnd, ["moves", "moves", "perft 1", "perft 2", "divide 1", "mate 1", "exchange 1", "exchange 2"]);
+  return `${verb} ${fen}`;
+}
+
+/** One field of a FEN broken in one of the ways a hand or a program gets it wrong. */
+function breakFields(rnd: Rnd, fen: string): string {
+  const f = fen.split(" ");
+  const i = int(rnd, 0, f.length - 1);
+  switch (int(rnd, 0, 9)) {
+    case 0: f.splice(i, 1); break;
+    case 1: f.splice(i, 0, f[i]!); break;
+    case 2: { const j = int(rnd, 0, f.length - 1); [f[i], f[j]] = [f[j]!, f[i]!]; break; }
+    case 3: f[0] = f[0]!.replace(/\d/, (d) => String((Number(d) + pick(rnd, [1, 8])) % 10)); break;
+    case 4: { const b = [...f[0]!]; b.splice(int(rnd, 0, b.length), 0, pick(rnd, [..."pnbrqkPNBRQKx09/"])); f[0] = b.join(""); break; }
+    case 5: f[1] = pick(rnd, ["W", "B", "x", "-", "ww", "white", "0"]); break;
+    case 6: f[2] = Array.from({ length: int(rnd, 1, 5) }, () => pick(rnd, [..."KQkqKQkqXAH-"])).join(""); break;
+    case 7: f[3] = pick(rnd, ["e9", "i3", "-3", "e", "e3e", "E3", ...["a", "c", "d", "f", "h"].flatMap((c) => [`${c}3`, `${c}6`, `${c}4`])]); break;
+    case 8: f[4] = pick(rnd, ["-1", "x", "1.5", "+3", "0x10", "1e3", "٣"]); break;
+    default: f[f.length - 1] = pick(rnd, ["-1", "x", "1.5", "+3", "0x10", "1e3"]); break;
+  }
+  return f.join(" ");
+}
+
+/** Characters that once went wrong (U+010A became a line feed, U+011A a Ctrl-Z, the
+ *  no-break space a separator for the oracle only, the Kelvin sign its king), any byte,
+ *  and the TAB. */
+const ODD_CHARS = ["\u010a", "\u011a", "\u00a0", "\u212a", "\ufeff", "\t", "\r", "\n", "\u0000", "\u001a", "\u007f"];
+
+function mutateBytes(rnd: Rnd, text: string): string {
+  const chars = [...text];
+  for (let n = int(rnd, 1, 3); n > 0; n--) {
+    const ch = rnd() < 0.4 ? pick(rnd, ODD_CHARS) : String.fromCharCode(int(rnd, 0, 255));
+    const at = int(rnd, 0, chars.length - 1);
+    const how = int(rnd, 0, 2);
+    if (how === 0) chars[at] = ch;
+    else if (how === 1) chars.splice(at, 0, ch);
+    else chars.splice(at, 1);
+  }
+  return chars.join("");
+}
+
+const LETTERS = [..."PNBRQpnbrq"];
+
+/** A board of random pieces around two kings: parseable, often illegal (pawns on the
+ *  back ranks, the side not to move in check, castling rights without their rook). */
+function randomPosition(rnd: Rnd): string {
+  const board: string[] = Array(64).fill("");
+  const free = () => { for (;;) { const s = int(rnd, 0, 63); if (!board[s]) return s; } };
+  board[free()] = "K";
+  board[free()] = "k";
+  for (let n = int(rnd, 0, 24); n > 0; n--) board[free()] = pick(rnd, LETTERS);
+  const castling = rnd() < 0.7 ? "-" : pick(rnd, ["K", "Q", "kq", "KQkq"]);
+  return `${boardField(board)} ${pick(rnd, ["w", "b"])} ${castling} - ${int(rnd, 0, 120)} ${int(rnd, 1, 300)}`;
+}
+
+/** The 64 squares of a board field (a8 first), "" for an empty one. */
+function squares(field: string): string[] {
+  return [...field.replace(/\//g, "")].flatMap((c) => (/\d/.test(c) ? Array<string>(Number(c)).fill("") : [c]));
+}
+
+/** The board field of 64 squares (a8 first), "" for an empty one. */
+function boardField(board: string[]): string {
+  const rank = (r: number) => board.slice(r * 8, r * 8 + 8).map((p) => p || "1").join("").replace(/1+/g, (m) => String(m.length));
+  return Array.from({ length: 8 }, (_, r) => rank(r)).join("/");
+}
+
+/** A position of 218 moves and more: from MOVES_218, random steps (a piece moved, a
+ *  queen or a pawn on the seventh rank added, a piece taken off) kept while the position
+ *  stays legal and its move count does not drop. */
+function crowdedPosition(rnd: Rnd): string {
+  let board = squares(MOVES_218.split(" ")[0]!);
+  const moves = (b: string[]) => {
+    const r = oracle.parseFen(`${boardField(b)} w - - 0 1`);
+    return r.ok ? oracle.legalMoves(r.pos).length : -1;
+  };
+  let count = moves(board);
+  for (let step = int(rnd, 0, 120); step > 0; step--) {
+    const b = board.slice();
+    const [from, to] = [int(rnd, 0, 63), int(rnd, 0, 63)];
+    if (/[kK]/.test(b[from]! + b[to]!)) continue;
+    const how = int(rnd, 0, 2);
+    if (how === 0) [b[to], b[from]] = [b[from]!, ""];
+    else if (how === 1) b[to] = to >= 8 && to < 16 ? "P" : "Q";
+    else b[from] = "";
+    const n = moves(b);
+    if (n >= count) [board, count] = [b, n];
+  }
+  return `${boardField(board)} w - - 0 1`;
+}
+
+const CLOCKS = ["0", "1", "01", "007", "65535", "65536", "4294967295", "4294967296", "99999999999999999999", "-1", "+1", "x", "1x"];
+
+/** The numbers each verb is tried with: its limits and either side of them, kept cheap
+ *  (a deep perft or a long think is tried only where it must be refused). */
+const VERB_NUMBERS: Record<string, string[]> = {
+  perft: ["0", "1", "2", "01", "10", "x", "-1", "4294967296", ""],
+  divide: ["0", "1", "02", "10", "x"],
+  mate: ["0", "1", "2", "6", "x", ""],
+  exchange: ["0", "1", "4", "5", "x"],
+  best: ["0", "65536", "99999999999", "x", "-1"],
+  moves: [""],
+};
+
+/** Jobs whose numbers sit at the limits: the verb's own number and the two clocks. */
+function numbersJob(rnd: Rnd, fen: string): string {
+  const [board, side, castling, ep] = fen.split(" ");
+  const verb = pick(rnd, Object.keys(VERB_NUMBERS));
+  const n = pick(rnd, VERB_NUMBERS[verb]!);
+  return `${verb}${n === "" ? "" : " " + n} ${board} ${side} ${castling} ${ep} ${pick(rnd, CLOCKS)} ${pick(rnd, CLOCKS)}`;
+}
+
+/** The batch cases of every class that goes through the harness, in one list. */
+export function batchCases(seed: number, perClass: number): FuzzJob[] {
+  const rnd = seededRandom(seed);
+  const fens = samplePositions(seed, Math.ceil(perClass / 4)).map((p) => p.fen);
+  const base = () => pick(rnd, fens);
+  const out: FuzzJob[] = [];
+  const add = (cls: FuzzClass, job: string, fen: string) => out.push({ cls, job, fen });
+  for (let i = 0; i < perClass; i++) {
+    const broken = breakFields(rnd, base());
+    add("fen-fields", cheapJob(rnd, broken), broken);
+    const fen = base();
+    const job = mutateBytes(rnd, cheapJob(rnd, fen));
+    add("bytes", job, job.slice(job.indexOf(" ") + 1));
+    const illegal = randomPosition(rnd);
+    add("illegal", cheapJob(rnd, illegal), illegal);
+    const numbers = numbersJob(rnd, base());
+    add("numbers", numbers, numbers.split(" ").slice(-6).join(" "));
+    if (i % 8 === 0) {
+      const crowded = crowdedPosition(rnd);
+      add("extreme", `${pick(rnd, ["moves", "perft 1", "perft 2", "divide 1"])} ${crowded}`, crowded);
+    }
+  }
+  return out;
+}
+
+/** A jobs file of raw bytes, line structure and all: good jobs, blank lines, NULs and
+ *  Ctrl-Zs, bytes above 127, lines over 255 characters, CR LF, LF and lone CR ends.
+ *  Returns the bytes and the job lines the protocol reads in them. */
+export function jobsFile(seed: number, lines: number): { bytes: Uint8Array; jobs: string[] } {
+  const rnd = seededRandom(seed);
+  const fens = samplePositions(seed + 1, Math.ceil(lines / 8)).map((p) => p.fen);
+  let text = "";
+  for (let i = 0; i < lines; i++) {
+    const good = `perft 1 ${pick(rnd, fens)}`;
+    const line = pick(rnd, [
+      () => good,
+      () => good,
+      () => "",
+      () => " ".repeat(int(rnd, 1, 20)),
+      () => good.replace(/ /g, " ".repeat(int(rnd, 1, 40))),
+      () => mutateBytes(rnd, good).replace(/[\r\n]|[^\x00-\xff]/g, ""),
+      () => String.fromCharCode(pick(rnd, [0, 0x1a, 9, 0xff, 0x80])) + good,
+      () => Array.from({ length: int(rnd, 1, 12) }, () => String.fromCharCode(int(rnd, 0, 255))).join("").replace(/[\r\n]/g, ""),
+    ])();
+    const end = i === lines - 1 && rnd() < 0.5 ? "" : pick(rnd, ["\r\n", "\n", "\r"]);
+    text += line + end;
+  }
+  // The model reads the lines as asm/PROTOCOL.md says: CR LF, LF or a lone CR end one.
+  const jobs = text.split(/\r\n|\n|\r/).filter((l) => !(l.length <= LINE_MAX && /^ *$/.test(l)));
+  return { bytes: new Uint8Array(Buffer.from(text, "latin1")), jobs };
+}
+
+/** A game start: a command tail for CHESS (without /log) and the files it needs, with the
+ *  FEN the oracle reads in it (null: a line too long to read, which the game must say). */
+export interface GameCase {
+  what: string;
+  args: string;
+  files?: Record<string, string>;
+  fen: string | null;
+}
+
+/** The game's command line: /fen with padding, broken fields, clock limits and bytes
+ *  above 127; /load of a padded first line ended by a lone CR, and of one too long. */
+export function gameCases(seed: number): GameCase[] {
+  const rnd = seededRandom(seed);
+  const fens = samplePositions(seed + 2, 4).map((p) => p.fen);
+  const padded = pick(rnd, fens).split(" ").map((f) => f + " ".repeat(int(rnd, 1, 4))).join("");
+  const broken = breakFields(rnd, pick(rnd, fens)).replace(/[^\x20-\x7e]/g, "");
+  const clock = pick(rnd, fens).replace(/ \d+ \d+$/, ` ${pick(rnd, ["65535", "65536"])} ${pick(rnd, ["65535", "99999"])}`);
+  const high = pick(rnd, fens).replace(" ", String.fromCharCode(int(rnd, 0xa1, 0xfe)));
+  const loaded = pick(rnd, fens);
+  return [
+    { what: "/fen with padding", args: `/fen ${padded}`, fen: padded },
+    { what: "/fen with a broken field", args: `/fen ${broken}`, fen: broken },
+    { what: "/fen with clocks at the limit", args: `/fen ${clock}`, fen: clock },
+    { what: "/fen with a byte above 127", args: `/fen ${high}`, fen: high },
+    { what: "/load of a padded line ended by a lone CR", args: "/load POS.TXT", files: { "POS.TXT": loaded.split(" ").join(" ".repeat(40)) + "\r1. e4\r" }, fen: loaded },
+    { what: "/load of a first line of 600 bytes", args: "/load POS.TXT", files: { "POS.TXT": loaded.split(" ").join(" ".repeat(120)) + "\r\n" }, fen: null },
+  ];
+}
