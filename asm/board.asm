@@ -161,31 +161,6 @@ king_zone:
   %assign sq sq + 1
 %endrep
 
-; ray_sets -- the 64-bit set of squares on each line out of each square to the edge of
-; the 8x8 board: qword [ray_sets + ((square << LIST_SHIFT) + direction) * SET_BYTES].
-; The 6x6 board's lines are parts of these (its border squares are always empty), so
-; "no enemy piece on the line" holds on either board.
-ray_sets:
-%assign sq 0
-%rep BOARD_SQUARES
-  %assign d 0
-  %rep DIRECTIONS
-    %assign m 0
-    %assign ff (sq % FILES) + DIR_DFILE(d)
-    %assign rr (sq / FILES) + DIR_DROW(d)
-    %rep FILES - 1
-      %if ff >= 0 && ff < FILES && rr >= 0 && rr < FILES
-        %assign m m | (1 << (rr * ROW_STEP + ff))
-        %assign ff ff + DIR_DFILE(d)
-        %assign rr rr + DIR_DROW(d)
-      %endif
-    %endrep
-        dq m
-    %assign d d + 1
-  %endrep
-  %assign sq sq + 1
-%endrep
-
 ; pawn_from_w / pawn_from_b -- the two squares from which a white (black) pawn would
 ; attack each square: bytes [pawn_from_w + square * 2 + 0..1], OFF_BOARD where no pawn
 ; could stand.  A white pawn takes towards row 0 (p - 9, p - 7), a black one towards

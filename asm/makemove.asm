@@ -54,6 +54,14 @@ zobrist_variant:                    ; Los Alamos chess: a 6x6 position is no 8x8
 ; OUT: the position after the move; [ply] + 1
 ; CHG: BX, ECX, DX (EAX kept)
 move_make:
+        call move_place
+        jmp hash_move
+
+; move_place -- move_make without the Zobrist key (perft, which never reads it:
+;               [hash_key] keeps the key from before the move, and move_unmake puts
+;               back that same key)
+; IN, OUT, CHG: as move_make, [hash_key] aside
+move_place:
         mov [move_now], eax
         movzx bx, byte [ply]
         shl bx, UNDO_SHIFT
@@ -139,9 +147,9 @@ move_make:
         bts word [colour_sets + ecx], bx
         pop si
 .turn:  xor byte [side], WHITE
-        jz .key
+        jz .done
         inc dword [fullmove]         ; black has moved
-.key:   jmp hash_move
+.done:  ret
 
 ; move_unmake -- take a move back (Liberman: STOKCARREAU restores the table)
 ; IN:  EAX = the move record last made by move_make

@@ -256,15 +256,8 @@ mask_ray:
 %endmacro
 
 ; KING_RAY d -- walk from the king along direction d: note a slider checker, or a
-; piece of ours with an enemy slider behind it; no walk when no enemy piece stands on
-; the line.  ESI = king square * DIRECTIONS.
+; piece of ours with an enemy slider behind it.  SI = king square * DIRECTIONS.
 %macro KING_RAY 1
-        mov eax, [ray_sets + esi * SET_BYTES + (%1) * SET_BYTES]
-        and eax, [COLOUR_SET(ENEMY)]
-        mov edx, [ray_sets + esi * SET_BYTES + (%1) * SET_BYTES + 4]
-        and edx, [COLOUR_SET(ENEMY) + 4]
-        or eax, edx
-        jz %%done
         movzx cx, byte [ray_len + si + %1]
         jcxz %%done
         mov bl, [king_here]
@@ -537,7 +530,7 @@ gen_%2_checks:
         call check_add_contact
 .next_knight:
         loop .knight
-        movzx esi, byte [king_here]
+        movzx si, byte [king_here]
         shl si, LIST_SHIFT
   %assign d 0
   %rep DIRECTIONS
