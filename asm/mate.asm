@@ -17,7 +17,9 @@
 ;     the checks in generation order, then the others in generation order);
 ;   - a defender tries its king's steps and its captures first (a stable reordering,
 ;     as above), and before them the reply that last refuted an attacker's move at its
-;     ply (mate_refutes): only how soon a refutation is found changes, never the answer;
+;     ply (mate_refutes) and, first of all, the one that refuted it in this very
+;     position at a shorter length (the table's mate_reply records): only how soon a
+;     refutation is found changes, never the answer;
 ;   - after the attacker's last move (a check) one legal reply is enough to refute it:
 ;     gen_any_move looks at the king's steps first and stops there when it has one;
 ;   - a table of proven results (mate_tt, its own segment) remembers, for a position
@@ -96,7 +98,7 @@ mate_find_lengths:
 ; mate_tt_clear -- point FS at the table of proven results and forget them all, so an
 ;                  answer depends on the position alone
 ; IN:  CS = the program segment
-; OUT: FS = the mate table's segment, every entry MATE_TT_EMPTY
+; OUT: FS = the mate table's segment, every entry of both tables MATE_TT_EMPTY
 ; CHG: EAX, CX, DI
 mate_tt_clear:
         push es
@@ -312,6 +314,11 @@ mate_defend:
         movzx bx, byte [ply]
         shl bx, DWORD_SHIFT
         mov [mate_refutes + bx], eax
+        mov edx, [hash_key]         ; and this position's mate_reply
+        mov bx, dx
+        and bx, MATE_REPLY_OFFSET_MASK
+        mov [fs:bx + MATE_REPLIES + mate_reply.key], edx
+        mov [fs:bx + MATE_REPLIES + mate_reply.move], eax
         pop di
         stc
         ret
@@ -321,14 +328,31 @@ mate_defend:
         cmp byte [checkers], 1      ; CF set when no checker: stalemate
         ret
 
-; mate_refute_first -- put the ply's last refutation, if the chain holds it, first
-; IN:  ES:SI -> the first move, ES:DI -> past the last; [ply]; mate_refutes
-; OUT: the chain with that move swapped to the front
+; mate_refute_first -- put first the reply that refuted an attacker's move in this
+;                      position before (at a shorter length: the table's mate_reply),
+;                      else the ply's last refutation, if the chain holds them
+; IN:  ES:SI -> the first move, ES:DI -> past the last; [ply]; mate_refutes; FS = the
+;      mate table's segment
+; OUT: the chain with those moves swapped to the front
 ; CHG: EAX, BX, EDX
 mate_refute_first:
         movzx bx, byte [ply]
         shl bx, DWORD_SHIFT
         mov eax, [mate_refutes + bx]
+        call mate_move_first
+        mov eax, [hash_key]
+        mov bx, ax
+        and bx, MATE_REPLY_OFFSET_MASK
+        cmp [fs:bx + MATE_REPLIES + mate_reply.key], eax
+        jne mate_move_first.done
+        mov eax, [fs:bx + MATE_REPLIES + mate_reply.move]
+        ; fall through
+
+; mate_move_first -- put a move, if the chain holds it, first
+; IN:  EAX = the move; ES:SI -> the first move, ES:DI -> past the last
+; OUT: the chain with that move swapped to the front
+; CHG: BX, EDX
+mate_move_first:
         mov bx, si
 .find:  cmp bx, di
         jae .done
