@@ -93,7 +93,7 @@ gen_pin_allowed:
 ;                         check, unless its leaving uncovers a check; a pawn keeps its
 ;                         squares (what it promotes to may check)
 ; IN:  DX = the piece; BP -> the squares it may enter; check_sets, discover_set
-; OUT: BP -> checking_targets, or unchanged
+; OUT: BP -> checking_targets, or unchanged; ZF set if no square is left
 ; CHG: EAX, BX
 gen_checking_targets:
         movzx bx, dl
@@ -106,7 +106,10 @@ gen_checking_targets:
         shl bx, LIST_SHIFT
         SET_AND checking_targets, check_sets + bx, bp
         mov bp, checking_targets
-.all:   ret
+        or eax, [checking_targets]  ; EAX = the upper half: ZF set for none
+        ret
+.all:   test bp, bp                 ; ZF clear: a set's address is not 0
+        ret
 
 ; gen_no_moves -- the finder for the king among the pieces, which is never there
 ; IN, OUT, CHG: nothing
@@ -246,6 +249,7 @@ mask_ray:
 %%find:
   %if %2
         call gen_checking_targets
+        jz %%piece                  ; it cannot give check
   %endif
         movzx bx, dh
         and bl, PIECE_MASK
