@@ -123,6 +123,7 @@ msg_no_memory   db "CHESS: not enough memory (256 KiB needed)", CR, LF, 0
         section .text
 
 %include "dos.asm"
+%include "text.asm"
 %include "timer.asm"
 %include "clock.asm"
 %include "board.asm"
@@ -141,6 +142,7 @@ msg_no_memory   db "CHESS: not enough memory (256 KiB needed)", CR, LF, 0
 %include "engine.asm"
 %include "fen.asm"
 %include "jobs.asm"
+%include "think.asm"
 %include "game.asm"
 %include "hand.asm"
 %include "gamefile.asm"

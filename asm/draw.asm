@@ -368,7 +368,7 @@ draw_panel:
         mov si, text_level
         call game_append
         movzx eax, byte [level]
-        call notation_number
+        call text_number
         mov si, panel_text
         mov ax, (PAL_TEXT << 8) | PANEL_LEVEL
         call draw_panel_line
@@ -504,7 +504,7 @@ draw_move_line:
         mov di, panel_text
         movzx eax, cx
         add eax, [engine_start_fullmove]
-        call notation_number
+        call text_number
         mov byte [di], '.'
         inc di
         mov bx, cx                  ; BX = white's ply of the line

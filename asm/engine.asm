@@ -26,7 +26,6 @@ engine_record   resd MAX_GAME_PLIES ; each of them, a move record
 engine_start_black resb 1           ; 1: the position set had black to move
 engine_start_fullmove resd 1        ; and this move number
 engine_fen      resb LINE_MAX + 1   ; the FEN set, kept whole: take-back starts from it
-engine_fen_work resb LINE_MAX + 1   ; the copy fen_parse cuts up
 
         section .text
 
@@ -51,16 +50,25 @@ engine_set_fen:
 ; IN:  engine_fen
 ; OUT, CHG: as engine_set_fen
 engine_restart:
-        push es
-        push ds
-        pop es
+        mov di, engine_fen          ; fen_parse cuts the text at white space: find its end
+.end:   cmp byte [di], 0            ; first, to mend it after
+        je .ended
+        inc di
+        jmp .end
+.ended: push di
         mov si, engine_fen
-        mov di, engine_fen_work
-        mov cx, LINE_MAX + 1
-        rep movsb
-        pop es
-        mov si, engine_fen_work
         call fen_parse
+        pop di
+        pushf
+.mend:  dec di
+        cmp di, engine_fen
+        jb .mended
+        cmp byte [di], 0
+        jne .mend
+        mov byte [di], SPACE
+        jmp .mend
+.mended:
+        popf
         jc .done
         call history_reset
         xor di, di
@@ -226,16 +234,16 @@ engine_insufficient:
         clc
         ret
 
-; engine_think -- the move to play within a budget (Liberman: the mate solving logic,
+; engine_think -- the move to play within the limits (Liberman: the mate solving logic,
 ;                 then the positional logic; search_best)
-; IN:  EAX = the budget in emulated instructions; CL = the mate logic's moves (0 or 1:
-;      mate in one only); the position and history as the engine's calls left them
+; IN:  the limits (clock.asm's limit_*, e.g. clock_limits_none then limit_budget); CL =
+;      the mate logic's moves (0 or 1: mate in one only); [search_report]; the position
+;      and history as the engine's calls left them
 ; OUT: CF clear: EAX = the move; CF set: no legal move (EAX = 0); [search_score],
 ;      [search_depth], [clock_nodes]; the position unchanged, the status block filled
 ;      again (the search used the move stack)
 ; CHG: EBX, ECX, EDX, ESI, EDI, EBP
 engine_think:
-        mov [search_budget], eax
         mov [search_mate_moves], cl
         call search_best
         pushf
@@ -245,24 +253,25 @@ engine_think:
         popf
         ret
 
-; engine_mate -- the first move of a shortest forced mate in at most N moves, without a
-;                budget (Liberman: WHITEJOUE5PAS; search_mate)
-; IN:  CL = N, 1 .. MATE_MAX_MOVES
-; OUT: CF clear: EAX = the move, CL = k, the mate's length; CF set: no mate in N;
+; engine_mate -- the first move of a shortest forced mate in at most N moves, within the
+;                limits (Liberman: WHITEJOUE5PAS; search_mate)
+; IN:  CL = N, 1 .. MATE_MAX_MOVES; the limits (clock.asm's limit_*)
+; OUT: CF clear: EAX = the move, CL = k, the mate's length, [search_score] and
+;      [search_depth]; CF set: no mate in N, or a limit came first ([clock_abort]);
 ;      [clock_nodes]; the position unchanged, the move stack overwritten
 ; CHG: EBX, ECX, EDX, SI, DI, EBP
 engine_mate:
         jmp search_mate
 
-; engine_exchange -- Liberman's material exchange value to D plies, without a budget
+; engine_exchange -- Liberman's material exchange value to D plies, within the limits
 ;                    (NOIR3 / BLANC2; exchange_search)
-; IN:  CL = D, 1 .. EXCHANGE_MAX_DEPTH
+; IN:  CL = D, 1 .. EXCHANGE_MAX_DEPTH; the limits (clock.asm's limit_*)
 ; OUT: EAX = the value; CF clear, EDX = its move; CF set: no legal move (EDX = 0);
-;      [clock_nodes] = positions visited; the move stack overwritten
+;      [clock_nodes] = positions visited; [clock_abort] set if a limit came first (EAX
+;      and EDX mean nothing then); the move stack overwritten
 ; CHG: EBX, ECX, SI, DI, EBP
 engine_exchange:
-        mov dword [clock_nodes], 1  ; the root
-        call clock_none
+        call clock_begin
         xor di, di
         jmp exchange_search
 

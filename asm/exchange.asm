@@ -37,9 +37,11 @@ exchange_values:
 ; IN:  CL = D, 1 .. EXCHANGE_MAX_DEPTH plies; the position; DI -> free space in the
 ;      move chain
 ; OUT: EAX = X(position, D) as defined above; CF clear, EDX = the move; CF set: no legal
-;      move (EDX = 0)
+;      move (EDX = 0); when a limit is reached ([clock_abort]) EAX and EDX mean nothing
 ; CHG: EBX, ECX, SI, EBP (DI kept; the position is restored)
 exchange_search:
+        call clock_check
+        jc .stopped
         push di
         push cx
         call gen_moves
@@ -90,6 +92,11 @@ exchange_search:
         mov eax, -VALUE_KING        ; mated: the king is lost
 .done:  pop di
         stc
+        ret
+.stopped:
+        xor eax, eax
+        xor edx, edx
+        clc
         ret
 
 ; exchange_gain -- what a move takes, by the list of values (Liberman: the value

@@ -5,6 +5,8 @@
 
         section .bss
 
+square_text     resb SQUARE_NAME_BYTES + 1 ; a square's name for fen_print_square
+
 fen_field       resw FEN_FIELDS_MAX ; -> each field, 0-terminated in place
 fen_fields      resw 1              ; how many fields the text has
 
@@ -351,26 +353,18 @@ fen_ep:
         je .bad
         cmp byte [si + 2], 0
         jne .bad
-        mov al, [si]
-        sub al, 'a'
-        cmp al, FILE_H
-        ja .bad
-        mov ah, [si + 1]
-        sub ah, '1'                 ; AH = rank - 1
-        cmp ah, RANKS - 1
-        ja .bad
-        mov bl, EP_RANK_WHITE_MOVES - 1
+        call text_read_square       ; AL = the square
+        jc .bad
+        mov ah, al
+        shr ah, ROW_SHIFT           ; AH = its row
+        mov bl, ROW_OF_RANK(EP_RANK_WHITE_MOVES)
         mov bh, ROW_STEP            ; from the square towards the pawn: down the board
         cmp byte [side], WHITE
         je .rank
-        mov bl, EP_RANK_BLACK_MOVES - 1
+        mov bl, ROW_OF_RANK(EP_RANK_BLACK_MOVES)
         mov bh, -ROW_STEP
 .rank:  cmp ah, bl
         jne .bad
-        neg ah                      ; the square: row = 7 - (rank - 1)
-        add ah, RANKS - 1
-        shl ah, ROW_SHIFT
-        or al, ah
         mov ah, bh                  ; AL = the square, AH = the step towards the pawn
         movzx bx, al
         cmp byte [carreau + bx], EMPTY
@@ -474,15 +468,15 @@ move_print_uci:
 ; CHG: nothing
 fen_print_square:
         push ax
+        push si
+        push di
         mov al, bl
-        and al, FILE_MASK
-        add al, 'a'
-        call out_char
-        mov ah, bl
-        and ah, SQUARE_MASK
-        shr ah, ROW_SHIFT
-        mov al, '0' + RANKS
-        sub al, ah
-        call out_char
+        mov di, square_text
+        call text_square
+        mov byte [di], 0
+        mov si, square_text
+        call out_string
+        pop di
+        pop si
         pop ax
         ret

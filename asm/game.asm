@@ -514,6 +514,9 @@ game_computer_turn:
         shl bx, 1                   ; a word a level
         movzx eax, word [level_budget + bx - LEVEL_MIN * 2]
         imul eax, eax, CYCLES_PER_MS
+        call clock_limits_none
+        mov [limit_budget], eax
+        mov byte [limit_keys], KEYS_MOVE_NOW
         mov cl, MATE_LEVEL_DEFAULT
         call engine_think
         mov byte [thinking], 0

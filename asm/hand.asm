@@ -183,9 +183,9 @@ hand_typed_move:
         jc .say
         mov byte [picked_square], NO_SQUARE
         mov si, input_buf
-        call hand_typed_square
+        call text_read_square
         mov dl, al
-        call hand_typed_square
+        call text_read_square
         mov dh, al
         mov cl, PROMO_ANY
         call legal_find
@@ -207,19 +207,6 @@ hand_typed_move:
 .play:  jmp game_play
 .say:   mov [message], si
         jmp screen_refresh
-
-; hand_typed_square -- a square typed as a file letter and a rank digit
-; IN:  SI -> the two characters (already checked: a-h, 1-8)
-; OUT: AL = the square; SI advanced by 2
-; CHG: AH
-hand_typed_square:
-        lodsw                       ; AL = file letter, AH = rank digit
-        sub al, 'a'
-        neg ah
-        add ah, '8'                 ; row from the top
-        shl ah, ROW_SHIFT
-        or al, ah
-        ret
 
 ; hand_type_char -- a character of a typed move, if it fits where it comes: a file
 ;                   letter, a rank digit, a file letter, a rank digit, a promotion piece

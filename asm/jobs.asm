@@ -16,19 +16,24 @@ line_bad_column resw 1              ; column (from 1) of the line's first byte o
 line_bad_byte   resb 1              ; that byte
 job_number      resd 1              ; jobs read so far; the current job's number
 job_arg         resw 1              ; the job's number argument
+out_name        resw 1              ; -> the result file's name (job_commit opens it again)
 
         section .data
 
-; job_verbs -- the jobs the batch knows: name, handler, and the range of its number
-; argument (arg_max = JOB_NO_ARG: none).  A handler is called with the position set
-; up and [job_arg] read.  To add a job, add a line here and write its handler.
+; job_verbs -- the jobs the batch knows: name, handler, the range of its number
+; argument (arg_max = JOB_NO_ARG: none) and the form of the rest of the line.  A
+; JOB_FEN or JOB_LIMITS_FEN handler is called with the position set up, [job_arg] and
+; the limit words read; a JOB_TEXT handler with SI -> the rest of the line.  To add a
+; job, add a line here and write its handler.
 job_verbs:
-        dw verb_moves,  job_moves,  0, JOB_NO_ARG
-        dw verb_perft,  job_perft,  1, PERFT_MAX_DEPTH
-        dw verb_divide, job_divide, 1, PERFT_MAX_DEPTH
-        dw verb_mate,   job_mate,   1, MATE_MAX_MOVES
-        dw verb_exchange, job_exchange, 1, EXCHANGE_MAX_DEPTH
-        dw verb_best,   job_best,   1, BEST_MAX_MS
+        dw verb_moves,  job_moves,  0, JOB_NO_ARG, JOB_FEN
+        dw verb_perft,  job_perft,  1, PERFT_MAX_DEPTH, JOB_FEN
+        dw verb_divide, job_divide, 1, PERFT_MAX_DEPTH, JOB_FEN
+        dw verb_mate,   job_mate,   1, MATE_MAX_MOVES, JOB_LIMITS_FEN
+        dw verb_exchange, job_exchange, 1, EXCHANGE_MAX_DEPTH, JOB_LIMITS_FEN
+        dw verb_best,   job_best,   1, BEST_MAX_MS, JOB_LIMITS_FEN
+        dw verb_position, job_position, 0, JOB_NO_ARG, JOB_TEXT
+        dw verb_go,     job_go,     0, JOB_NO_ARG, JOB_TEXT
         dw 0
 verb_moves      db "moves", 0
 verb_perft      db "perft", 0
@@ -36,6 +41,8 @@ verb_divide     db "divide", 0
 verb_mate       db "mate", 0
 verb_exchange   db "exchange", 0
 verb_best       db "best", 0
+verb_position   db "position", 0
+verb_go         db "go", 0
 %if BEST_MAX_MS * CYCLES_PER_MS > 0FFFFFFFFh
 %error "the largest best budget must fit in 32 bits"
 %endif
@@ -67,8 +74,8 @@ word_not_ascii  db " is not printable ASCII", 0
         ERROR_ENTRY err_verb, "verb", "unknown job"
         ERROR_ENTRY err_arg, "arg", "a numeric argument missing or out of range"
         ERROR_ENTRY err_room, "room", "the move stack is full"
-        ERROR_ENTRY err_line, "line", "a job line longer than 255 characters"
-%if LINE_MAX != 255
+        ERROR_ENTRY err_line, "line", "a job line longer than 511 characters"
+%if LINE_MAX != 511
 %error "err_line's message names LINE_MAX"
 %endif
 
@@ -88,6 +95,7 @@ jobs_run:
         mov si, msg_same_file
         jc dos_fail
         mov dx, bx
+        mov [out_name], dx
         mov ah, DOS_CREATE
         mov cx, ATTR_NORMAL
         int DOS
@@ -170,7 +178,7 @@ jobs_check_names:
 ; jobs_read_line -- the next line of the jobs file, without its line end (CR LF, LF or a
 ;                   lone CR); a line longer than LINE_MAX keeps its first LINE_MAX
 ;                   characters and is marked long (white space counts: the protocol says
-;                   255 at most); the first byte outside printable ASCII is noted, so that
+;                   LINE_MAX at most); the first byte outside printable ASCII is noted, so that
 ;                   a NUL, a Ctrl-Z or any other byte is an error of its own line
 ; IN:  [in_handle]
 ; OUT: CF clear, line_buf = the line, 0-terminated, [line_long], [line_bad_column],
@@ -272,7 +280,11 @@ jobs_dispatch:
 .unknown:
         mov si, err_verb
         jmp job_error
-.found: cmp word [bp + job_verb.arg_max], JOB_NO_ARG
+.found: cmp word [bp + job_verb.form], JOB_TEXT
+        jne .arg
+        call text_skip_space
+        jmp [bp + job_verb.handler]
+.arg:   cmp word [bp + job_verb.arg_max], JOB_NO_ARG
         je .fen
         call text_skip_space
         call text_read_number
@@ -284,6 +296,10 @@ jobs_dispatch:
         cmp eax, ebx
         ja .bad_arg
         mov [job_arg], ax
+        cmp word [bp + job_verb.form], JOB_LIMITS_FEN
+        jne .fen
+        call job_read_limits
+        jc job_error
 .fen:   push bp                     ; -> the verb
         call engine_set_fen
         pop bp
@@ -298,6 +314,14 @@ jobs_dispatch:
 ; OUT: the line in the result buffer
 ; CHG: SI
 job_error:
+        call job_error_text
+        jmp out_crlf
+
+; job_error_text -- `<n> error <code> <message>` without the line end
+; IN:  SI -> an error_entry
+; OUT: the words in the result buffer
+; CHG: SI
+job_error_text:
         call job_line_start
         push si
         mov si, word_error
@@ -309,8 +333,7 @@ job_error:
         call out_space
         pop si
         mov si, [si + error_entry.text]
-        call out_string
-        jmp out_crlf
+        jmp out_string
 
 ; job_byte_error -- write `<n> error byte character <b> at column <c> is not printable
 ;                   ASCII` for the line's first such byte
@@ -433,8 +456,9 @@ job_perft_line:
         call out_u64
         jmp job_timing_end
 
-; job_timing_end -- end a result line with the job's time: ` ticks <t> tsc <i>`, or
-;                   ` tsc none` on a processor without rdtsc
+; job_timing_end -- end a result line with the job's time: ` ticks <t> tsc <i>` (or
+;                   ` tsc none` on a processor without rdtsc), then ` limit <why>` if
+;                   a limit stopped the thinking
 ; IN:  [timer_ticks_spent], [timer_tsc_spent]
 ; OUT: the words and the line end in the result buffer
 ; CHG: EAX, EDX, SI
@@ -450,9 +474,10 @@ job_timing_end:
         mov eax, [timer_tsc_spent]
         mov edx, [timer_tsc_spent + 4]
         call out_u64
-        jmp out_crlf
+        jmp .end
 .none:  mov si, word_none
         call out_string
+.end:   call job_limit_end
         jmp out_crlf
 
 ; job_nodes_end -- end a result line with ` nodes <N> ticks <t> tsc <i>`
@@ -466,24 +491,31 @@ job_nodes_end:
         call out_u32
         jmp job_timing_end
 
-; job_mate -- `mate N FEN`: `<n> mate <k> <uci> nodes ...` for a shortest forced mate
-;             in k <= N moves, or `<n> nomate <N> nodes ...`
+; job_mate -- `mate N [limits] FEN`: `<n> mate <k> <uci> nodes ...` for a shortest
+;             forced mate in k <= N moves, `<n> nomate <N> nodes ...`, or
+;             `<n> stopped mate <N> nodes ... limit <why>` when a limit came first
 ; IN:  the position; [job_arg] = N
 ; OUT: the line in the result buffer
 ; CHG: EAX, EBX, ECX, EDX, SI, DI, EBP
 job_mate:
         call timer_start
+        call job_limits_apply
         mov cl, [job_arg]
         call engine_mate
         pushf
         push eax
         push cx
         call timer_stop
-        call job_line_start
         pop cx
         pop eax
         popf
-        jc .none
+        jnc .mate
+        mov si, word_mate
+        cmp byte [clock_abort], LIMIT_NONE
+        jne job_stopped
+        call job_line_start
+        jmp .none
+.mate:  call job_line_start
         mov si, word_mate
         call out_string
         push eax
@@ -499,19 +531,26 @@ job_mate:
         call out_u32
         jmp job_nodes_end
 
-; job_exchange -- `exchange D FEN`: `<n> exchange <value> <uci|none> nodes ...`
+; job_exchange -- `exchange D [limits] FEN`: `<n> exchange <value> <uci|none> nodes
+;                 ...`, or `<n> stopped exchange <D> nodes ... limit <why>`
 ; IN:  the position; [job_arg] = D
 ; OUT: the line in the result buffer
 ; CHG: EAX, EBX, ECX, EDX, SI, DI, EBP
 job_exchange:
         call timer_start
+        call job_limits_apply
         mov cl, [job_arg]
         call engine_exchange
         pushf
         push eax
         push edx
         call timer_stop
-        call job_line_start
+        cmp byte [clock_abort], LIMIT_NONE
+        je .done
+        add sp, 10                  ; the flags, EAX and EDX
+        mov si, word_exchange
+        jmp job_stopped
+.done:  call job_line_start
         mov si, word_exchange
         call out_string
         pop edx
@@ -523,15 +562,18 @@ job_exchange:
         call job_print_move
         jmp job_nodes_end
 
-; job_best -- `best MS FEN`: `<n> best <uci|none> score <cp> depth <d> nodes ...`, the
-;             search at the default mate level with MS x CYCLES_PER_MS instructions
+; job_best -- `best MS [limits] FEN`: `<n> best <uci|none> score <cp> depth <d>
+;             nodes ... [limit <why>]`, the search at the default mate level with
+;             MS x CYCLES_PER_MS instructions (and the other limits given)
 ; IN:  the position; [job_arg] = MS
 ; OUT: the line in the result buffer
 ; CHG: EAX, EBX, ECX, EDX, SI, DI, EBP
 job_best:
         call timer_start
+        call job_limits_apply
         movzx eax, word [job_arg]
         imul eax, eax, CYCLES_PER_MS
+        mov [limit_budget], eax
         mov cl, MATE_LEVEL_DEFAULT
         call engine_think
         pushf

@@ -14,38 +14,6 @@ text_long_castle  db "O-O-O", 0
 
         section .text
 
-; notation_square -- a square's name (e4) into a buffer
-; IN:  AL = the square (bits above SQUARE_MASK ignored); DI -> the buffer (DS)
-; OUT: two characters stored; DI advanced past them
-; CHG: nothing else
-notation_square:
-        push ax
-        and al, SQUARE_MASK
-        mov ah, al
-        and al, FILE_MASK
-        add al, 'a'
-        mov [di], al
-        shr ah, ROW_SHIFT
-        mov al, '8'                 ; row 0 is rank 8
-        sub al, ah
-        mov [di + 1], al
-        add di, 2
-        pop ax
-        ret
-
-; notation_piece_letter -- the upper-case letter of a piece kind (R N B Q K P)
-; IN:  AL = a square byte or a piece code (only PIECE_MASK bits are read)
-; OUT: AL = the letter
-; CHG: nothing else
-notation_piece_letter:
-        push bx
-        movzx bx, al
-        and bl, PIECE_MASK
-        mov al, [piece_letters + bx]
-        sub al, CASE_BIT
-        pop bx
-        ret
-
 ; notation_san -- a legal move in SAN, without the check sign (the game adds + or #
 ;                 once the move is made): O-O, Nbd7, R1e2, Qh4xe1, exd6, e8=Q
 ; IN:  EAX = the move record, legal in the position on the board; ES:0 = the legal
@@ -91,25 +59,25 @@ notation_san:
         test ch, ch                 ; a pawn: exd6, e8=Q, exd8=N
         jz .pawn_to
         mov al, dl
-        call notation_square
+        call text_square
         sub di, 1                   ; keep the file letter only
         mov byte [di], 'x'
         inc di
 .pawn_to:
         mov eax, edx
         MOVE_TO_LOW eax
-        call notation_square
+        call text_square
         test dh, PROMO_FLAG
         jz .end
         mov byte [di], '='
         mov al, dh
         shr al, PROMO_SHIFT
         and al, PROMO_CODE_MASK
-        call notation_piece_letter
+        call text_piece_letter
         mov [di + 1], al
         add di, 2
         jmp .end
-.piece: call notation_piece_letter
+.piece: call text_piece_letter
         mov [di], al
         inc di
         call notation_rivals        ; BL = 1 another such piece, BH bits: file, rank shared
@@ -120,14 +88,14 @@ notation_san:
         jz .by_file
         test bh, RIVAL_SAME_ROW
         jz .by_rank
-        call notation_square        ; both shared: the whole square
+        call text_square        ; both shared: the whole square
         jmp .capture
 .by_file:
-        call notation_square
+        call text_square
         dec di
         jmp .capture
 .by_rank:
-        call notation_square
+        call text_square
         mov al, [di - 1]
         mov [di - 2], al
         dec di
@@ -138,7 +106,7 @@ notation_san:
         inc di
 .to:    mov eax, edx
         MOVE_TO_LOW eax
-        call notation_square
+        call text_square
 .end:   mov byte [di], 0
 .done:  pop si
         pop edx
@@ -204,7 +172,7 @@ notation_fen:
         jmp .next
 .piece: call notation_fen_empties
         mov ah, al
-        call notation_piece_letter
+        call text_piece_letter
         test ah, WHITE
         jnz .put
         add al, CASE_BIT            ; black: lower case
@@ -280,32 +248,3 @@ notation_fen_empties:
         pop ax
         xor cl, cl
 .done:  ret
-
-; notation_number -- an unsigned number in decimal into a buffer
-; IN:  EAX = the number; DI -> the buffer (DS)
-; OUT: the digits stored, 0-terminated; DI -> the 0
-; CHG: nothing else
-notation_number:
-        push eax
-        push cx
-        push edx
-        push ebx
-        mov ebx, DECIMAL_BASE
-        xor cx, cx
-.digit: xor edx, edx                ; the digits come out last first: stack them
-        div ebx
-        push dx
-        inc cx
-        test eax, eax
-        jnz .digit
-.put:   pop ax
-        add al, '0'
-        mov [di], al
-        inc di
-        loop .put
-        mov byte [di], 0
-        pop ebx
-        pop edx
-        pop cx
-        pop eax
-        ret

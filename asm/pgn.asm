@@ -345,7 +345,7 @@ pgn_replay:
         push di
         mov di, pgn_number
         pushf
-        call notation_number        ; the panel's numbers stay below 65536
+        call text_number        ; the panel's numbers stay below 65536
         mov byte [di], '.'
         inc di
         popf

@@ -13,36 +13,15 @@
         cpu 386
         org 100h
 
-PSP_TAIL_LEN    equ 80h             ; length byte of the command tail in the PSP
-PSP_TAIL        equ 81h             ; first character of the command tail
-CR              equ 0Dh
-LF              equ 0Ah
-SPACE           equ ' '
-DOS_PRINT       equ 09h             ; INT 21h: print $-terminated string
-DOS_CREATE      equ 3Ch             ; INT 21h: create/truncate file
-DOS_CLOSE       equ 3Eh
-DOS_WRITE       equ 40h
-DOS_EXIT        equ 4Ch
-STDOUT          equ 1
-BIOS_VIDEO      equ 10h
-BIOS_KEYBOARD   equ 16h
-VIDEO_MODE_13H  equ 13h             ; 320x200, 256 colours
-VIDEO_MODE_TEXT equ 03h             ; 80x25 colour text
-VGA_SEGMENT     equ 0A000h
-SCREEN_W        equ 320
-SCREEN_H        equ 200
-BIOS_DATA_SEG   equ 0040h
-BIOS_TICKS      equ 006Ch           ; dword: timer ticks since midnight (18.2 Hz)
+%include "chess.inc"
+
+; The probe's own constants (the shared ones come from chess.inc).
 SPIN_COUNT      equ 10000000
 EXIT_USAGE      equ 2
 COLOUR_RED      equ 4
 COLOUR_GREEN    equ 2
 COLOUR_BLUE     equ 1
 COLOUR_WHITE    equ 15
-
-%macro rdtsc_ 0                     ; rdtsc is a Pentium instruction: emit its bytes
-        db 0Fh, 31h                 ; under `cpu 386` (DOSBox and js-dos provide it)
-%endmacro
 
 start:
         cld
@@ -260,12 +239,12 @@ do_spin:
         mov ds, ax
         mov esi, [BIOS_TICKS]
         pop ds
-        rdtsc_
+        READ_TSC
         mov ebx, eax
         mov ecx, SPIN_COUNT
 .spin:  dec ecx
         jnz .spin
-        rdtsc_
+        READ_TSC
         sub eax, ebx                ; the loop is far below 2^32 instructions
         push ds
         mov bx, BIOS_DATA_SEG

@@ -38,7 +38,7 @@
 
         section .bss
 
-search_budget   resd 1              ; IN: emulated instructions the search may spend
+search_report   resw 1              ; IN: called after each iteration (0: none), all kept
 search_mate_moves resb 1            ; IN: the mate logic's moves (0, 1: mate in one only)
 search_move     resd 1              ; OUT: the move chosen
 search_score    resd 1              ; OUT: its score, centipawns, side to move's view
@@ -51,9 +51,9 @@ iteration_score resd 1
         section .text
 
 ; search_best -- the move to play: the mate logic, then iterative deepening within the
-;                budget (Liberman: the mate solving logic, then the positional logic)
+;                limits (Liberman: the mate solving logic, then the positional logic)
 ; IN:  the position (as fen_parse and move_make leave it; [ply] + SEARCH_MAX_DEPTH
-;      should stay below MAX_PLY); [search_budget] = emulated instructions (rdtsc);
+;      should stay below MAX_PLY); the limits (clock.asm: limit_*);
 ;      [search_mate_moves] = the mate logic's moves (0 or 1: mate in one only); the
 ;      game's history (history_reset / history_note) for repetitions
 ; OUT: CF clear: EAX = the move record to play; CF set: no legal move (EAX = 0);
@@ -66,9 +66,6 @@ search_best:
         push gs
         call search_segments
         call clock_begin
-        mov eax, [search_budget]
-        call clock_set
-        mov dword [clock_nodes], 1
         mov dword [search_score], 0
         mov byte [search_depth], 0
         movzx ax, byte [ply]
@@ -91,9 +88,8 @@ search_best:
         mov di, [root_end]
         call mate_find_lengths
         jnc .mate
-        mov eax, [search_budget]
-        shr eax, MATE_BUDGET_SHIFT
-        call clock_set
+        mov cl, MATE_BUDGET_SHIFT
+        call clock_share
         mov ch, [search_mate_moves]
         cmp ch, 2
         jb .deepen
@@ -102,18 +98,12 @@ search_best:
         call mate_find_lengths
         jnc .mate
 .deepen:
-        mov eax, [search_budget]
-        call clock_set
+        xor cl, cl
+        call clock_share
         call search_iterate
         jmp .done
-.mate:  mov [search_move], eax      ; CL = k: a mate k moves, 2k - 1 plies, away
-        movzx eax, cl
-        add al, al
-        dec al
-        mov [search_depth], al
-        neg eax
-        add eax, SCORE_MATE
-        mov [search_score], eax
+.mate:  mov [search_move], eax
+        call search_mate_score
         jmp .done
 .only_move:
         call eval_position
@@ -138,11 +128,13 @@ search_best:
         stc
         ret
 
-; search_mate -- the mate solving logic on its own, without a budget (the mate job, and
-;                the game if it wants Liberman's mate search alone)
-; IN:  CL = N, 1 .. MATE_MAX_MOVES; the position
+; search_mate -- the mate solving logic on its own, within the limits (the mate job,
+;                and the game if it wants Liberman's mate search alone)
+; IN:  CL = N, 1 .. MATE_MAX_MOVES; the position; the limits (clock.asm: limit_*)
 ; OUT: CF clear: EAX = the first move of a shortest forced mate, CL = k, its length in
-;      moves; CF set: no mate in N moves; [clock_nodes] = positions visited; the
+;      moves, [search_score] and [search_depth] as search_mate_score sets them; CF set:
+;      no mate in N moves, or a limit reached first ([clock_abort]);
+;      [clock_nodes] = positions visited; the
 ;      position unchanged, the move stack overwritten
 ; CHG: EBX, ECX, EDX, SI, DI, EBP
 search_mate:
@@ -152,13 +144,31 @@ search_mate:
         push cx
         call search_segments
         pop cx
-        mov dword [clock_nodes], 1
-        call clock_none
+        call clock_begin
         xor di, di
         call mate_find
-        pop gs
+        jc .none
+        call search_mate_score
+        clc
+.none:  pop gs
         pop fs
         pop es
+        ret
+
+; search_mate_score -- the score and depth of a mate found: k moves, 2k - 1 plies away
+; IN:  CL = k
+; OUT: [search_depth] = 2k - 1, [search_score] = SCORE_MATE - (2k - 1)
+; CHG: flags
+search_mate_score:
+        push eax
+        movzx eax, cl
+        add al, al
+        dec al
+        mov [search_depth], al
+        neg eax
+        add eax, SCORE_MATE
+        mov [search_score], eax
+        pop eax
         ret
 
 ; search_segments -- point ES at the move stack, FS at the order scores, GS at the
@@ -216,6 +226,10 @@ search_iterate:
         jc .unfinished
         mov [search_depth], cl
         call search_take_iteration
+        cmp word [search_report], 0
+        je .reported
+        call [search_report]
+.reported:
         mov eax, [search_score]     ; a mate found (for either side) needs no deeper look
         cdq
         xor eax, edx
@@ -224,12 +238,12 @@ search_iterate:
         jg .done
         cmp cl, SEARCH_MAX_DEPTH
         jae .done
-        call timer_cost             ; another iteration would cost more than what is left
-        sub eax, [clock_origin]
-        mov edx, [search_budget]
-        shr edx, DEEPEN_BUDGET_SHIFT
-        cmp eax, edx
-        jae .done
+        mov al, [limit_depth]
+        dec al                      ; no limit (0) becomes the largest depth
+        cmp cl, al
+        ja .done
+        call clock_deepen           ; another iteration would not finish in time
+        jc .done
         inc cl
         jmp .depth
 .unfinished:

@@ -1,7 +1,7 @@
 // The assembly's batch interface under bad input: every malformed or illegal FEN gets
 // the oracle's error code, bad jobs get their own codes, and the next job still runs.
 import { beforeAll, describe, expect, test } from "vitest";
-import { runBatch, type JobLines } from "../ts-harness/asm-engine.ts";
+import { JOB_LINE_MAX, runBatch, type JobLines } from "../ts-harness/asm-engine.ts";
 import { CHESS, program } from "../ts-harness/build.ts";
 import { START } from "../ts-harness/fixtures/perft.ts";
 import { DosSession, runDos } from "../ts-harness/runner.ts";
@@ -66,8 +66,8 @@ describe("bad jobs", () => {
     expect(groups[1]!.lines[0]!.slice(0, 3)).toEqual(["perft", "2", "400"]);
   });
 
-  test("a job line longer than 255 characters is an error, not a cut line", async () => {
-    const long = `perft 1 ${START}${" ".repeat(250)}x`;
+  test(`a job line longer than ${JOB_LINE_MAX} characters is an error, not a cut line`, async () => {
+    const long = `perft 1 ${START}${" ".repeat(JOB_LINE_MAX)}x`;
     const session = await DosSession.start({
       program: "CHESS.COM",
       programBytes: await program(CHESS),
@@ -135,7 +135,7 @@ describe("the line structure of the jobs file", () => {
     ["a line ended by a lone CR", bytes(GOOD, "\r"), /^perft 1 20 /],
     ["the line after it, ended by LF", bytes(GOOD, "\n"), /^perft 1 20 /],
     ["random bytes", bytes([0xc3, 0xa9, 0x7f, 0x01, 0x80, 0xff], "\r\n"), /^error byte character 195 at column 1 /],
-    ["a line of 300 characters", bytes(`perft 1 ${START}`, " ".repeat(240), "x\r\n"), /^error line /],
+    [`a line of more than ${JOB_LINE_MAX} characters`, bytes(`perft 1 ${START}`, " ".repeat(JOB_LINE_MAX), "x\r\n"), /^error line /],
     ["a FEN padded with spaces within 255 characters", bytes(`perft   1   ${START.split(" ").join("      ")}   \r\n`), /^perft 1 20 /],
     ["a no-break space (UTF-8) between fields", bytes("perft 1 4k3/8/8/8/8/8/8/4K3", [0xc2, 0xa0], "w - - 0 1\r\n"), /^error byte character 194 at column 28 /],
     ["the last job, no line end, after a Ctrl-Z line", bytes([0x1a], "\r\n", GOOD), /^error byte character 26 at column 1 /],

@@ -11,10 +11,10 @@ import { join } from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
 import { parseResult, runBatch } from "../ts-harness/asm-engine.ts";
 import { CHESS, program, ROOT } from "../ts-harness/build.ts";
-import { batchCases, disagreement, expectedFor, gameCases, jobsFile, type Expected, type FuzzClass } from "../ts-harness/fuzz.ts";
+import { batchCases, commandCases, disagreement, expectedFor, gameCases, jobsFile, type Expected, type FuzzClass } from "../ts-harness/fuzz.ts";
 import { GameDriver } from "../ts-harness/game-driver.ts";
 import { notPrintable, parseFen, toFen } from "../ts-harness/oracle/index.ts";
-import { DosSession } from "../ts-harness/runner.ts";
+import { DosSession, runDos } from "../ts-harness/runner.ts";
 import { START } from "./game-oracle.ts";
 
 const SEED = 20261122;
@@ -86,6 +86,23 @@ describe("fuzz", () => {
       tally("lines", expected, why);
       if (why) bad.push(`job ${i + 1} ${JSON.stringify(job)}: ${why}`);
     });
+    expect(bad).toEqual([]);
+  }, 90_000);
+
+  test("CHESS /jobs runs its jobs file, or stops with exit code 1 and says why before writing anything", async () => {
+    const JOBS = "perft 1 4k3/8/8/8/8/8/8/4K3 w - - 0 1\r\n";
+    const MESSAGES = { usage: /^usage: CHESS \/jobs/, "no jobs file": /cannot open the jobs file/, "same file": /must not be the same file/ };
+    const bad: string[] = [];
+    for (const c of commandCases(SEED, 12)) {
+      const r = await runDos({ program: "CHESS.COM", programBytes: await program(CHESS), args: c.tail, files: { "JOBS.TXT": JOBS }, timeoutMs: 30_000 });
+      const jobsKept = Buffer.from(r.files.get("JOBS.TXT") ?? []).toString("latin1") === JOBS;
+      const written = [...r.files.keys()].filter((f) => f !== "JOBS.TXT" && f !== "CHESS.COM");
+      const why = c.expected === "runs"
+        ? (r.exitCode === 0 && jobsKept && /^1 perft 1 5 .*\r\nend 1\r\n$/s.test(Buffer.from(r.files.get(c.result!) ?? []).toString("latin1")) ? null : "no result")
+        : (r.exitCode === 1 && jobsKept && written.length === 0 && MESSAGES[c.expected].test(r.stdout) ? null : `exit ${r.exitCode}, "${r.stdout.trim()}", files ${written.join(" ")}`);
+      tally("command line", c.expected === "runs" ? "answered" : { kind: "error", code: c.expected }, why);
+      if (why) bad.push(`CHESS ${c.tail}: expected ${c.expected}, got ${why}`);
+    }
     expect(bad).toEqual([]);
   }, 90_000);
 

@@ -4,6 +4,7 @@ import { get } from "node:http";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
+import { Chess } from "chess.js";
 import { strFromU8, unzipSync } from "fflate";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -330,10 +331,12 @@ describe.skipIf(!chromiumReady || !chessWritten)("the game in Chromium", () => {
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE_AGENT = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36";
-const KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+const RUY_LOPEZ = '[Event "A pasted game"]\n[Result "*"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 {the Spanish} a6 *\n';
 /** Chess Programming Wiki perft position 3. */
 const ENDGAME = "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1";
 const STORE_KEY = "liberman-chess.saved";
+/** Pointer moves on the way from one square to the other in a drag. */
+const DRAG_STEPS = 4;
 
 function launch(profile: string, device: "phone" | "desktop"): Promise<BrowserContext> {
   const phone = { viewport: PHONE, hasTouch: true, isMobile: true, deviceScaleFactor: 1, userAgent: PHONE_AGENT };
@@ -363,13 +366,12 @@ async function canvasView(page: Page, layout: Layout): Promise<ScreenView | null
   return view.squares.some((sq) => sq.misfit > 0) ? null : view;
 }
 
-/** Tap or click below the board's a-file label: off the board, so the game ignores it,
- *  and the mouse pointer DOS draws there hides no square from the screen reader. */
-async function parkPointer(page: Page, how: "tap" | "click"): Promise<void> {
+/** Click below the board's a-file label: off the board, so the game ignores it, and the
+ *  mouse pointer DOS draws there hides no square from the screen reader. (After a touch
+ *  the page itself sends the pointer off the board.) */
+async function parkPointer(page: Page): Promise<void> {
   const box = (await page.locator("#dos canvas").boundingBox())!;
-  const x = box.x + (2 / 320) * box.width, y = box.y + (170 / 200) * box.height;
-  if (how === "tap") await page.touchscreen.tap(x, y);
-  else await page.mouse.click(x, y);
+  await page.mouse.click(box.x + (2 / 320) * box.width, box.y + (170 / 200) * box.height);
 }
 
 async function waitCanvas(page: Page, layout: Layout, what: string, ok: (v: ScreenView) => boolean): Promise<ScreenView> {
@@ -407,6 +409,37 @@ async function squarePoint(page: Page, layout: Layout, square: string, flipped =
   const box = (await page.locator("#dos canvas").boundingBox())!;
   const p = squareClickPoint(layout, square, flipped);
   return { x: box.x + p.x * box.width, y: box.y + p.y * box.height };
+}
+
+/** A finger put down on one square, slid to another and lifted: Chromium's own touch
+ *  events through the DevTools protocol (Playwright's touchscreen only taps). */
+async function touchDrag(page: Page, layout: Layout, from: string, to: string): Promise<void> {
+  const a = await squarePoint(page, layout, from), b = await squarePoint(page, layout, to);
+  const cdp = await page.context().newCDPSession(page);
+  const touch = (type: "touchStart" | "touchMove" | "touchEnd", x: number, y: number) => cdp.send("Input.dispatchTouchEvent", { type, touchPoints: type === "touchEnd" ? [] : [{ x, y }] });
+  await touch("touchStart", a.x, a.y);
+  for (let i = 1; i <= DRAG_STEPS; i++) await touch("touchMove", a.x + ((b.x - a.x) * i) / DRAG_STEPS, a.y + ((b.y - a.y) * i) / DRAG_STEPS);
+  await touch("touchEnd", b.x, b.y);
+  await cdp.detach();
+}
+
+/** The same with the mouse, the left button held. */
+async function mouseDrag(page: Page, layout: Layout, from: string, to: string): Promise<void> {
+  const a = await squarePoint(page, layout, from), b = await squarePoint(page, layout, to);
+  await page.mouse.move(a.x, a.y);
+  await page.mouse.down();
+  await page.mouse.move(b.x, b.y, { steps: DRAG_STEPS });
+  await page.mouse.up();
+}
+
+const positionOf = (fen: string) => fen.split(" ").slice(0, 3).join(" ");
+
+/** Board, side to move and castling at the end of a PGN, as chess.js (which nobody here
+ *  wrote) reads it. */
+function pgnPosition(pgn: string): string {
+  const game = new Chess();
+  game.loadPgn(pgn);
+  return positionOf(game.fen());
 }
 
 /** The saved files the page keeps in localStorage, decoded. */
@@ -452,7 +485,7 @@ describe.skipIf(!chromiumReady || !chessWritten)("the game in Chromium, as peopl
     await logServer?.close();
   });
 
-  test("on a phone (390x844, touch) the board fills the width, a tap on e2 then on e4 plays e4, and every command button works", async () => {
+  test("on a phone (390x844, touch) the board fills the width, a tap on e2 then on e4 plays e4 and leaves no pointer on the board, a drag plays Nf3, and every command button works (Open game with a pasted PGN)", async () => {
     const context = await launch(join(work, "phone"), "phone");
     watch(context, logServer.url);
     try {
@@ -467,15 +500,16 @@ describe.skipIf(!chromiumReady || !chessWritten)("the game in Chromium, as peopl
 
       const e2 = await squarePoint(page, layout, "e2");
       await page.touchscreen.tap(e2.x, e2.y);
-      await parkPointer(page, "tap");
       await waitCanvas(page, layout, "e2 taken up", (v) => v.picked === "e2");
       const e4 = await squarePoint(page, layout, "e4");
       await page.touchscreen.tap(e4.x, e4.y);
-      await parkPointer(page, "tap");
       const E4 = 36, E2 = 52; // a8 = 0 .. h1 = 63
       await waitCanvas(page, layout, "the pawn on e4", (v) => v.squares[E4]!.piece === "P" && v.squares[E2]!.piece === null);
-      const played = await waitLog(page, "e4 and the reply", (l) => l.moves.length === 2);
-      expect(played.moves[0]).toBe("e2e4");
+      const opened = await waitLog(page, "e4 and the reply", (l) => l.moves.length === 2);
+      expect(opened.moves[0]).toBe("e2e4");
+      await touchDrag(page, layout, "g1", "f3");
+      const played = await waitLog(page, "Nf3 by a drag and the reply", (l) => l.moves.length === 4);
+      expect(played.moves[2]).toBe("g1f3");
 
       await command(page, "players").click();
       expect((await waitLog(page, "two players", (l) => l.players === "hh")).moves).toEqual(played.moves);
@@ -485,14 +519,14 @@ describe.skipIf(!chromiumReady || !chessWritten)("the game in Chromium, as peopl
       await waitLog(page, "the board turned", (l) => l.flip);
       await waitCanvas(page, layout, "the board turned on the screen", (v) => v.flipped);
       await command(page, "takeback").click();
-      const back = await waitLog(page, "a move taken back", (l) => l.moves.length === 1);
-      expect(back.moves).toEqual(played.moves.slice(0, 1));
+      const back = await waitLog(page, "a move taken back", (l) => l.moves.length === 3);
+      expect(back.moves).toEqual(played.moves.slice(0, 3));
 
       await command(page, "save").click();
       const saved = await waitFor("CHESS.SAV kept in the browser", 10_000, async () => (await storedFiles(page))["CHESS.SAV"] ?? null);
-      expect(saved.split("\r\n")[0]).toBe(back.fen);
+      expect(pgnPosition(saved)).toBe(positionOf(back.fen));
       const [download] = await Promise.all([page.waitForEvent("download"), command(page, "download").click()]);
-      expect(download.suggestedFilename()).toBe("chess.sav");
+      expect(download.suggestedFilename()).toBe("chess.pgn");
       expect(readFileSync(await download.path()).toString("latin1")).toBe(saved);
 
       await command(page, "new").click();
@@ -503,16 +537,16 @@ describe.skipIf(!chromiumReady || !chessWritten)("the game in Chromium, as peopl
       await waitCanvas(page, layout, "the saved position again", (v) => v.boardFen === boardOf(back.fen));
 
       await command(page, "import").click();
-      await page.fill("#import-text", KIWIPETE);
+      await page.fill("#import-text", RUY_LOPEZ);
       await Promise.all([page.waitForEvent("load"), page.click("#import-start")]);
-      await waitCanvas(page, layout, "the pasted FEN's position", (v) => v.boardFen === boardOf(KIWIPETE));
+      await waitCanvas(page, layout, "the pasted PGN's position", (v) => v.boardFen === boardOf(pgnPosition(RUY_LOPEZ)));
     } finally {
       await context.close();
     }
     expect(external).toEqual([]);
   }, 90_000);
 
-  test("on a desktop a plain quick click plays a move; a game saved with S comes back with Load saved after a browser restart; a FEN file opens", async () => {
+  test("on a desktop a plain quick click plays a move, a drag another; a game saved with S comes back with Load saved after a browser restart; a FEN file opens", async () => {
     const profile = join(work, "desktop");
     let context = await launch(profile, "desktop");
     watch(context, logServer.url);
@@ -527,12 +561,16 @@ describe.skipIf(!chromiumReady || !chessWritten)("the game in Chromium, as peopl
         const p = await squarePoint(page, layout, square);
         await page.mouse.click(p.x, p.y); // press and release with no pause between
       }
-      await parkPointer(page, "click");
-      const played = await waitLog(page, "d4 and the reply", (l) => l.moves.length === 2);
-      expect(played.moves[0]).toBe("d2d4");
+      await parkPointer(page);
+      const opened = await waitLog(page, "d4 and the reply", (l) => l.moves.length === 2);
+      expect(opened.moves[0]).toBe("d2d4");
+      await mouseDrag(page, layout, "g1", "f3");
+      await parkPointer(page);
+      const played = await waitLog(page, "Nf3 by a drag and the reply", (l) => l.moves.length === 4);
+      expect(played.moves[2]).toBe("g1f3");
       await page.keyboard.press("s");
       saved = await waitFor("CHESS.SAV kept in the browser", 10_000, async () => (await storedFiles(page))["CHESS.SAV"] ?? null);
-      expect(saved.split("\r\n")[0]).toBe(played.fen);
+      expect(pgnPosition(saved)).toBe(positionOf(played.fen));
     } finally {
       await context.close();
     }
@@ -543,7 +581,7 @@ describe.skipIf(!chromiumReady || !chessWritten)("the game in Chromium, as peopl
       await page.goto(logServer.url);
       await waitCanvas(page, layout, "a new game", (v) => v.boardFen === boardOf(START));
       await Promise.all([page.waitForEvent("load"), command(page, "load").click()]);
-      await waitCanvas(page, layout, "the saved position", (v) => v.boardFen === boardOf(saved.split("\r\n")[0]!));
+      await waitCanvas(page, layout, "the saved position", (v) => v.boardFen === boardOf(pgnPosition(saved)));
       await command(page, "import").click();
       await page.setInputFiles("#import-file", { name: "endgame.fen", mimeType: "text/plain", buffer: Buffer.from(`${ENDGAME}\n`) });
       await expect.poll(() => page.inputValue("#import-text")).toBe(`${ENDGAME}\n`);

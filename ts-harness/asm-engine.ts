@@ -12,6 +12,9 @@ import { DosRunError, DosSession } from "./runner.ts";
 
 export const RESULT_FILE = "RESULT.TXT";
 export const JOBS_FILE = "JOBS.TXT";
+/** The longest job line CHESS.COM reads (LINE_MAX in asm/chess.inc): a `position` job
+ *  with about 80 moves fits. */
+export const JOB_LINE_MAX = 511;
 const NOT_RUN_MARKER = "FAIL the program did not write its result file\r\n";
 const PROGRESS_POLL_MS = 1000;
 
@@ -75,9 +78,14 @@ const ANSWERS: Record<string, { kinds: string[]; final: string[]; fits?: (arg: n
   moves: { kinds: ["moves"], final: ["moves"], fits: (_arg, w) => Number(w[1]) === w.length - 2 },
   perft: { kinds: ["perft"], final: ["perft"], fits: (arg, w) => Number(w[1]) === arg },
   divide: { kinds: ["divide", "perft"], final: ["perft"], fits: (arg, w) => Number(w[1]) === arg },
-  mate: { kinds: ["mate", "nomate"], final: ["mate", "nomate"], fits: (arg, w) => w[0] === "nomate" ? Number(w[1]) === arg : Number(w[1]) <= arg },
-  exchange: { kinds: ["exchange"], final: ["exchange"] },
+  mate: {
+    kinds: ["mate", "nomate", "stopped"], final: ["mate", "nomate", "stopped"],
+    fits: (arg, w) => w[0] === "stopped" ? w[1] === "mate" && Number(w[2]) === arg : w[0] === "nomate" ? Number(w[1]) === arg : Number(w[1]) <= arg,
+  },
+  exchange: { kinds: ["exchange", "stopped"], final: ["exchange", "stopped"], fits: (arg, w) => w[0] !== "stopped" || (w[1] === "exchange" && Number(w[2]) === arg) },
   best: { kinds: ["best"], final: ["best"] },
+  position: { kinds: ["position"], final: ["position"] },
+  go: { kinds: ["info", "bestmove"], final: ["bestmove"] },
 };
 
 /** Why a job's result lines do not answer it, or null when they do. */
@@ -133,14 +141,14 @@ export function parseResult(text: string, jobs: readonly string[]): JobLines[] {
 
 function countFinishedJobs(text: string): number {
   let last = 0;
-  for (const m of text.matchAll(/^(\d+) (perft|moves|error|mate|nomate|exchange|best)\b/gm)) last = Math.max(last, Number(m[1]));
+  for (const m of text.matchAll(/^(\d+) (perft|moves|error|mate|nomate|exchange|best|stopped|position|bestmove)\b/gm)) last = Math.max(last, Number(m[1]));
   return last;
 }
 
 /** Run job lines (e.g. "perft 3 <fen>") in one boot and return their result lines. A
  *  job with a character outside printable ASCII gets its `byte` error line here, with
  *  the column in its FEN when `fens` gives each job's (as the oracle counts it); runs of
- *  spaces are sent as one, so that a padded FEN fits the 255-character line. */
+ *  spaces are sent as one, so that a padded FEN fits the line. */
 export async function runBatch(jobs: string[], opts: BatchOptions = {}, fens?: readonly string[]): Promise<JobLines[]> {
   const refused = jobs.map((j, i) => (fens ? notPrintable(fens[i]!) : null) ?? notPrintable(j));
   const sent = jobs.filter((_, i) => refused[i] === null).map((j) => j.split(" ").filter(Boolean).join(" "));

@@ -185,6 +185,8 @@ function jobCost(words: string[]): JobCost {
 function resultLine(g: JobLines, verbs: string[]): string[] | EngineError {
   const err = jobError(g);
   if (err) return err;
+  const stopped = g.lines.find((w) => w[0] === "stopped");
+  if (stopped) return { ok: false, code: "limit", message: `job ${g.job} stopped at a limit: ${stopped.join(" ")}` };
   const line = g.lines.find((w) => verbs.includes(w[0]!));
   return line ?? { ok: false, code: "protocol", message: `job ${g.job} has no ${verbs.join(" or ")} line` };
 }

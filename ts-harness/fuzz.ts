@@ -6,7 +6,7 @@
 import * as oracle from "./oracle/index.ts";
 import { samplePositions, seededRandom } from "./positions.ts";
 
-export type FuzzClass = "fen-fields" | "bytes" | "illegal" | "extreme" | "numbers" | "lines" | "game" | "cli";
+export type FuzzClass = "fen-fields" | "bytes" | "illegal" | "extreme" | "numbers" | "lines" | "command line" | "game" | "cli";
 
 /** What a job must get: an error code, or the oracle's answer. */
 export type Expected =
@@ -303,6 +303,42 @@ export function gameCases(seed: number): GameCase[] {
     { what: "/fen with clocks at the limit", args: `/fen ${clock}`, fen: clock },
     { what: "/fen with a byte above 127", args: `/fen ${high}`, fen: high },
     { what: "/load of a padded line ended by a lone CR", args: "/load POS.TXT", files: { "POS.TXT": loaded.split(" ").join(" ".repeat(40)) + "\r1. e4\r" }, fen: loaded },
-    { what: "/load of a first line of 600 bytes", args: "/load POS.TXT", files: { "POS.TXT": loaded.split(" ").join(" ".repeat(120)) + "\r\n" }, fen: null },
+    { what: "/load of a first line of 4000 bytes", args: "/load POS.TXT", files: { "POS.TXT": loaded.split(" ").join(" ".repeat(800)) + "\r\n" }, fen: null },
   ];
+}
+
+/** A command tail for `CHESS /jobs`, and what asm/PROTOCOL.md and the README say it must
+ *  do: run the jobs file (exit code 0, a result file ending `end 1`), or stop with exit
+ *  code 1 and a message: the usage line, a jobs file it cannot open, or one file for
+ *  both. */
+export interface CommandCase {
+  tail: string;
+  expected: "runs" | "usage" | "no jobs file" | "same file";
+  /** The result file it must write when it runs. */
+  result?: string;
+}
+
+/** Names for the jobs file (JOBS.TXT exists), the result file and the odd ones out. */
+const JOBS_NAMES = ["JOBS.TXT", "jobs.txt", ".\\JOBS.TXT", "C:\\JOBS.TXT", "C:JOBS.TXT", "NOSUCH.TXT"];
+const RESULT_NAMES = ["R.TXT", "r.txt", "C:\\OUT.TXT", ".\\OUT.TXT", "JOBS.TXT", "C:JOBS.TXT", ".\\jobs.txt"];
+
+/** The canonical DOS name of a file in C:\ as the cases write it. */
+const canonical = (name: string) => name.toUpperCase().replace(/^C:\\?|^\.\\/, "");
+
+export function commandCases(seed: number, n: number): CommandCase[] {
+  const rnd = seededRandom(seed);
+  return Array.from({ length: n }, (): CommandCase => {
+    const words = [pick(rnd, ["/jobs", "/JOBS", "/Jobs"])];
+    const parts = pick(rnd, [0, 1, 2, 2, 2, 2, 3, 3]);
+    const jobs = pick(rnd, JOBS_NAMES);
+    const result = pick(rnd, RESULT_NAMES);
+    if (parts >= 1) words.push(jobs);
+    if (parts >= 2) words.push(result);
+    if (parts >= 3) words.push(pick(rnd, ["extra", "/fen", "R2.TXT"]));
+    const tail = words.join(" ".repeat(int(rnd, 1, 3)));
+    if (parts < 2) return { tail, expected: "usage" };
+    if (canonical(jobs) === "NOSUCH.TXT") return { tail, expected: "no jobs file" };
+    if (canonical(jobs) === canonical(result)) return { tail, expected: "same file" };
+    return { tail, expected: "runs", result: canonical(result) };
+  });
 }

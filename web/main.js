@@ -45,6 +45,9 @@ const FEN_PATTERN = /^[pnbrqkPNBRQK1-8]+(\/[pnbrqkPNBRQK1-8]+){7}( [wb]( (-|[KQk
  *  them under the board. */
 const PANEL_VIEW = { x: 176, y: 13, width: 144, height: 72 };
 const PANEL_VIEW_MS = 250;
+/** Where a finger's pointer goes once the touch ends: the panel, off the board (as
+ *  fractions of the screen), and how soon. */
+const TOUCH_PARK = { x: 0.99, y: 0.5, afterMs: 50 };
 
 const screen = document.getElementById("dos");
 const loading = document.getElementById("loading");
@@ -287,12 +290,23 @@ async function pressKeys(codes) {
   }
 }
 
+/** A PGN text: tag pairs first, or a move number (the game's CHESS.SAV holds PGN). */
+const PGN_START = /^\s*(\[[A-Za-z]|1\.)/;
+
+/** The saved file's name for the person downloading it, lower case, its extension .pgn
+ *  when it holds PGN so that chess programs open it. */
+function downloadName(saved) {
+  const name = saved.name.toLowerCase();
+  const text = new TextDecoder("latin1").decode(saved.bytes.subarray(0, 64));
+  return PGN_START.test(text) ? name.replace(/\.[^.]*$/, ".pgn") : name;
+}
+
 function downloadSaved() {
   const saved = latestSaved();
   if (saved === null) return;
   const link = document.createElement("a");
   link.href = URL.createObjectURL(new Blob([saved.bytes], { type: "application/octet-stream" }));
-  link.download = saved.name.toLowerCase();
+  link.download = downloadName(saved);
   link.click();
   setTimeout(() => URL.revokeObjectURL(link.href), 1000);
 }
@@ -376,6 +390,14 @@ document.getElementById("import-start").addEventListener("click", (e) => {
   e.preventDefault();
   importError.textContent = problem;
 });
+
+// A finger leaves no pointer behind on a piece: once a touch ends, the DOS pointer goes
+// to the panel. The driver has recorded where the touch ended by then (the release's
+// place), so the game still sees the tap or the drag where it was.
+screen.addEventListener("pointerup", (e) => {
+  if (e.pointerType !== "touch") return;
+  setTimeout(() => game.ci?.sendMouseMotion(TOUCH_PARK.x, TOUCH_PARK.y), TOUCH_PARK.afterMs);
+}, true);
 
 for (const button of pad.querySelectorAll("button[data-key]")) bindPadButton(button);
 screen.addEventListener("pointerdown", focusGame);

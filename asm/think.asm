@@ -1,0 +1,562 @@
+; think.asm -- the batch's thinking jobs (asm/PROTOCOL.md): the limit words that `go`,
+; `best`, `mate` and `exchange` accept, the `position` job (a position and its history,
+; kept for the jobs that follow) and the `go` job (think on it within the limits, an
+; info line an iteration committed to disk at once, any key stops it).  Not Liberman's:
+; these are UCI's `position` and `go`, for the UCI bridge.
+
+        section .bss
+
+limits_given    resw 1              ; bit i: the i-th word of limit_words was given
+limit_values    resd LIMIT_WORDS    ; the number given with each
+position_line   resb LINE_MAX + 1   ; the last good position job's text (0: none yet)
+
+        section .data
+
+; limit_words -- the limit words, in the order of LW_*: the word, the smallest and the
+; largest number it takes (largest 0: a word without a number).
+limit_words:
+        dw word_lw_movetime
+        dd 1, CLOCK_MS_MAX
+        dw word_lw_depth
+        dd 1, SEARCH_MAX_DEPTH
+        dw word_lw_nodes
+        dd 1, 0FFFFFFFFh
+        dw word_lw_budget
+        dd 1, BUDGET_MAX_MS
+        dw word_lw_wtime
+        dd 0, 0FFFFFFFFh
+        dw word_lw_btime
+        dd 0, 0FFFFFFFFh
+        dw word_lw_winc
+        dd 0, CLOCK_MS_MAX
+        dw word_lw_binc
+        dd 0, CLOCK_MS_MAX
+        dw word_lw_movestogo
+        dd 1, MOVESTOGO_MAX
+        dw word_lw_infinite
+        dd 0, 0
+        dw word_lw_mate
+        dd 1, MATE_MAX_MOVES
+limit_words_end:
+%if (limit_words_end - limit_words) / limit_word_size != LIMIT_WORDS
+%error "one row of limit_words for each LW_ constant"
+%endif
+%if BUDGET_MAX_MS * CYCLES_PER_MS > 0FFFFFFFFh || JOB_DEFAULT_MS > BUDGET_MAX_MS
+%error "a budget must fit in 32 bits of instructions"
+%endif
+word_lw_movetime db "movetime", 0
+word_lw_depth   db "depth", 0
+word_lw_nodes   db "nodes", 0
+word_lw_budget  db "budget", 0
+word_lw_wtime   db "wtime", 0
+word_lw_btime   db "btime", 0
+word_lw_winc    db "winc", 0
+word_lw_binc    db "binc", 0
+word_lw_movestogo db "movestogo", 0
+word_lw_infinite db "infinite", 0
+word_lw_mate    db "mate", 0
+
+; limit_reasons -- the word of each LIMIT_* (LIMIT_TIME first) on a result line
+limit_reasons:  dw word_lw_time, word_lw_budget, word_lw_nodes, word_lw_key
+word_lw_time    db "time", 0
+word_lw_key     db "key", 0
+
+word_startpos   db "startpos", 0
+word_position   db " position ok", 0
+word_info       db " info depth ", 0
+word_bestmove   db " bestmove ", 0
+word_stopped    db " stopped", 0
+word_limit      db " limit ", 0
+word_score_cp   db " score cp ", 0
+word_score_mate db " score mate ", 0
+word_time       db " time ", 0
+word_pv         db " pv ", 0
+word_go_depth   db " depth ", 0
+
+        section .text
+
+        ERROR_ENTRY err_no_position, "position", "no position: a position job must come first"
+        ERROR_ENTRY err_move, "move", "not a legal move in the position:"
+        ERROR_ENTRY err_word, "arg", "a word that is no limit, or a limit's number missing or out of range:"
+
+; job_read_limits -- read limit words (`movetime 500 depth 6 ...`) as far as they go
+; IN:  SI -> text
+; OUT: CF clear: SI -> the first word that is no limit word (or the end);
+;      [limits_given], limit_values; CF set: a limit word without its number in range,
+;      SI -> err_arg
+; CHG: EAX, EBX, CX, DX
+job_read_limits:
+        mov word [limits_given], 0
+.word:  call text_skip_space
+        mov dx, limit_words
+        xor cx, cx                  ; CX = the word's LW_ index
+.try:   mov bx, dx
+        mov bx, [bx + limit_word.name]
+        call text_match_word
+        jnc .found
+        add dx, limit_word_size
+        inc cx
+        cmp cx, LIMIT_WORDS
+        jb .try
+        clc
+        ret
+.found: bts [limits_given], cx
+        mov bx, dx
+        cmp dword [bx + limit_word.max], 0
+        je .word
+        call text_skip_space
+        call text_read_number
+        jc .bad
+        cmp eax, [bx + limit_word.min]
+        jb .bad
+        cmp eax, [bx + limit_word.max]
+        ja .bad
+        mov bx, cx
+        shl bx, DWORD_SHIFT
+        mov [limit_values + bx], eax
+        jmp .word
+.bad:   mov si, err_arg
+        stc
+        ret
+
+; job_limit -- was a limit word given, and with what number?
+; IN:  BX = its LW_ index
+; OUT: CF set if it was, EAX = its number
+; CHG: nothing else
+job_limit:
+        push bx
+        shl bx, DWORD_SHIFT
+        mov eax, [limit_values + bx]
+        pop bx
+        bt [limits_given], bx
+        ret
+
+; job_limits_apply -- the clock's limits from the words read: a budget (x CYCLES_PER_MS
+;                     instructions), movetime, depth, nodes, or the clock mode (the side
+;                     to move's time, increment and moves to go) when no movetime is
+;                     given; none of them and no `infinite`: JOB_DEFAULT_MS of budget.
+;                     Any key stops the thinking.
+; IN:  [limits_given], limit_values; [side]
+; OUT: the limit_* of clock.asm
+; CHG: EAX, EBX, ECX, EDX
+job_limits_apply:
+        call clock_limits_none
+        mov byte [limit_keys], KEYS_STOP
+        cmp word [limits_given], 0
+        jne .given
+        mov dword [limit_budget], JOB_DEFAULT_MS * CYCLES_PER_MS
+.given: mov bx, LW_BUDGET
+        call job_limit
+        jnc .depth
+        imul eax, eax, CYCLES_PER_MS
+        mov [limit_budget], eax
+.depth: mov bx, LW_DEPTH
+        call job_limit
+        jnc .nodes
+        mov [limit_depth], al
+.nodes: mov bx, LW_NODES
+        call job_limit
+        jnc .movetime
+        mov [limit_nodes], eax
+.movetime:
+        mov bx, LW_MOVETIME
+        call job_limit
+        jnc .clock
+        mov [limit_time], eax
+        ret
+.clock: mov bx, LW_WTIME            ; the side to move's time: LW_BTIME for black
+        cmp byte [side], WHITE
+        je .time
+        inc bx
+.time:  call job_limit
+        jnc .done
+        push eax
+        add bx, LW_WINC - LW_WTIME
+        call job_limit
+        jc .inc
+        xor eax, eax
+.inc:   push eax
+        mov bx, LW_MOVESTOGO
+        call job_limit
+        jc .togo
+        xor eax, eax
+.togo:  mov ecx, eax
+        pop ebx
+        pop eax
+        jmp clock_allot
+.done:  ret
+
+; job_limit_end -- end a result line with ` limit <why>` if a limit stopped the thinking
+; IN:  [clock_abort]
+; OUT: the words in the result buffer
+; CHG: SI
+job_limit_end:
+        push bx
+        movzx bx, byte [clock_abort]
+        test bx, bx
+        jz .none
+        mov si, word_limit
+        call out_string
+        add bx, bx                  ; a word a reason, LIMIT_TIME first
+        mov si, [limit_reasons + bx - LIMIT_TIME * 2]
+        call out_string
+.none:  pop bx
+        ret
+
+; job_stopped -- the line of a mate or exchange job a limit stopped:
+;                `<n> stopped <verb> <N> nodes ... limit <why>`
+; IN:  SI -> the verb's word (` mate `, ` exchange `); [job_arg]; [clock_abort]
+; OUT: the line in the result buffer
+; CHG: EAX, EDX, SI
+job_stopped:
+        call job_line_start
+        push si
+        mov si, word_stopped
+        call out_string
+        pop si
+        call out_string
+        movzx eax, word [job_arg]
+        call out_u32
+        jmp job_nodes_end
+
+; job_position -- `position startpos|FEN [moves m1 m2 ...]`: the position for the jobs
+;                 that follow, with its history (repetitions, the 50-move rule)
+; IN:  SI -> the text after the verb
+; OUT: `<n> position ok` and the text kept in position_line; or an error line naming
+;      the problem (the position kept before stays)
+; CHG: EAX, EBX, ECX, EDX, SI, DI, EBP
+job_position:
+        push si
+        call job_position_set
+        pop di
+        jc .bad
+        mov si, di
+        mov di, position_line
+        call job_copy_text
+        call job_line_start
+        mov si, word_position
+        call out_string
+        jmp out_crlf
+.bad:   test bx, bx
+        jnz job_error_word
+        jmp job_error
+
+; job_position_set -- set up a position job's position and play its moves, through
+;                     the engine (engine_set_fen, engine_play)
+; IN:  SI -> `startpos|FEN [moves m1 ...]`, 0-terminated (left as it was)
+; OUT: CF clear: the position, its history and the engine's status block; CF set:
+;      SI -> the error_entry, BX -> the word at fault (0: the FEN is bad)
+; CHG: EAX, EBX, ECX, EDX, SI, DI, EBP
+job_position_set:
+        call text_skip_space
+        mov bx, word_startpos
+        call text_match_word
+        jc .fen
+        push si
+        mov si, start_fen_text
+        call engine_set_fen         ; the start position: no error
+        pop si
+        jmp .moves
+.fen:   mov di, si                  ; the FEN runs up to the word `moves`
+.word:  call job_next_word
+        jc .whole                   ; DI -> the 0 at the end
+        push si
+        mov si, di
+        mov bx, verb_moves
+        call text_match_word
+        pop si
+        jnc .cut
+.word_end:
+        mov al, [di]
+        call text_end_of_word
+        je .word
+        inc di
+        jmp .word_end
+.cut:   mov bx, 0
+        cmp di, si
+        je .no_fen
+        mov byte [di - 1], 0        ; DI -> `moves`, after white space: end the FEN there
+        push di
+        call engine_set_fen
+        pop si
+        mov byte [si - 1], SPACE    ; and mend the text
+        jmp .parsed
+.whole: push di
+        call engine_set_fen
+        pop si
+.parsed:
+        mov bx, 0
+        jc .fail
+.moves: call text_skip_space
+        cmp byte [si], 0
+        je .done
+        mov bx, si
+        push bx
+        mov bx, verb_moves
+        call text_match_word
+        pop bx
+        jc .junk
+.move:  call text_skip_space
+        cmp byte [si], 0
+        je .done
+        push si
+        call job_read_move
+        jc .illegal
+        push si
+        call engine_play
+        pop si
+        pop bx
+        jc .refused
+        jmp .move
+.done:  clc
+        ret
+.junk:  mov si, err_word
+        stc
+        ret
+.illegal:
+        pop bx
+.refused:
+        mov si, err_move
+.fail:  stc
+        ret
+.no_fen:
+        mov si, err_fields
+        stc
+        ret
+
+; job_next_word -- the start of the next word at or after DI
+; IN:  DI -> text
+; OUT: CF clear: DI -> the word's first character; CF set: none, DI -> the 0 at the end
+; CHG: AL
+job_next_word:
+        mov al, [di]
+        test al, al
+        jz .end
+        call text_is_space
+        jne .found
+        inc di
+        jmp job_next_word
+.found: clc
+        ret
+.end:   stc
+        ret
+
+; job_read_move -- a move in UCI (`e2e4`, `e7e8q`) among the legal moves
+; IN:  SI -> the word; ES:0 = the legal moves, [engine_legal] (as the engine leaves them)
+; OUT: CF clear: EAX = the move record, SI past the word; CF set: not a legal move
+; CHG: CX, DX
+job_read_move:
+        call text_read_square
+        jc .bad
+        mov dl, al
+        call text_read_square
+        jc .bad
+        mov dh, al
+        mov cl, PROMO_ANY
+        mov al, [si]
+        call text_end_of_word
+        je .find
+        mov cl, QUEEN
+        cmp al, 'q'
+        je .promo
+        mov cl, ROOK
+        cmp al, 'r'
+        je .promo
+        mov cl, BISHOP
+        cmp al, 'b'
+        je .promo
+        mov cl, KNIGHT
+        cmp al, 'n'
+        jne .bad
+.promo: inc si
+        mov al, [si]
+        call text_end_of_word
+        jne .bad
+.find:  call legal_find
+        jc .bad
+        cmp cl, PROMO_ANY
+        jne .ok
+        test ah, PROMO_FLAG         ; a promotion must name its piece
+        jnz .bad
+.ok:    clc
+        ret
+.bad:   stc
+        ret
+
+; job_copy_text -- copy a 0-terminated text
+; IN:  SI -> the text, DI -> room for LINE_MAX + 1 bytes
+; OUT: the copy; SI, DI past the 0s
+; CHG: AL
+job_copy_text:
+        lodsb
+        mov [di], al
+        inc di
+        test al, al
+        jnz job_copy_text
+        ret
+
+; job_error_word -- `<n> error <code> <message> <word>`: an error about a word of the job
+; IN:  SI -> an error_entry; BX -> the word (ended by white space or 0)
+; OUT: the line in the result buffer
+; CHG: AL, SI
+job_error_word:
+        call job_error_text
+        call out_space
+        mov si, bx
+.char:  mov al, [si]
+        call text_end_of_word
+        je .end
+        call out_char
+        inc si
+        jmp .char
+.end:   jmp out_crlf
+
+; job_go -- `go [limits]`: think on the position job's position within the limits;
+;           `<n> info ...` after each iteration, then `<n> bestmove ...` (with `mate N`:
+;           the mate logic alone, for a mate in N)
+; IN:  SI -> the limit words
+; OUT: the lines in the result buffer (the info lines already on disk)
+; CHG: EAX, EBX, ECX, EDX, SI, DI, EBP
+job_go:
+        call job_read_limits
+        jc job_error
+        cmp byte [si], 0
+        mov bx, si
+        mov si, err_word
+        jne job_error_word
+        mov si, err_no_position
+        cmp byte [position_line], 0
+        je job_error
+        mov si, position_line
+        call job_position_set
+        call timer_start
+        call job_limits_apply
+        mov bx, LW_MATE
+        call job_limit
+        jc .mate
+        mov word [search_report], job_info
+        mov cl, MATE_LEVEL_DEFAULT
+        call engine_think
+        mov word [search_report], 0
+        jmp job_go_end
+.mate:  mov cl, al
+        call engine_mate
+        jnc job_go_end
+        mov dword [search_score], 0
+        mov byte [search_depth], 0
+        stc
+        jmp job_go_end
+
+; job_go_end -- the go job's last line: `<n> bestmove <uci|none> score ... depth <d>
+;               nodes <N> time <ms> ticks <t> tsc <i> [limit <why>]`
+; IN:  CF clear: EAX = the move; CF set: none; [search_score], [search_depth]
+; OUT: the line in the result buffer
+; CHG: EAX, EDX, SI
+job_go_end:
+        pushf
+        push eax
+        call timer_stop
+        call job_line_start
+        mov si, word_bestmove
+        call out_string
+        pop eax
+        popf
+        call job_print_move
+        call job_score
+        mov si, word_go_depth
+        call out_string
+        movzx eax, byte [search_depth]
+        call out_u32
+        mov si, word_nodes
+        call out_string
+        mov eax, [clock_nodes]
+        call out_u32
+        call job_time
+        jmp job_timing_end
+
+; job_info -- the info line of an iteration, written and committed to disk at once
+;             (search_report: called by the search after each iteration)
+; IN:  [search_depth], [search_score], [search_move], [clock_nodes]
+; OUT: `<n> info depth <d> score cp <x>|mate <m> nodes <N> time <ms> pv <uci>` on disk
+;      (job_commit)
+; CHG: nothing
+job_info:
+        pushad
+        call job_line_start
+        mov si, word_info
+        call out_string
+        movzx eax, byte [search_depth]
+        call out_u32
+        call job_score
+        mov si, word_nodes
+        call out_string
+        mov eax, [clock_nodes]
+        call out_u32
+        call job_time
+        mov si, word_pv
+        call out_string
+        mov eax, [search_move]
+        call move_print_uci
+        call out_crlf
+        call job_commit
+        popad
+        ret
+
+; job_commit -- write the result buffer and commit the file, so that a program reading
+;               it sees every line so far: the file is closed and opened again (DOSBox
+;               keeps what was written in its own buffers until the file is closed,
+;               whatever INT 21h AH=68h, the commit call of DOS 3.3, asks)
+; IN:  [out_handle], [out_name]
+; OUT: [out_handle] the file opened again, at its end (if it cannot be, the writes
+;      after fail silently, and the missing `end` line tells the reader)
+; CHG: AX, BX, CX, DX
+job_commit:
+        call out_flush
+        mov bx, [out_handle]
+        mov ah, DOS_CLOSE
+        int DOS
+        mov dx, [out_name]
+        mov ax, DOS_OPEN << 8 | OPEN_WRITE
+        int DOS
+        mov [out_handle], ax
+        mov bx, ax
+        mov ax, DOS_SEEK << 8 | SEEK_END
+        xor cx, cx
+        xor dx, dx
+        int DOS
+        ret
+
+; job_time -- add ` time <ms>`, the real time since the thinking began
+; IN:  clock_begin called
+; OUT: the words in the result buffer
+; CHG: EAX, EDX, SI
+job_time:
+        mov si, word_time
+        call out_string
+        call clock_elapsed
+        jmp out_u32
+
+; job_score -- add ` score cp <x>` or ` score mate <m>` (m < 0: the side is mated)
+; IN:  [search_score]
+; OUT: the words in the result buffer
+; CHG: EAX, EDX, SI
+job_score:
+        mov eax, [search_score]
+        cdq
+        xor eax, edx
+        sub eax, edx                ; |score|
+        cmp eax, SCORE_MATE_BOUND
+        jg .mate
+        mov si, word_score_cp
+        call out_string
+        mov eax, [search_score]
+        jmp out_s32
+.mate:  neg eax
+        add eax, SCORE_MATE         ; plies to the mate
+        inc eax
+        shr eax, 1                  ; moves
+        xor eax, edx
+        sub eax, edx                ; negative when mated
+        mov si, word_score_mate
+        call out_string
+        jmp out_s32

@@ -1,0 +1,168 @@
+// The thinking jobs of the batch (asm/PROTOCOL.md): `position` keeps a position and its
+// moves for the `go` jobs after it; `go` thinks within its limits, writes an info line
+// an iteration (on disk at once) and a bestmove line; mate and exchange stop at a limit
+// and say so. Moves are checked with the oracle; times with the emulated clock (BIOS
+// ticks and the instruction count, both exact at fixed cycles).
+import { beforeAll, describe, expect, test } from "vitest";
+import { JOBS_FILE, parseResult, RESULT_FILE, runBatch, type JobLines } from "../ts-harness/asm-engine.ts";
+import { CHESS, program } from "../ts-harness/build.ts";
+import { legalMoves, moveToUci } from "../ts-harness/oracle/index.ts";
+import { DosSession } from "../ts-harness/runner.ts";
+import { play, position, START } from "./game-oracle.ts";
+
+const KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+/** harness.conf: fixed 100000 cycles, so an emulated ms is 100000 instructions. */
+const INSTRUCTIONS_PER_MS = 100_000;
+const BIOS_TICK_MS = 1000 / 18.2065;
+/** A knight dance that repeats, 18 times over: 72 plies, a position line of 384
+ *  characters, more than the 255 a job line could have before. */
+const DANCE = Array.from({ length: 18 }, () => "g1f3 g8f6 f3g1 f6g8").join(" ");
+
+const JOBS = [
+  "go depth 2", // 1: no position yet
+  "position startpos moves e2e4 e7e5 g1f3",
+  "go depth 4",
+  "go nodes 3000",
+  "position startpos moves e2e4 e2e4", // 5: the second e2e4 is illegal
+  "go movetime 300", // still after 1.e4 e5 2.Nf3
+  "go wtime 5000 btime 900 winc 0 binc 0",
+  "go depth 3 frobnicate",
+  `position ${KIWIPETE} moves e2a6 b4c3`,
+  "go budget 200",
+  `position startpos moves ${DANCE}`,
+  "go depth 2",
+  `mate 5 movetime 2000 ${KIWIPETE}`,
+  `exchange 4 nodes 1000 ${KIWIPETE}`,
+  "position 6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1",
+  "go mate 2",
+];
+
+let groups: JobLines[];
+beforeAll(async () => {
+  groups = await runBatch(JOBS, { timeoutMs: 60_000 });
+}, 70_000);
+
+const lines = (job: number, verb: string) => groups[job - 1]!.lines.filter((w) => w[0] === verb);
+const only = (job: number) => {
+  expect(groups[job - 1]!.lines.filter((w) => w[0] !== "info")).toHaveLength(1);
+  return groups[job - 1]!.lines.at(-1)!;
+};
+const field = (words: string[], name: string) => {
+  const i = words.indexOf(name);
+  return i > 0 ? words[i + 1] : undefined;
+};
+
+function legalUci(fen: string, moves: string[]): string[] {
+  const pos = position(fen);
+  for (const m of moves) play(pos, m);
+  return legalMoves(pos).map(moveToUci);
+}
+
+describe("position and go", () => {
+  test("go before any position is an error", () => {
+    expect(only(1).slice(0, 2)).toEqual(["error", "position"]);
+  });
+
+  test("position startpos with moves answers ok, and go depth 4 reports depths 1 to 4 and a legal move", () => {
+    expect(only(2)).toEqual(["position", "ok"]);
+    const infos = lines(3, "info");
+    expect(infos.map((w) => Number(field(w, "depth")))).toEqual([1, 2, 3, 4]);
+    for (const w of infos) {
+      expect(w.slice(0, 1)).toEqual(["info"]);
+      expect(field(w, "score")).toMatch(/^(cp|mate)$/);
+      expect(Number(field(w, "nodes"))).toBeGreaterThan(0);
+      expect(Number(field(w, "time"))).toBeGreaterThanOrEqual(0);
+    }
+    const best = only(3);
+    expect(best[0]).toBe("bestmove");
+    expect(legalUci(START, ["e2e4", "e7e5", "g1f3"])).toContain(best[1]);
+    expect(field(infos.at(-1)!, "pv")).toBe(best[1]);
+    expect(field(best, "depth")).toBe("4");
+  });
+
+  test("go nodes stops at the node limit and says so", () => {
+    const best = only(4);
+    expect(field(best, "limit")).toBe("nodes");
+    expect(Number(field(best, "nodes"))).toBeLessThanOrEqual(3000);
+    expect(legalUci(START, ["e2e4", "e7e5", "g1f3"])).toContain(best[1]);
+  });
+
+  test("an illegal move in a position job is named, and the position before it stays", () => {
+    expect(only(5)).toEqual(["error", "move", "not", "a", "legal", "move", "in", "the", "position:", "e2e4"]);
+    const best = only(6);
+    expect(legalUci(START, ["e2e4", "e7e5", "g1f3"])).toContain(best[1]);
+  });
+
+  test("go movetime keeps to its time in emulated milliseconds", () => {
+    const best = only(6);
+    expect(Number(field(best, "time"))).toBeLessThanOrEqual(300);
+    expect(Number(field(best, "tsc"))).toBeLessThanOrEqual(310 * INSTRUCTIONS_PER_MS);
+  });
+
+  test("in the clock mode the side to move (black, 900 ms left) spends well under its time", () => {
+    const best = only(7);
+    expect(legalUci(START, ["e2e4", "e7e5", "g1f3"])).toContain(best[1]);
+    expect(Number(field(best, "time"))).toBeLessThan(900 / 2);
+  });
+
+  test("a word that is no limit is an error naming it", () => {
+    expect(only(8).slice(0, 2)).toEqual(["error", "arg"]);
+    expect(only(8).at(-1)).toBe("frobnicate");
+  });
+
+  test("a position from a FEN with moves, and a budget", () => {
+    expect(only(9)).toEqual(["position", "ok"]);
+    const best = only(10);
+    expect(legalUci(KIWIPETE, ["e2a6", "b4c3"])).toContain(best[1]);
+    expect(Number(field(best, "tsc"))).toBeLessThanOrEqual(200 * 3000 * 1.1 + 100_000);
+  });
+
+  test("a position line of 72 plies is taken whole", () => {
+    expect(only(11)).toEqual(["position", "ok"]);
+    expect(legalUci(START, DANCE.split(" "))).toContain(only(12)[1]);
+  });
+
+  test("mate 5 on Kiwipete under movetime 2000 stops within it and says so", () => {
+    const line = only(13);
+    expect(line.slice(0, 3)).toEqual(["stopped", "mate", "5"]);
+    expect(field(line, "limit")).toBe("time");
+    expect(Number(field(line, "ticks")) * BIOS_TICK_MS).toBeLessThanOrEqual(2000 + 2 * BIOS_TICK_MS);
+  });
+
+  test("exchange under a node limit stops and says so", () => {
+    const line = only(14);
+    expect(line.slice(0, 3)).toEqual(["stopped", "exchange", "4"]);
+    expect(field(line, "limit")).toBe("nodes");
+  });
+
+  test("go mate finds the back-rank mate", () => {
+    expect(only(16).slice(0, 5)).toEqual(["bestmove", "d1d8", "score", "mate", "1"]);
+  });
+});
+
+describe("a key stops go infinite", () => {
+  test("the info lines reach the disk while it thinks; a key then gives the best move so far", async () => {
+    const session = await DosSession.start({
+      program: "CHESS.COM",
+      programBytes: await program(CHESS),
+      args: `/jobs ${JOBS_FILE} ${RESULT_FILE}`,
+      files: { [JOBS_FILE]: `position ${KIWIPETE}\r\ngo infinite\r\n` },
+      timeoutMs: 40_000,
+    });
+    try {
+      await session.waitUntil("an info line of depth 3 on disk", async () => {
+        const text = Buffer.from((await session.readFile(RESULT_FILE)) ?? []).toString("latin1");
+        return /^2 info depth 3 /m.test(text);
+      });
+      session.press("space");
+      const r = await session.finish();
+      const [, go] = parseResult(Buffer.from(r.files.get(RESULT_FILE)!).toString("latin1"), [`position ${KIWIPETE}`, "go infinite"]);
+      const best = go!.lines.at(-1)!;
+      expect(best[0]).toBe("bestmove");
+      expect(field(best, "limit")).toBe("key");
+      expect(legalUci(KIWIPETE, [])).toContain(best[1]);
+    } finally {
+      await session.close();
+    }
+  }, 50_000);
+});
