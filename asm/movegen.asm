@@ -225,10 +225,10 @@ mask_ray:
         call gen_store_promotions
 %endmacro
 
-; PIECES_HALF half, checking -- run the finder of each piece in one dword of gen_pieces
-; (half 0: squares 0..31, half 1: 32..63), lowest square first, as a walk of the board
-; would; with checking = 1 narrowed by gen_checking_targets
-%macro PIECES_HALF 2
+; PIECES_HALF half -- run the finder of each piece in one dword of gen_pieces (half 0:
+; squares 0..31, half 1: 32..63), lowest square first, as a walk of the board would;
+; narrowed by gen_checking_targets when [checking_only] says so
+%macro PIECES_HALF 1
 %%piece:
         mov eax, [gen_pieces + (%1) * 4]
         bsf ebx, eax
@@ -246,11 +246,11 @@ mask_ray:
         bt word [pinned_set], bx
         jnc %%find
         call gen_pin_allowed
-%%find:
-  %if %2
+%%find: cmp byte [checking_only], 0
+        je %%finder
         call gen_checking_targets
         jz %%piece                  ; it cannot give check
-  %endif
+%%finder:
         movzx bx, dh
         and bl, PIECE_MASK
         add bx, bx                  ; 2 bytes a finder
@@ -453,11 +453,8 @@ gen_%2:
         movzx bx, byte [king_here]
         btr word [gen_pieces], bx
   %define FINDERS gen_%2_finders
-        cmp byte [checking_only], 0
-        jne .checking
-        PIECES_HALF 0, 0
-        PIECES_HALF 1, 0
-.en_passant:
+        PIECES_HALF 0
+        PIECES_HALF 1
         cmp byte [ep_square], NO_SQUARE
         je .king
         cmp di, CHAIN_GUARD
@@ -470,11 +467,6 @@ gen_%2:
         jmp gen_finish
 .full:  stc
         jmp gen_finish
-.checking:
-        PIECES_HALF 0, 1
-        PIECES_HALF 1, 1
-        jmp .en_passant
-
 ; gen_<colour>_any -- gen_any_move for one colour
 ; IN, OUT, CHG: as gen_any_move
 gen_%2_any:
