@@ -24,7 +24,7 @@ last_to         db NO_SQUARE
 help_text:
         db "Arrows+Enter/Space pick & drop, or e2e4", 0
         db "Esc:cancel F:flip T:take back N:new game", 0
-        db "L:level M:players S:save Q:quit V:6x6", 0
+        db "L:level M:players S/W:save Q:quit V:6x6", 0
 
         section .text
 
@@ -324,6 +324,8 @@ text_black_wins db "Black wins 0-1", 0
 text_drawn      db "Drawn 1/2-1/2", 0
 text_thinking   db "Thinking...", 0
 text_level      db "Level ", 0
+text_level_depth db ": depth ", 0
+text_level_secs db " s", 0
 text_typing     db "Move: ", 0
 text_ellipsis   db "..", 0
 text_white_is   db "W:", 0
@@ -364,11 +366,12 @@ draw_panel:
         mov si, panel_text
         mov ax, (PAL_TEXT << 8) | PANEL_PLAYERS
         call draw_panel_line
-        mov di, panel_text          ; "Level 3"
+        mov di, panel_text          ; "Level 4: 3 s", "Level 1: depth 1"
         mov si, text_level
         call game_append
         movzx eax, byte [level]
         call text_number
+        call draw_level_limit
         mov si, panel_text
         mov ax, (PAL_TEXT << 8) | PANEL_LEVEL
         call draw_panel_line
@@ -383,6 +386,37 @@ draw_panel:
         call draw_typing
         call draw_move_list
         popad
+        ret
+
+; draw_level_limit -- add what the level means: ": 3 s" or ": depth 1"
+; IN:  DI -> the end of the panel text; [level]
+; OUT: DI -> its new end (the 0 stored)
+; CHG: EAX, SI
+draw_level_limit:
+        push ebx
+        push edx
+        movzx bx, byte [level]
+        shl bx, LEVEL_SHIFT
+        movzx eax, word [level_limits + bx - (LEVEL_MIN << LEVEL_SHIFT) + level_entry.ms]
+        test eax, eax
+        jz .depth
+        mov byte [di], ':'
+        inc di
+        mov byte [di], ' '
+        inc di
+        xor edx, edx
+        mov ebx, MS_PER_SECOND
+        div ebx
+        call text_number
+        mov si, text_level_secs
+        call game_append
+        jmp .done
+.depth: mov si, text_level_depth
+        call game_append
+        movzx eax, word [level_limits + bx - (LEVEL_MIN << LEVEL_SHIFT) + level_entry.depth]
+        call text_number
+.done:  pop edx
+        pop ebx
         ret
 
 ; draw_player -- a colour's label and who plays it, added to a panel line

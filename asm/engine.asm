@@ -22,7 +22,9 @@ engine_status   resb 1              ; STATUS_* of the position
 engine_in_check resb 1              ; the side to move is in check
 engine_legal    resw 1              ; its legal moves, listed at ES:0
 engine_plies    resw 1              ; moves played since the position was set
-engine_record   resd MAX_GAME_PLIES ; each of them, a move record
+engine_record   resb MAX_GAME_PLIES ; each of them in one byte: its rank in UCI order (record.asm)
+engine_last     resd 1              ; the last of them as a move record (for its light)
+engine_replay_hook resw 1           ; 0, or a routine engine_take_back calls with each move
 engine_start_black resb 1           ; 1: the position set had black to move
 engine_start_fullmove resd 1        ; and this move number
 engine_fen      resb LINE_MAX + 1   ; the FEN set, kept whole: take-back starts from it
@@ -104,7 +106,11 @@ engine_play:
 .refused:
         stc
         ret
-.legal: mov [engine_record + ebx * 4], eax
+.legal: push eax
+        call record_rank
+        mov [engine_record + ebx], al
+        pop eax
+        mov [engine_last], eax
         inc word [engine_plies]
         push eax
         call engine_make
@@ -125,22 +131,33 @@ engine_make:
         jmp history_note
 
 ; engine_take_back -- take moves back: the position set from engine_fen again and the
-;                     record replayed up to a ply (the engine keeps take-back data for
-;                     MAX_PLY plies only; a game can be longer)
-; IN:  BX = the moves to keep, <= [engine_plies]
-; OUT: the position after them, [engine_plies] = BX, the status block filled
+;                     record replayed up to a ply, each byte turned back into its move
+;                     among the legal moves (record.asm); a routine in
+;                     [engine_replay_hook] sees each move before it is made
+; IN:  BX = the moves to keep, <= [engine_plies]; [engine_replay_hook]: 0 or a routine
+;      (IN: EAX = the move; CHG: nothing)
+; OUT: the position after them, [engine_plies] = BX, [engine_last], the status block
+;      filled
 ; CHG: EAX, EBX, ECX, EDX, SI, DI, EBP
 engine_take_back:
         push bx
         call engine_restart
         pop bx
-        xor edx, edx
+        xor dx, dx
 .move:  cmp dx, bx
         jae .done
-        mov eax, [engine_record + edx * 4]
         push bx
         push dx
-        call engine_make
+        movzx edx, dx
+        mov al, [engine_record + edx]
+        call record_move            ; the record holds only moves that were legal
+        mov [engine_last], eax
+        mov si, [engine_replay_hook]
+        test si, si
+        jz .make
+        call si
+.make:  call engine_make
+        call engine_settle
         pop dx
         pop bx
         inc dx

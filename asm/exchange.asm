@@ -106,30 +106,15 @@ exchange_search:
 ;      promotion, the new piece's value minus the pawn's
 ; CHG: nothing else
 exchange_gain:
-        push eax
-        push bx
+        push ebx
         xor ebp, ebp
-        mov bl, al
-        and bl, KIND_MASK
-        cmp bl, KIND_EP
-        jne .promotion
-        mov ebp, VALUE_PAWN
-.promotion:
-        test ah, PROMO_FLAG
-        jz .taken
-        movzx bx, ah
-        shr bx, PROMO_SHIFT
-        and bx, PROMO_CODE_MASK
+        MOVE_VICTIM .promotion
         shl bx, 2                   ; a dword a value
-        add ebp, [exchange_values + bx]
-        sub ebp, VALUE_PAWN
-.taken: MOVE_CAPTURED_LOW eax        ; AL = the content taken
-        cmp al, EMPTY
-        je .done
-        and ax, PIECE_MASK
-        mov bx, ax
+        mov ebp, [exchange_values + bx]
+.promotion:
+        MOVE_PROMOTED .done
         shl bx, 2
         add ebp, [exchange_values + bx]
-.done:  pop bx
-        pop eax
+        sub ebp, VALUE_PAWN
+.done:  pop ebx
         ret

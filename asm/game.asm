@@ -12,6 +12,7 @@ variant_start_fens dw start_fen_text, la_start_fen_text
 switch_fen      db "/fen", 0
 switch_load     db "/load", 0
 switch_log      db "/log", 0
+switch_level    db "/level", 0
 
 ; player_modes -- who plays each colour, in the order M steps through them: a pair a
 ; mode, [black, white] as indexed by colour >> COLOUR_SHIFT.
@@ -26,13 +27,18 @@ PLAYER_MODES    equ (player_modes_end - player_modes) / 2
 players_mode    db MODE_YOU_WHITE   ; index into player_modes
 level           db LEVEL_DEFAULT
 
-; level_budget -- the search budget of each level, LEVEL_MIN first: emulated milliseconds
-; of a 3000-cycle DOSBox (the unit of `best MS` in asm/PROTOCOL.md; search_best gets
-; them as CYCLES_PER_MS instructions each).  At DOSBox's default speed a level thinks
-; about that long.
-level_budget:   dw 250, 1000, 3000, 8000, 20000
-%if ($ - level_budget) / 2 != LEVEL_MAX - LEVEL_MIN + 1
-%error "one budget a level"
+; level_limits -- what each level may think, LEVEL_MIN first (level_entry rows): two
+; weak levels by depth for beginners (they also look for a mate in one only), then
+; seconds a move of real time on the machine at hand (the PIT clock), whatever its speed.
+level_limits:   dw 0, 1
+                dw 0, 3
+                dw 1000, 0
+                dw 3000, 0
+                dw 10000, 0
+                dw 30000, 0
+                dw 60000, 0
+%if ($ - level_limits) >> LEVEL_SHIFT != LEVEL_MAX - LEVEL_MIN + 1 || level_entry_size != 1 << LEVEL_SHIFT
+%error "one level_entry a level"
 %endif
 
 ; The words of the panel and the log, indexed by STATUS_*.
@@ -74,7 +80,6 @@ game_sans       resb MAX_GAME_PLIES * SAN_BYTES ; each ply in SAN
 quit_requested  resb 1
 thinking        resb 1              ; the computer is searching (the panel says so)
 computer_tick   resd 1              ; BIOS tick of the computer's last move
-pending_command resw 1              ; a command key typed while the computer thought
 message         resw 1              ; -> the panel's message, or 0
 message_buf     resb MESSAGE_BYTES
 
@@ -91,6 +96,7 @@ game_run:
         call mouse_init
         call game_setup
         call pgn_replay
+        call savegame_replay
         cmp byte [side], WHITE      ; you start with the side to move
         je .players
         mov byte [players_mode], MODE_YOU_BLACK
@@ -105,13 +111,7 @@ game_run:
         call game_computer_turn
         jc .loop
         call hand_flip_timeout
-        mov dx, [pending_command]
-        test dx, dx
-        jz .poll
-        mov word [pending_command], 0
-        call hand_key
-        jmp .loop
-.poll:  call input_poll
+        call input_poll
         cmp al, INPUT_KEY
         jne .click
         call hand_key
@@ -173,6 +173,24 @@ game_options:
         dec si                      ; the name ended the tail: stay on its 0
         jmp .next
 .not_load:
+        mov bx, switch_level
+        call text_match_word
+        jc .not_level
+        call text_skip_space
+        push eax
+        call text_read_number
+        jc .bad_level
+        cmp eax, LEVEL_MIN
+        jb .bad_level
+        cmp eax, LEVEL_MAX
+        ja .bad_level
+        mov [level], al
+        pop eax
+        jmp .next
+.bad_level:
+        pop eax
+        jmp .unknown
+.not_level:
         mov bx, switch_fen
         call text_match_word
         jc .unknown
@@ -327,16 +345,26 @@ game_reset_hand:
 ; OUT: the move made (nothing when the record is full)
 ; CHG: EAX, EBX, ECX, EDX, SI, DI, EBP
 game_play:
+        call game_enter
+        jc .done
+        jmp screen_refresh
+.done:  ret
+
+; game_enter -- game_play without drawing (a saved game's moves, drawn once at the end)
+; IN:  as game_play
+; OUT: CF clear: the move made, settled and lit; CF set: nothing (the record is full)
+; CHG: as game_play
+game_enter:
         movzx ebx, word [engine_plies]
         cmp bx, MAX_GAME_PLIES
-        jae .done
+        jae .full
         imul di, bx, SAN_BYTES
         add di, game_sans
         call notation_san
         push di                     ; where the check sign goes
         call engine_play
         pop di
-        jc .done
+        jc .full
         call game_light_last
         call game_reset_hand
         mov al, '#'
@@ -347,19 +375,20 @@ game_play:
         je .show
 .sign:  mov [di], al
         mov byte [di + 1], 0
-.show:  call screen_refresh
-.done:  ret
+.show:  clc
+        ret
+.full:  stc
+        ret
 
 ; game_light_last -- light the squares of the last move of the record
-; IN:  engine_record, [engine_plies]
+; IN:  [engine_last], [engine_plies]
 ; OUT: [last_from], [last_to] (NO_SQUARE when the record is empty)
 ; CHG: EAX, BX
 game_light_last:
         mov eax, NO_SQUARE << 16 | NO_SQUARE
-        movzx ebx, word [engine_plies]
-        test bx, bx
-        jz .set
-        mov eax, [engine_record + ebx * 4 - MOVE_SIZE]
+        cmp word [engine_plies], 0
+        je .set
+        mov eax, [engine_last]
         and al, SQUARE_MASK
 .set:   mov [last_from], al
         MOVE_TO_LOW eax
@@ -491,8 +520,9 @@ game_set_players:
 ; The computer.
 
 ; game_computer_turn -- if the computer is to move (and the game goes on), search and
-;                       play its move; keys typed during the search are dropped, but the
-;                       last command key among them is kept for the main loop
+;                       play its move; Space (KEY_MOVE_NOW) makes it play at once, and
+;                       the other keys typed meanwhile wait in the BIOS buffer for the
+;                       main loop: none is lost
 ; IN:  the position; [players], [level]
 ; OUT: CF set if the computer moved
 ; CHG: EAX, EBX, ECX, EDX, SI, DI, EBP
@@ -510,14 +540,7 @@ game_computer_turn:
         mov byte [picked_square], NO_SQUARE
         mov byte [thinking], 1
         call screen_panel
-        movzx bx, byte [level]
-        shl bx, 1                   ; a word a level
-        movzx eax, word [level_budget + bx - LEVEL_MIN * 2]
-        imul eax, eax, CYCLES_PER_MS
-        call clock_limits_none
-        mov [limit_budget], eax
-        mov byte [limit_keys], KEYS_MOVE_NOW
-        mov cl, MATE_LEVEL_DEFAULT
+        call game_limits
         call engine_think
         mov byte [thinking], 0
         jc .none
@@ -526,43 +549,29 @@ game_computer_turn:
 .none:  call screen_refresh         ; no move: mate or stalemate stands on the panel
 .keys:  call timer_ticks
         mov [computer_tick], eax
-        call game_drain_keys
         stc
         ret
 .no:    clc
         ret
 
-; game_drain_keys -- read the keys typed while the computer searched: the board keys are
-;                    dropped; the last command key (or Alt-X) is kept
-; IN:  the BIOS key buffer
-; OUT: [pending_command] = that key, or unchanged
-; CHG: AX, SI
-game_drain_keys:
-        mov ah, KEY_PEEK
-        int BIOS_KEYBOARD
-        jz .done
-        mov ah, KEY_READ
-        int BIOS_KEYBOARD
-        test al, al
-        jnz .letter
-        cmp ah, SCAN_ALT_X
-        jne game_drain_keys
-        jmp .keep
-.letter:
-        push ax
-        or al, CASE_BIT
-        mov si, command_keys
-.find:  cmp byte [si], 0
-        je .drop
-        cmp al, [si]
-        je .found
-        add si, COMMAND_ENTRY
-        jmp .find
-.drop:  pop ax
-        jmp game_drain_keys
-.found: pop ax
-.keep:  mov [pending_command], ax   ; as hand_key wants it: high scan code, low ASCII
-        jmp game_drain_keys
+; game_limits -- the computer's limits for its move: the level's time or depth; the
+;                key KEY_MOVE_NOW makes it play at once
+; IN:  [level]
+; OUT: the clock's limit_*; CL = the mate logic's moves for engine_think
+; CHG: EAX, BX
+game_limits:
+        call clock_limits_none
+        mov byte [limit_keys], KEYS_MOVE_NOW
+        movzx bx, byte [level]
+        shl bx, LEVEL_SHIFT
+        movzx eax, word [level_limits + bx - (LEVEL_MIN << LEVEL_SHIFT) + level_entry.ms]
+        mov [limit_time], eax
+        mov al, [level_limits + bx - (LEVEL_MIN << LEVEL_SHIFT) + level_entry.depth]
+        mov [limit_depth], al
+        mov cl, MATE_LEVEL_DEFAULT
+        cmp dword [limit_time], 0
+        jne .done
+        mov cl, 1                   ; a depth level: a mate in one, no longer mates
 .done:  ret
 
 ; ---------------------------------------------------------------------------------------

@@ -29,8 +29,8 @@ load_buf        resb LOAD_BYTES     ; the file /load reads (a FEN: its start)
 
         section .text
 
-; file_load -- start from a file: a PGN (its FEN tag and its moves, pgn_load) or a FEN
-;              on the first line
+; file_load -- start from a file: a CHESS.GAM (savegame_load), a PGN (its FEN tag and its
+;              moves, pgn_load) or a FEN on the first line
 ; IN:  DX -> the file name, 0-terminated
 ; OUT: game_fen = the FEN, [pgn_moves] for a PGN; or [message] = "Cannot read FILE",
 ;      "FEN too long" (a line of LOAD_BYTES or more) or "PGN file too long", and
@@ -59,7 +59,15 @@ file_load:
         mov di, si
         add di, cx
         mov byte [di], 0
-        call text_skip_space
+        cmp cx, GAM_MAGIC_BYTES     ; the compact save file, by its magic
+        jb .text
+        mov eax, [load_buf]
+        cmp eax, [gam_magic]
+        jne .text
+        call savegame_load
+        pop si
+        ret
+.text:  call text_skip_space
         call pgn_detect
         jc .fen
         cmp cx, LOAD_BYTES - 1
@@ -154,17 +162,12 @@ file_log:
         call out_crlf
         mov si, log_moves
         call out_string
-        xor bx, bx
-.uci:   cmp bx, [engine_plies]
-        jae .uci_end
-        call out_space
-        push eax
-        mov eax, [engine_record + ebx * 4]
-        call move_print_uci
-        pop eax
-        inc bx
-        jmp .uci
-.uci_end:
+        pushad                      ; the record replayed, each move printed on the way
+        mov word [engine_replay_hook], file_log_move
+        mov bx, [engine_plies]
+        call engine_take_back
+        mov word [engine_replay_hook], 0
+        popad
         call out_crlf
         mov si, log_san
         call out_string
@@ -211,6 +214,14 @@ file_log:
         call out_crlf
         call file_close
 .done:  ret
+
+; file_log_move -- a move of the record in the log's moves line, in UCI
+; IN:  EAX = the move
+; OUT: " e2e4" written
+; CHG: nothing
+file_log_move:
+        call out_space
+        jmp move_print_uci
 
 ; file_create -- create (truncate) a file for the result writer
 ; IN:  DX -> the file name

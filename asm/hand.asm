@@ -349,6 +349,8 @@ command_keys:
         dw file_save
         db 'v'
         dw game_variant
+        db 'w'
+        dw savegame_write
         db 0
 COMMAND_ENTRY   equ 3
 

@@ -223,6 +223,53 @@ move_unmake:
         pop si
 .done:  ret
 
+; move_pass -- the side to move passes (the search's null move): the other side moves,
+;              with no en-passant square and no repetition reaching back over the pass
+; IN:  the position; [ply] < MAX_PLY
+; OUT: the side switched, [ep_square] = NO_SQUARE, [halfmove] = 0, [hash_key] up to
+;      date; [ply] + 1 (undo_stack and key_stack keep what move_unpass restores)
+; CHG: EAX, EBX
+move_pass:
+        movzx bx, byte [ply]
+        shl bx, UNDO_SHIFT
+        mov al, [castle]
+        mov ah, [ep_square]
+        mov [undo_stack + bx], ax
+        mov ax, [halfmove]
+        mov [undo_stack + bx + 2], ax
+        mov eax, [hash_key]
+        mov [key_stack + bx], eax
+        inc byte [ply]
+        xor eax, [zobrist_side]
+        movzx ebx, byte [ep_square]
+        cmp bl, NO_SQUARE
+        je .passed
+        and bl, FILE_MASK
+        xor eax, [zobrist_ep + ebx * 4]
+        mov byte [ep_square], NO_SQUARE
+.passed:
+        mov [hash_key], eax
+        xor byte [side], WHITE
+        mov word [halfmove], 0
+        ret
+
+; move_unpass -- take back a pass
+; IN:  the position after move_pass
+; OUT: the position before it; [ply] - 1
+; CHG: BX, EDX
+move_unpass:
+        xor byte [side], WHITE
+        dec byte [ply]
+        movzx bx, byte [ply]
+        shl bx, UNDO_SHIFT
+        mov dx, [undo_stack + bx]
+        mov [ep_square], dh
+        mov dx, [undo_stack + bx + 2]
+        mov [halfmove], dx
+        mov edx, [key_stack + bx]
+        mov [hash_key], edx
+        ret
+
 ; move_play -- move_make for the logics that count the positions they visit (the
 ;              search, the mate logic, the exchange logic)
 ; IN:  EAX = a legal move of the side to move

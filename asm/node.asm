@@ -326,27 +326,9 @@ search_null:
         call search_has_pieces      ; with pawns alone, passing may be the only good move
         jnc .no
         push word [null_ply]
-        push word [halfmove]
-        push word [ep_square]
-        push dword [hash_key]
-        movzx bx, byte [ply]
-        shl bx, DWORD_SHIFT
-        mov eax, [hash_key]
-        mov [key_stack + bx], eax
-        inc byte [ply]
+        call move_pass
         movzx bx, byte [ply]
         mov [null_ply], bx
-        xor eax, [zobrist_side]
-        movzx ebx, byte [ep_square]
-        cmp bl, NO_SQUARE
-        je .passed
-        and bl, FILE_MASK
-        xor eax, [zobrist_ep + ebx * 4]
-        mov byte [ep_square], NO_SQUARE
-.passed:
-        mov [hash_key], eax
-        xor byte [side], WHITE
-        mov word [halfmove], 0      ; no repetition reaches back over the pass
         mov cl, [bp + node.depth]
         sub cl, 1 + NULL_REDUCTION
         mov ebx, [bp + node.beta]   ; the window (beta - 1, beta), from the other side
@@ -356,12 +338,7 @@ search_null:
         dec edx
         call search_node
         neg eax
-        xor byte [side], WHITE
-        dec byte [ply]
-        pop dword [hash_key]
-        pop bx
-        mov [ep_square], bl
-        pop word [halfmove]
+        call move_unpass
         pop word [null_ply]
         cmp byte [clock_abort], 0
         jne .no

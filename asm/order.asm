@@ -130,38 +130,17 @@ search_capture_risky:
 ; CHG: nothing else
 search_capture_gain:
         push ecx
-        xor ebx, ebx
-        mov ecx, eax
-        MOVE_CAPTURED_LOW ecx       ; CL = the content taken
-        cmp cl, EMPTY
-        je .en_passant
-        and cx, PIECE_MASK
-        add cx, cx
-        push si
-        mov si, cx
-        movzx ebx, word [piece_cp + si]
-        pop si
-        jmp .promotion
-.en_passant:
-        mov cl, al
-        and cl, KIND_MASK
-        cmp cl, KIND_EP
-        jne .promotion
-        mov ebx, PAWN_CP
+        xor ecx, ecx
+        MOVE_VICTIM .promotion
+        add bx, bx                  ; a word a value
+        movzx ecx, word [piece_cp + bx]
 .promotion:
-        test ah, PROMO_FLAG
-        jz .done
-        movzx cx, ah
-        shr cx, PROMO_SHIFT
-        and cx, PROMO_CODE_MASK
-        add cx, cx
-        push si
-        mov si, cx
-        movzx ecx, word [piece_cp + si]
-        pop si
-        add ebx, ecx
-        sub ebx, PAWN_CP
-.done:  pop ecx
+        MOVE_PROMOTED .done
+        add bx, bx
+        movzx ebx, word [piece_cp + bx]
+        lea ecx, [ecx + ebx - PAWN_CP]
+.done:  mov ebx, ecx
+        pop ecx
         ret
 
 ; search_capture_score -- the MVV/LVA order score of a capture or queen promotion
@@ -172,23 +151,11 @@ search_capture_gain:
 search_capture_score:
         push ebx
         xor ecx, ecx
-        mov ebx, eax
-        MOVE_CAPTURED_LOW ebx       ; BL = the content taken
-        cmp bl, EMPTY
-        je .en_passant
-        and bx, PIECE_MASK
+        MOVE_VICTIM .promotion
         mov cl, [order_rank + bx]
-        jmp .promotion
-.en_passant:
-        mov bl, al
-        and bl, KIND_MASK
-        cmp bl, KIND_EP
-        jne .promotion
-        mov cl, [order_rank + PAWN]
 .promotion:
-        mov bl, ah
-        and bl, PROMO_FLAG | PROMO_PIECE_MASK
-        cmp bl, PROMO_FLAG | (QUEEN << PROMO_SHIFT)
+        MOVE_PROMOTED .gain
+        cmp bl, QUEEN
         jne .gain
         add cl, [order_rank + QUEEN]
 .gain:  jecxz .done

@@ -4,14 +4,15 @@
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { ROOT } from "../ts-harness/build.ts";
+import { PUBLISHED_MATES } from "../ts-harness/fixtures/mates.ts";
 import { UciClient } from "../ts-harness/uci-client.ts";
 import * as oracle from "../ts-harness/oracle/index.ts";
 
 const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 // A back-rank mate: Ra8 mates at once.
 const BACK_RANK = "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1";
-// Philidor's smothered mate pattern: white mates in 2 or more (the oracle says how).
-const SMOTHER = "r5rk/6pp/7N/8/8/1Q6/6PP/6K1 w - - 0 1";
+// Légal - Saint Brie, Paris 1750, before 6.Bxf7+: a mate in 2 (the oracle's tests prove it).
+const LEGAL = PUBLISHED_MATES.find((m) => m.source === "Légal's mate, before 6.Bxf7+")!.fen;
 const MOVE_WAIT_MS = 30_000;
 
 let engine: UciClient;
@@ -43,6 +44,7 @@ describe("the UCI engine in a GUI's session", () => {
     expect(lines[0]).toMatch(/^id name \S/);
     expect(lines).toContainEqual(expect.stringMatching(/^id author \S/));
     expect(lines).toContainEqual(expect.stringMatching(/^option name Level type spin default 3 min 1 max 5$/));
+    expect(lines).toContainEqual(expect.stringMatching(/^option name Liberman Mate Depth type spin default 2 min 0 max 5$/));
     expect(lines[lines.length - 1]).toBe("uciok");
   });
 
@@ -57,22 +59,25 @@ describe("the UCI engine in a GUI's session", () => {
     for (const i of infos) expect(i).toMatch(/^info depth \d+ score (cp -?\d+|mate -?\d+) nodes \d+ nps \d+ time \d+( pv( [a-h][1-8][a-h][1-8][nbrq]?)+)?$/);
   });
 
-  test("go depth gives a legal bestmove", async () => {
+  test("go depth 2 reports iterations up to depth 2 and a legal bestmove", async () => {
     engine.send("position fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
     engine.send("go depth 2");
-    const { best } = answer(await engine.waitFor(/^bestmove /, MOVE_WAIT_MS));
+    const { best, infos } = answer(await engine.waitFor(/^bestmove /, MOVE_WAIT_MS));
+    expect(infos.map((i) => Number(i.split(" ")[2]))).toEqual([1, 2]);
     expect(legal("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", [])).toContain(best);
   });
 
   test("go infinite thinks until stop; isready is answered while it thinks; stop gives the bestmove promptly", async () => {
     engine.send("position startpos moves d2d4");
     engine.send("go infinite");
-    await new Promise((r) => setTimeout(r, 300));
+    // Thinking: the first iterations are reported, and no bestmove comes by itself.
+    await engine.waitFor(/^info depth 3 /, MOVE_WAIT_MS);
+    await new Promise((r) => setTimeout(r, 1000));
     engine.send("isready");
     const before = await engine.waitFor(/^(readyok|bestmove .*)$/, 5000);
     expect(before[before.length - 1]).toBe("readyok");
     engine.send("stop");
-    const { best } = answer(await engine.waitFor(/^bestmove /, 5000));
+    const { best } = answer(await engine.waitFor(/^bestmove /, 3000));
     expect(legal(START, ["d2d4"])).toContain(best);
   });
 
@@ -95,12 +100,37 @@ describe("the UCI engine in a GUI's session", () => {
   });
 
   test("go mate N finds the shortest forced mate the oracle knows", async () => {
-    const mate = oracle.findMate(position(SMOTHER, []), 3)!;
-    engine.send(`position fen ${SMOTHER}`);
+    const mate = oracle.findMate(position(LEGAL, []), 3)!;
+    engine.send(`position fen ${LEGAL}`);
     engine.send("go mate 3");
     const { best, infos } = answer(await engine.waitFor(/^bestmove /, MOVE_WAIT_MS));
     expect(mate.moves.map(oracle.moveToUci)).toContain(best);
     expect(infos[infos.length - 1]).toMatch(new RegExp(` score mate ${mate.length} `));
+  });
+
+  test("go nodes gives a legal bestmove within the node count", async () => {
+    engine.send("position startpos moves g1f3 d7d5");
+    engine.send("go nodes 2000");
+    const { best, infos } = answer(await engine.waitFor(/^bestmove /, MOVE_WAIT_MS));
+    expect(legal(START, ["g1f3", "d7d5"])).toContain(best);
+    for (const i of infos) expect(Number(/ nodes (\d+)/.exec(i)![1])).toBeLessThanOrEqual(2000);
+  });
+
+  test("the Liberman Mate Depth option sets the mate logic before the search: 3 finds the Immortal game's mate in 3 at depth 1, 0 does not", async () => {
+    const immortal = PUBLISHED_MATES.find((m) => m.source === "the Immortal game 1851, before 21.Nxg7+")!;
+    const mate = oracle.findMate(position(immortal.fen, []), 3)!;
+    expect(mate.length).toBe(3);
+    engine.send("setoption name Liberman Mate Depth value 3");
+    engine.send(`position fen ${immortal.fen}`);
+    engine.send("go depth 1");
+    const deep = answer(await engine.waitFor(/^bestmove /, MOVE_WAIT_MS));
+    expect(mate.moves.map(oracle.moveToUci)).toContain(deep.best);
+    expect(deep.infos[deep.infos.length - 1]).toMatch(/ score mate 3 /);
+    engine.send("setoption name Liberman Mate Depth value 0");
+    engine.send("go depth 1");
+    const shallow = answer(await engine.waitFor(/^bestmove /, MOVE_WAIT_MS));
+    expect(shallow.infos[shallow.infos.length - 1]).toMatch(/ score cp -?\d+ /);
+    engine.send("setoption name Liberman Mate Depth value 2");
   });
 
   test("an illegal move in position is named in an info string; the moves before it stand and the engine goes on", async () => {

@@ -47,10 +47,10 @@ export interface ProgramLimits {
   /** Each job's number argument by verb (asm/jobs.asm, job_verbs); jobs that take no
    *  number are left out. */
   readonly jobs: ReadonlyMap<string, ArgRange>;
-  /** The game's level budgets in emulated ms of a 3000-cycle DOSBox, LEVEL_MIN first
-   *  (asm/game.asm, level_budget). */
-  readonly levelBudgetsMs: readonly number[];
-  /** The budget of the game's default level (LEVEL_DEFAULT). */
+  /** The real time a move of each of the game's levels, LEVEL_MIN first, 0 for a level
+   *  by depth (asm/game.asm, level_limits). */
+  readonly levelMs: readonly number[];
+  /** The default level's time, also the budget `best` gets by default. */
   readonly defaultBudgetMs: number;
 }
 
@@ -67,8 +67,9 @@ export async function programLimits(): Promise<ProgramLimits> {
     if (max !== map.constant("JOB_NO_ARG")) jobs.set(p.stringAt(field(row, "name")), { min: field(row, "arg_min"), max });
   }
   const levelMin = map.constant("LEVEL_MIN");
-  const levelBudgetsMs = Array.from({ length: map.constant("LEVEL_MAX") - levelMin + 1 }, (_, i) => p.wordAt(map.label("level_budget") + 2 * i));
-  return { jobs, levelBudgetsMs, defaultBudgetMs: levelBudgetsMs[map.constant("LEVEL_DEFAULT") - levelMin]! };
+  const row = map.constant("level_entry_size");
+  const levelMs = Array.from({ length: map.constant("LEVEL_MAX") - levelMin + 1 }, (_, i) => p.wordAt(map.label("level_limits") + row * i));
+  return { jobs, levelMs, defaultBudgetMs: levelMs[map.constant("LEVEL_DEFAULT") - levelMin]! };
 }
 
 /** What a job's lines must be, by its verb: the kinds of line it may write, the one that

@@ -3,6 +3,7 @@
 // is checked for its bytes, then its length, its verb, its number, then its FEN (by the
 // oracle's parseFen), then answered by the oracle. The same seed gives the same cases on
 // every machine.
+import { JOB_LINE_MAX as LINE_MAX } from "./asm-engine.ts";
 import * as oracle from "./oracle/index.ts";
 import { samplePositions, seededRandom } from "./positions.ts";
 
@@ -26,7 +27,6 @@ const VERBS: Record<string, [number, number] | null> = {
   exchange: [1, 4],
   best: [1, 65535],
 };
-const LINE_MAX = 255;
 
 /** The answer asm/PROTOCOL.md asks for a job line, from the oracle. */
 export function expectedFor(line: string): Expected {
@@ -252,7 +252,7 @@ export function batchCases(seed: number, perClass: number): FuzzJob[] {
 }
 
 /** A jobs file of raw bytes, line structure and all: good jobs, blank lines, NULs and
- *  Ctrl-Zs, bytes above 127, lines over 255 characters, CR LF, LF and lone CR ends.
+ *  Ctrl-Zs, bytes above 127, lines over LINE_MAX characters, CR LF, LF and lone CR ends.
  *  Returns the bytes and the job lines the protocol reads in them. */
 export function jobsFile(seed: number, lines: number): { bytes: Uint8Array; jobs: string[] } {
   const rnd = seededRandom(seed);

@@ -64,7 +64,14 @@ export interface GameOptions {
   timeoutMs?: number;
   /** A conf file in dosbox-config/ (default harness.conf), e.g. harness-386.conf. */
   conf?: string;
+  /** The computer's level (/level; default TEST_LEVEL). */
+  level?: number;
 }
+
+/** The level the tests play against: level 2 searches to depth 3 (asm/game.asm,
+ *  level_limits), quick and the same on every machine; the levels above it think for
+ *  seconds of emulated time. */
+export const TEST_LEVEL = 2;
 
 export class GameDriver {
   private font: Font | null = null;
@@ -81,7 +88,7 @@ export class GameDriver {
     const session = await DosSession.start({
       program: "CHESS.COM",
       programBytes: program.bytes,
-      args: `/log ${args}`.trim(),
+      args: `/log /level ${opts.level ?? TEST_LEVEL} ${args}`.trim(),
       files: opts.files,
       captureStdout: false,
       timeoutMs: opts.timeoutMs ?? 50_000,

@@ -128,3 +128,39 @@ export function samplePositions(seed: number, perFeature: number, variant: oracl
   }
   return out;
 }
+
+/** A game of `plies` moves from `fen` by seeded random play in which no move ends the
+ *  game (no mate, stalemate or draw by the oracle's rules); pawn moves and captures
+ *  are preferred when the 50-move count runs high. Returns its UCI moves. */
+export function longGame(seed: number, plies: number, fen = START_FENS.chess[0]!): string[] {
+  const rnd = seededRandom(seed);
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const parsed = oracle.parseFen(fen);
+    if (!parsed.ok) throw new Error(parsed.error.message);
+    const pos = parsed.pos;
+    const moves: string[] = [];
+    while (moves.length < plies) {
+      // Weighted picks until one keeps the game going (each candidate tried once).
+      let candidates = oracle.legalMoves(pos);
+      const late = pos.halfmove > 70;
+      let played = false;
+      while (candidates.length > 0 && !played) {
+        const move = pick(candidates, candidates.map((m) => {
+          const progress = oracle.pieceAt(pos, m.from)?.role === "p" || oracle.pieceAt(pos, m.to) !== undefined;
+          return progress ? (late ? 50 : 2) : 1;
+        }), rnd);
+        oracle.makeMove(pos, move);
+        if (oracle.status(pos) === "playing") {
+          moves.push(oracle.moveToUci(move));
+          played = true;
+        } else {
+          oracle.unmakeMove(pos);
+          candidates = candidates.filter((m) => m !== move);
+        }
+      }
+      if (!played) break;
+    }
+    if (moves.length === plies) return moves;
+  }
+  throw new Error(`no game of ${plies} plies from seed ${seed}`);
+}

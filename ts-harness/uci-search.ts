@@ -4,7 +4,7 @@
 // then answers with its best move so far). Every wait has a wall-clock limit: when the
 // emulator does not answer in time after the key, the search is abandoned and the move
 // of the last info line (or a legal move) is played, so a GUI never waits forever.
-import { RESULT_FILE, JOBS_FILE } from "./asm-engine.ts";
+import { JOB_LINE_MAX, JOBS_FILE, RESULT_FILE } from "./asm-engine.ts";
 import { DosSession, sleep } from "./runner.ts";
 import * as oracle from "./oracle/index.ts";
 
@@ -32,6 +32,8 @@ export interface SearchRequest {
   budgetMs: number;
   /** Wall ms the bridge keeps back from the clock for itself and the GUI. */
   overheadMs: number;
+  /** The moves of Liberman's mate logic before the search (0..5). */
+  mateLogic: number;
 }
 
 /** One `info` of the engine, in the engine's own terms. */
@@ -57,10 +59,9 @@ export interface SearchHandle {
 }
 
 const POLL_MS = 30;
-/** How long the engine may take to answer after the key, before the bridge gives up. */
-const STOP_GRACE_MS = 3000;
-/** A job line holds at most this many characters (asm/PROTOCOL.md). */
-export const JOB_LINE_MAX = 255;
+/** How long the engine may take to answer once it should stop, before the bridge gives up. */
+const STOP_GRACE_MS = 5000;
+const KEY_REPEAT_MS = 400;
 /** Emulated ms of the engine's clock per wall ms: harness.conf runs 100,000 cycles a
  *  millisecond and js-dos manages about 45 million instructions a second in Node. The
  *  bridge scales the GUI's times by it; its own key press keeps the wall-clock limit. */
@@ -100,7 +101,8 @@ export function positionJob(fen: string, moves: string[]): string {
   return line(from);
 }
 
-/** The `go` job line: UCI's limits, the clock's times scaled to the engine's clock. */
+/** The `go` job line: UCI's limits, the clock's times scaled to the engine's clock, the
+ *  level's budget. */
 export function goJob(req: SearchRequest, white: boolean): string {
   const l = req.limits;
   const words = ["go"];
@@ -113,7 +115,11 @@ export function goJob(req: SearchRequest, white: boolean): string {
   if (l.nodes !== undefined) words.push("nodes", String(l.nodes));
   if (l.mate !== undefined) words.push("mate", String(l.mate));
   if (l.infinite) words.push("infinite");
-  if (words.length === 1) words.push("budget", String(req.budgetMs));
+  // The level's budget is the thinking of a `go` without limits, and caps it under a
+  // clock: each go pays a boot of the emulator, so the engine keeps its moves short.
+  const clock = l.movetime === undefined && !l.infinite && (l.wtime !== undefined || l.btime !== undefined);
+  if (words.length === 1 || clock) words.push("budget", String(req.budgetMs));
+  if (l.mate === undefined) words.push("matelogic", String(req.mateLogic));
   return words.join(" ");
 }
 
@@ -144,18 +150,15 @@ export function startSearch(program: Uint8Array, req: SearchRequest, onInfo: (i:
   const white = oracle.sideToMove(game) === "w";
   const legal = oracle.legalMoves(game).map((m) => oracle.moveToUci(m));
   let stopAsked = false;
-  let pressStop: (() => void) | null = null;
   const stop = () => {
     stopAsked = true;
-    pressStop?.();
   };
   const done = (async (): Promise<SearchResult> => {
     if (legal.length === 0) return { best: null, ponder: null };
-    const jobs = USE_GO_JOB ? [positionJob(req.fen, req.moves), goJob(req, white)] : [legacyJob(req, game, white)];
-    const searchJob = String(jobs.length);
+    const jobs = [positionJob(req.fen, req.moves), goJob(req, white)];
     const wall = wallLimitMs(req.limits, white, req.overheadMs);
     const started = Date.now();
-    let lastPv: string[] = [];
+    let lastInfo: SearchInfo | null = null;
     let session: DosSession | null = null;
     try {
       session = await DosSession.start({
@@ -165,54 +168,48 @@ export function startSearch(program: Uint8Array, req: SearchRequest, onInfo: (i:
         files: { [JOBS_FILE]: jobs.join("\r\n") + "\r\n", [RESULT_FILE]: "" },
         timeoutMs: 24 * 3600_000,
       });
-      const s = session;
-      let keyAt: number | null = null;
-      pressStop = () => {
-        if (keyAt !== null) return;
-        keyAt = Date.now();
-        s.press("space");
-      };
-      if (stopAsked) pressStop();
+      // The key goes in only once the go job runs (one pressed while DOS boots may be
+      // lost), and again every KEY_REPEAT_MS until the answer comes.
+      let thinking = false;
+      let stopSince: number | null = null;
+      let keyAt = 0;
       let seen = 0;
       for (;;) {
-        const bytes = await s.readFile(RESULT_FILE);
+        const bytes = await session.readFile(RESULT_FILE);
         const lines = bytes ? Buffer.from(bytes).toString("latin1").split(/\r?\n/) : [];
         // The last piece may be a line still being written: read only whole lines.
         for (; seen < lines.length - 1; seen++) {
           const words = lines[seen]!.trim().split(/\s+/);
-          if (words[0] !== searchJob) {
-            if (words[1] === "error") throw new Error(`the position was refused: ${words.slice(1).join(" ")}`);
-            continue;
-          }
           const rest = words.slice(1);
-          const legacy = legacyAnswer(rest);
-          if (legacy) {
-            const tsc = Number(rest[rest.indexOf("tsc") + 1]);
-            if (tsc > 0) budgetPerWallMs = Math.max(1, (0.7 * budgetPerWallMs + (0.3 * tsc) / 3000 / Math.max(1, Date.now() - started)));
-            onInfo(legacy);
-            return { best: fallbackMove(legacy.pv, legal), ponder: null };
-          }
+          if (rest[0] === "error") throw new Error(`the engine refused job ${words[0]}: ${rest.join(" ")}`);
+          if (words[0] === "1") thinking ||= rest[0] === "position";
+          if (words[0] !== "2") continue;
           const info = parseInfo(rest);
           if (info) {
-            if (info.pv.length) lastPv = info.pv;
+            lastInfo = info;
             onInfo(info);
           } else if (rest[0] === "bestmove") {
             const best = rest[1] && rest[1] !== "none" ? rest[1] : null;
-            const p = rest.indexOf("ponder");
-            return { best: best ?? fallbackMove(lastPv, legal), ponder: p > 0 ? rest[p + 1]! : (lastPv[1] ?? null) };
-          } else if (rest[0] === "error") {
-            throw new Error(`the engine refused the search: ${rest.join(" ")}`);
+            // The mate logic answers without an iteration: its score is on this line.
+            const final = parseInfo(["info", ...rest.slice(2)]);
+            if (final && best && (!lastInfo || JSON.stringify(final.score) !== JSON.stringify(lastInfo.score))) onInfo({ ...final, pv: [best] });
+            const pv = lastInfo?.pv ?? [];
+            return { best: best ?? fallbackMove(pv, legal), ponder: pv[0] === best ? (pv[1] ?? null) : null };
           }
         }
         const now = Date.now();
-        if (wall !== null && now - started >= wall) pressStop();
-        if (keyAt !== null && now - keyAt > STOP_GRACE_MS) {
-          return { best: fallbackMove(lastPv, legal), ponder: null, note: `no answer ${STOP_GRACE_MS} ms after stop; playing the last pv move` };
+        if (stopSince === null && (stopAsked || (wall !== null && now - started >= wall))) stopSince = now;
+        if (stopSince !== null && thinking && now - keyAt >= KEY_REPEAT_MS) {
+          keyAt = now;
+          session.press("space");
+        }
+        if (stopSince !== null && now - stopSince > STOP_GRACE_MS) {
+          return { best: fallbackMove(lastInfo?.pv ?? [], legal), ponder: null, note: `no answer ${STOP_GRACE_MS} ms after the time to stop; playing the last pv move` };
         }
         await sleep(POLL_MS);
       }
     } catch (e) {
-      return { best: fallbackMove(lastPv, legal), ponder: null, note: `search failed: ${(e as Error).message.split("\n")[0]}` };
+      return { best: fallbackMove(lastInfo?.pv ?? [], legal), ponder: null, note: `search failed: ${(e as Error).message.split("\n")[0]}` };
     } finally {
       await session?.close();
     }
@@ -223,36 +220,4 @@ export function startSearch(program: Uint8Array, req: SearchRequest, onInfo: (i:
 /** The first move of the last pv when it is legal, else the first legal move. */
 function fallbackMove(pv: string[], legal: string[]): string {
   return pv[0] && legal.includes(pv[0]) ? pv[0] : legal[0]!;
-}
-
-/** Until the `position` and `go` jobs exist in CHESS.COM, a search is one `best MS FEN`
- *  (or `mate N FEN`) job: no history, no info while thinking, no stop. */
-const USE_GO_JOB = false;
-/** Budget ms (3000 instructions) the emulator runs per wall ms, learnt from each job. */
-let budgetPerWallMs = 45_000 / 3000;
-const LEGACY_MAX_MS = 65_535;
-const LEGACY_INFINITE_MS = 20_000;
-const SCORE_MATE = 31_000;
-const SCORE_MATE_BOUND = SCORE_MATE - 64;
-
-function legacyJob(req: SearchRequest, game: oracle.Position, white: boolean): string {
-  const fen = oracle.toFen(game);
-  if (req.limits.mate !== undefined) return `mate ${Math.min(Math.max(req.limits.mate, 1), 5)} ${fen}`;
-  const wall = wallLimitMs(req.limits, white, req.overheadMs);
-  const ms = req.limits.infinite ? LEGACY_INFINITE_MS : wall !== null ? Math.round(wall * budgetPerWallMs * 0.5) : req.budgetMs;
-  return `best ${Math.min(Math.max(ms, 1), LEGACY_MAX_MS)} ${fen}`;
-}
-
-function legacyAnswer(words: string[]): SearchInfo | null {
-  const num = (name: string) => {
-    const i = words.indexOf(name);
-    return i > 0 ? Number(words[i + 1]) : 0;
-  };
-  if (words[0] === "mate") return { depth: Number(words[1]) * 2 - 1, score: { mate: Number(words[1]) }, nodes: num("nodes"), pv: [words[2]!] };
-  if (words[0] === "nomate") return { depth: Number(words[1]) * 2 - 1, score: { cp: 0 }, nodes: num("nodes"), pv: [] };
-  if (words[0] !== "best") return null;
-  const cp = num("score");
-  const plies = SCORE_MATE - Math.abs(cp);
-  const score = Math.abs(cp) > SCORE_MATE_BOUND ? { mate: Math.sign(cp) * Math.ceil(plies / 2) } : { cp };
-  return { depth: num("depth"), score, nodes: num("nodes"), pv: words[1] === "none" ? [] : [words[1]!] };
 }

@@ -1,0 +1,283 @@
+; savegame.asm -- CHESS.GAM, the compact save file: the game record's bytes (one a ply,
+; record.asm) behind a header, and a checksum.  W writes it; /load reads it.
+;
+; CHESS.GAM, little-endian:
+;   offset  bytes  what
+;   0       4      GAM_MAGIC "LGAM"
+;   4       1      GAM_VERSION
+;   5       1      the variant (VARIANT_CHESS, VARIANT_LOS_ALAMOS)
+;   6       1      the level (LEVEL_MIN..LEVEL_MAX)
+;   7       1      n, the length of the start position's FEN (1..GAM_FEN_MAX)
+;   8       n      the FEN, ASCII
+;   8+n     2      p, the plies (0..MAX_GAME_PLIES)
+;   10+n    p      the plies, a byte each
+;   10+n+p  2      the checksum of every byte before it: s = rol(s, 1) + byte, from 0
+; The game has no clocks to save (the level is its only time control).  A file that is
+; shorter or longer than its header says, has another magic, version, variant or level,
+; or a wrong checksum is refused with a message before anything changes; a ply whose
+; rank no legal move has stops the replay there with a message.
+
+        section .data
+
+gam_name        db "CHESS.GAM", 0
+gam_magic       db GAM_MAGIC
+msg_gam_saved   db "Saved CHESS.GAM: ", 0
+msg_gam_bytes   db " bytes", 0
+msg_gam_bad     db "Refused save file: ", 0
+msg_gam_short   db "truncated", 0
+msg_gam_long    db "too long", 0
+msg_gam_magic   db "not CHESS.GAM", 0
+msg_gam_version db "other version", 0
+msg_gam_header  db "bad header", 0
+msg_gam_sum     db "bad checksum", 0
+msg_gam_ply     db "Bad ply in save file", 0
+
+        section .bss
+
+gam_buf         resb GAM_BYTES      ; CHESS.GAM as read, checked before it is used
+gam_plies       resw 1              ; plies of the file waiting to be replayed
+gam_sum         resw 1              ; the checksum of the bytes written so far
+gam_written     resw 1              ; and their count
+
+        section .text
+
+; savegame_write -- W: write CHESS.GAM (the header, the record's bytes, the checksum)
+;                   and say how many bytes it took
+; IN:  the game: engine_fen, engine_record, [engine_plies], [variant], [level]
+; OUT: the file written; [message] says so, or "Cannot save"
+; CHG: EAX, BX, CX, DX, SI, DI
+savegame_write:
+        mov dx, gam_name
+        call file_create
+        mov si, msg_not_saved
+        jc .say
+        mov word [gam_sum], 0
+        mov word [gam_written], 0
+        mov si, gam_magic
+        mov cx, GAM_MAGIC_BYTES
+        call savegame_put_bytes
+        mov al, GAM_VERSION
+        call savegame_put
+        mov al, [variant]
+        call savegame_put
+        mov al, [level]
+        call savegame_put
+        mov si, engine_fen          ; its length, then the FEN
+        xor cx, cx
+.length:
+        cmp byte [si], 0
+        je .fen
+        inc si
+        inc cx
+        jmp .length
+.fen:   mov al, cl
+        call savegame_put
+        mov si, engine_fen
+        call savegame_put_bytes
+        mov ax, [engine_plies]
+        call savegame_put
+        mov al, ah
+        call savegame_put
+        mov si, engine_record
+        mov cx, [engine_plies]
+        call savegame_put_bytes
+        mov ax, [gam_sum]
+        push ax
+        call out_char               ; the checksum is not summed
+        pop ax
+        mov al, ah
+        call out_char
+        add word [gam_written], GAM_SUM_BYTES
+        call file_close
+        mov di, message_buf         ; "Saved CHESS.GAM: 530 bytes"
+        mov si, msg_gam_saved
+        call message_add
+        movzx eax, word [gam_written]
+        push di
+        mov di, gam_buf
+        call text_number
+        pop di
+        mov si, gam_buf
+        call message_add
+        mov si, msg_gam_bytes
+        call message_add
+        mov si, message_buf
+.say:   mov [message], si
+        jmp screen_refresh
+
+; savegame_put_bytes -- write bytes to the file, summed
+; IN:  SI -> them; CX = how many (0 allowed)
+; OUT: SI past them
+; CHG: AL, CX
+savegame_put_bytes:
+        jcxz .done
+.byte:  lodsb
+        call savegame_put
+        loop .byte
+.done:  ret
+
+; savegame_put -- write a byte to the file, summed: s = rol(s, 1) + byte
+; IN:  AL = the byte
+; OUT: [gam_sum], [gam_written] updated
+; CHG: nothing
+savegame_put:
+        push ax
+        rol word [gam_sum], 1
+        movzx ax, al
+        add [gam_sum], ax
+        inc word [gam_written]
+        pop ax
+        jmp out_char
+
+; savegame_load -- /load of a CHESS.GAM: read and check the whole file; if it is
+;                  sound, game_fen = its start position, the level set, its plies kept
+;                  for savegame_replay; if not, a message names what is wrong and
+;                  nothing changes
+; IN:  DX -> the file name
+; OUT: as said
+; CHG: EAX, BX, CX, SI, DI
+savegame_load:
+        push dx
+        mov ax, (DOS_OPEN << 8) | OPEN_READ
+        int DOS
+        jc .unreadable
+        mov bx, ax
+        mov ah, DOS_READ
+        mov cx, GAM_BYTES
+        mov dx, gam_buf
+        int DOS
+        pushf
+        push ax
+        mov ah, DOS_CLOSE
+        int DOS
+        pop cx                      ; CX = the bytes read
+        popf
+        jc .unreadable
+        call savegame_check
+        jc .refused
+        mov al, [gam_buf + GAM_LEVEL]
+        mov [level], al
+        movzx cx, byte [gam_buf + GAM_FEN_LEN]
+        mov si, gam_buf + GAM_FEN
+        mov di, game_fen
+.fen:   lodsb
+        mov [di], al
+        inc di
+        loop .fen
+        mov byte [di], 0
+        lodsw
+        mov [gam_plies], ax
+        pop dx
+        ret
+.unreadable:
+        mov si, msg_no_file
+.refused:
+        mov di, message_buf
+        push si
+        mov si, msg_gam_bad
+        call message_add
+        pop si
+        call message_add
+        pop dx
+        ret
+
+; savegame_check -- is the file in gam_buf sound? Its size, magic, version, variant,
+;                   level, FEN length, ply count and checksum
+; IN:  gam_buf; CX = the bytes read (GAM_BYTES: longer than any sound file)
+; OUT: CF clear if it is; CF set, SI -> what is wrong
+; CHG: AX, BX, CX, DX, DI
+savegame_check:
+        mov si, msg_gam_short
+        cmp cx, GAM_FEN
+        jb .bad
+        mov si, msg_gam_magic
+        mov di, gam_buf
+        mov bx, gam_magic
+.magic: mov al, [bx]
+        cmp al, [di]
+        jne .bad
+        inc bx
+        inc di
+        cmp bx, gam_magic + GAM_MAGIC_BYTES
+        jb .magic
+        mov si, msg_gam_version
+        cmp byte [gam_buf + GAM_VERSION_AT], GAM_VERSION
+        jne .bad
+        mov si, msg_gam_header
+        cmp byte [gam_buf + GAM_VARIANT], VARIANT_LOS_ALAMOS
+        ja .bad
+        mov al, [gam_buf + GAM_LEVEL]
+        cmp al, LEVEL_MIN
+        jb .bad
+        cmp al, LEVEL_MAX
+        ja .bad
+        movzx bx, byte [gam_buf + GAM_FEN_LEN]
+        cmp bx, GAM_FEN_MIN
+        jb .bad
+        cmp bx, GAM_FEN_MAX
+        ja .bad
+        mov si, msg_gam_short
+        lea dx, [bx + GAM_FEN + GAM_PLIES_BYTES]
+        cmp cx, dx
+        jb .bad
+        mov si, msg_gam_header
+        mov dx, [gam_buf + bx + GAM_FEN]
+        cmp dx, MAX_GAME_PLIES
+        ja .bad
+        mov si, msg_gam_short
+        add dx, bx
+        add dx, GAM_FEN + GAM_PLIES_BYTES ; DX = the bytes summed
+        mov ax, dx
+        add ax, GAM_SUM_BYTES
+        cmp cx, ax
+        jb .bad
+        mov si, msg_gam_long
+        ja .bad
+        xor ax, ax                  ; the checksum of the DX bytes
+        xor bx, bx
+.sum:   rol ax, 1
+        movzx cx, byte [gam_buf + bx]
+        add ax, cx
+        inc bx
+        cmp bx, dx
+        jb .sum
+        mov si, msg_gam_sum
+        cmp ax, [gam_buf + bx]
+        jne .bad
+        clc
+        ret
+.bad:   stc
+        ret
+
+; savegame_replay -- play the plies of a loaded CHESS.GAM, each checked (a byte no
+;                    legal move stands for stops there: the game goes back to the start
+;                    position of the board in play and the message says so); the
+;                    screen drawn once at the end
+; IN:  [gam_plies] (0: nothing to play), gam_buf; the game set up from its FEN
+; OUT: the moves played; [gam_plies] = 0
+; CHG: EAX, EBX, ECX, EDX, SI, DI, EBP
+savegame_replay:
+        mov cx, [gam_plies]
+        jcxz .done
+        mov word [gam_plies], 0
+        movzx si, byte [gam_buf + GAM_FEN_LEN]
+        add si, gam_buf + GAM_FEN + GAM_PLIES_BYTES
+.ply:   cmp byte [engine_status], STATUS_OVER
+        jae .bad                    ; no move after the end of the game
+        lodsb
+        push cx
+        push si
+        call record_move
+        jc .bad_pop
+        call game_enter
+        pop si
+        pop cx
+        loop .ply
+        jmp screen_refresh
+.done:  ret
+.bad_pop:
+        pop si
+        pop cx
+.bad:   call game_new
+        mov word [message], msg_gam_ply
+        jmp screen_refresh
