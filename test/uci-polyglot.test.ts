@@ -1,7 +1,8 @@
 // A client nobody here wrote: Debian's PolyGlot (Fabien Letouzey's UCI-to-xboard adapter)
 // runs the UCI engine, and this test is the xboard GUI around it, keeping the clock
-// (40 moves in two minutes) as xboard does. Stockfish plays the other side, once with each colour. The game must end
-// by the rules (the oracle judges) with no illegal move and no flag fall.
+// (40 moves in two minutes) as xboard does. Stockfish plays the other side, once with
+// each colour. The game must end by the rules (the oracle judges) with no illegal move
+// and no flag fall.
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
