@@ -3,6 +3,7 @@
 ; Liberman copied the whole table before each move; here the record itself says how to
 ; undo the board (it holds both contents), and undo_stack keeps the little it cannot:
 ; castling rights, the en-passant square and the half-move clock of each ply.
+; Both keep the colour sets (board.asm) in step with the table.
 ; move_make also keeps a 32-bit Zobrist key of the position up to date (hash_key, for
 ; the search's repetition test and hash table); key_stack keeps each ply's old key.
 
@@ -47,30 +48,72 @@ zobrist_variant:                    ; Los Alamos chess: a 6x6 position is no 8x8
 
         section .text
 
+; MOVE_SAVE lo8, hi8, reg16, reg32 -- keep what a move (or a pass) cannot undo by
+; itself: the castling rights, the en-passant square and the half-move clock in
+; undo_stack, the key in key_stack, at [ply]; then [ply] + 1.  The registers named are
+; scratch; BX = [ply] << UNDO_SHIFT after it.
+%macro MOVE_SAVE 4
+        movzx bx, byte [ply]
+        shl bx, UNDO_SHIFT
+        mov %1, [castle]
+        mov %2, [ep_square]
+        mov [undo_stack + bx], %3
+        mov %3, [halfmove]
+        mov [undo_stack + bx + 2], %3
+        mov %4, [hash_key]
+        mov [key_stack + bx], %4
+        inc byte [ply]
+%endmacro
+
+; MOVE_RESTORE lo8, hi8, reg16, reg32 -- [ply] - 1, and what MOVE_SAVE kept there back
+; (the registers named are scratch; BX = [ply] << UNDO_SHIFT after it)
+%macro MOVE_RESTORE 4
+        dec byte [ply]
+        movzx bx, byte [ply]
+        shl bx, UNDO_SHIFT
+        mov %3, [undo_stack + bx]
+        mov [castle], %1
+        mov [ep_square], %2
+        mov %3, [undo_stack + bx + 2]
+        mov [halfmove], %3
+        mov %4, [key_stack + bx]
+        mov [hash_key], %4
+%endmacro
+
 ; move_make -- play a move on the board (Liberman: ABPLACECARREAU / ANPLACECARREAU,
 ;              with CARREAUSTOK's saving folded in)
 ; IN:  EAX = a legal move record of the side to move; [ply] < MAX_PLY
 ; OUT: the position after the move; [ply] + 1
-; CHG: BX, CX, DX (EAX kept)
+; CHG: BX, ECX, DX (EAX kept)
 move_make:
+        call move_place
+        jmp hash_move
+
+; move_place -- move_make without the Zobrist key (perft, which never reads it:
+;               [hash_key] keeps the key from before the move, and move_unmake puts
+;               back that same key)
+; IN, OUT, CHG: as move_make, [hash_key] aside
+move_place:
         mov [move_now], eax
-        movzx bx, byte [ply]
-        shl bx, UNDO_SHIFT
-        mov cl, [castle]
-        mov ch, [ep_square]
-        mov [undo_stack + bx], cx
-        mov cx, [halfmove]
-        mov [undo_stack + bx + 2], cx
         push edx
-        mov edx, [hash_key]
-        mov [key_stack + bx], edx
+        MOVE_SAVE cl, ch, cx, edx
         pop edx
-        inc byte [ply]
         mov byte [ep_square], NO_SQUARE
         inc word [halfmove]
         movzx bx, al                ; lift the piece
         and bl, SQUARE_MASK
         mov byte [carreau + bx], EMPTY
+        MOVER_SET ecx
+        btr word [colour_sets + ecx], bx
+        movzx bx, byte [move_now + move.to]
+        bts word [colour_sets + ecx], bx
+        cmp byte [move_now + move.captured], EMPTY
+        je .lifted
+        xor cl, SET_BYTES           ; the piece taken leaves the other set
+        btr word [colour_sets + ecx], bx
+.lifted:
+        movzx bx, al
+        and bl, SQUARE_MASK
         mov cl, [castle_keep + bx]
         and [castle], cl
         mov dl, ah                  ; DL = what lands: the piece, or what it promotes to
@@ -105,6 +148,9 @@ move_make:
         je .castle
         call move_ep_victim         ; KIND_EP: the pawn taken leaves the board
         mov byte [carreau + bx], EMPTY
+        MOVER_SET ecx
+        xor cl, SET_BYTES
+        btr word [colour_sets + ecx], bx
         jmp .turn
 .double:
         mov cl, al                  ; the square passed over is midway
@@ -119,34 +165,39 @@ move_make:
         mov cl, [carreau + si]
         mov byte [carreau + si], EMPTY
         mov [carreau + bx], cl
+        MOVER_SET ecx
+        btr word [colour_sets + ecx], si
+        bts word [colour_sets + ecx], bx
         pop si
 .turn:  xor byte [side], WHITE
-        jz .key
+        jz .done
         inc dword [fullmove]         ; black has moved
-.key:   jmp hash_move
+.done:  ret
 
 ; move_unmake -- take a move back (Liberman: STOKCARREAU restores the table)
 ; IN:  EAX = the move record last made by move_make
 ; OUT: the position before it; [ply] - 1
-; CHG: BX, CX (EAX kept)
+; CHG: BX, ECX (EAX kept)
 move_unmake:
         mov [move_now], eax
-        dec byte [ply]
-        movzx bx, byte [ply]
-        shl bx, UNDO_SHIFT
-        mov cx, [undo_stack + bx]
-        mov [castle], cl
-        mov [ep_square], ch
-        mov cx, [undo_stack + bx + 2]
-        mov [halfmove], cx
         push edx
-        mov edx, [key_stack + bx]
-        mov [hash_key], edx
+        MOVE_RESTORE cl, ch, cx, edx
         pop edx
         xor byte [side], WHITE
         jnz .board
         dec dword [fullmove]         ; it was black's move
-.board: movzx bx, byte [move_now + move.to]
+.board: MOVER_SET ecx
+        movzx bx, byte [move_now + move.to]
+        btr word [colour_sets + ecx], bx
+        cmp byte [move_now + move.captured], EMPTY
+        je .from
+        xor cl, SET_BYTES           ; the piece taken comes back to the other set
+        bts word [colour_sets + ecx], bx
+        xor cl, SET_BYTES
+.from:  movzx bx, al
+        and bl, SQUARE_MASK
+        bts word [colour_sets + ecx], bx
+        movzx bx, byte [move_now + move.to]
         mov cl, [move_now + move.captured]
         mov [carreau + bx], cl
         movzx bx, al
@@ -169,6 +220,9 @@ move_unmake:
         and cl, WHITE
         xor cl, WHITE | PAWN
         mov [carreau + bx], cl
+        MOVER_SET ecx
+        xor cl, SET_BYTES
+        bts word [colour_sets + ecx], bx
         jmp .done
 .castle:
         push si
@@ -177,6 +231,9 @@ move_unmake:
         mov cl, [carreau + bx]
         mov byte [carreau + bx], EMPTY
         mov [carreau + si], cl
+        MOVER_SET ecx
+        btr word [colour_sets + ecx], bx
+        bts word [colour_sets + ecx], si
         pop si
 .done:  ret
 
@@ -187,16 +244,7 @@ move_unmake:
 ;      date; [ply] + 1 (undo_stack and key_stack keep what move_unpass restores)
 ; CHG: EAX, EBX
 move_pass:
-        movzx bx, byte [ply]
-        shl bx, UNDO_SHIFT
-        mov al, [castle]
-        mov ah, [ep_square]
-        mov [undo_stack + bx], ax
-        mov ax, [halfmove]
-        mov [undo_stack + bx + 2], ax
-        mov eax, [hash_key]
-        mov [key_stack + bx], eax
-        inc byte [ply]
+        MOVE_SAVE al, ah, ax, eax
         xor eax, [zobrist_side]
         movzx ebx, byte [ep_square]
         cmp bl, NO_SQUARE
@@ -216,15 +264,7 @@ move_pass:
 ; CHG: BX, EDX
 move_unpass:
         xor byte [side], WHITE
-        dec byte [ply]
-        movzx bx, byte [ply]
-        shl bx, UNDO_SHIFT
-        mov dx, [undo_stack + bx]
-        mov [ep_square], dh
-        mov dx, [undo_stack + bx + 2]
-        mov [halfmove], dx
-        mov edx, [key_stack + bx]
-        mov [hash_key], edx
+        MOVE_RESTORE dl, dh, dx, edx
         ret
 
 ; move_play -- move_make for the logics that count the positions they visit (the
@@ -234,12 +274,12 @@ move_unpass:
 ; CHG: nothing
 move_play:
         push bx
-        push cx
+        push ecx
         push dx
         call move_make
         inc dword [clock_nodes]
         pop dx
-        pop cx
+        pop ecx
         pop bx
         ret
 
@@ -249,9 +289,9 @@ move_play:
 ; CHG: nothing
 move_takeback:
         push bx
-        push cx
+        push ecx
         call move_unmake
-        pop cx
+        pop ecx
         pop bx
         ret
 

@@ -511,40 +511,42 @@ describe.skipIf(!chromiumReady || !chessWritten)("the game in Chromium, as peopl
       const played = await waitLog(page, "Nf3 by a drag and the reply", (l) => l.moves.length === 4);
       expect(played.moves[2]).toBe("g1f3");
 
-      await command(page, "players").click();
-      expect((await waitLog(page, "two players", (l) => l.players === "hh")).moves).toEqual(played.moves);
-      await command(page, "level").click();
-      await waitLog(page, "level 4", (l) => l.level === 4);
-      await command(page, "flip").click();
+      await command(page, "players").tap();
+      const two = await waitLog(page, "two players", (l) => l.players === "hh");
+      expect(two.moves).toEqual(played.moves);
+      await command(page, "level").tap();
+      const level = (await waitLog(page, "another level", (l) => l.level !== two.level)).level;
+      expect(level === two.level + 1 || level < two.level).toBe(true); // the next, or the first again
+      await command(page, "flip").tap();
       await waitLog(page, "the board turned", (l) => l.flip);
       await waitCanvas(page, layout, "the board turned on the screen", (v) => v.flipped);
-      await command(page, "takeback").click();
+      await command(page, "takeback").tap();
       const back = await waitLog(page, "a move taken back", (l) => l.moves.length === 3);
       expect(back.moves).toEqual(played.moves.slice(0, 3));
 
-      await command(page, "save").click();
+      await command(page, "save").tap();
       const saved = await waitFor("CHESS.SAV kept in the browser", 10_000, async () => (await storedFiles(page))["CHESS.SAV"] ?? null);
       expect(pgnPosition(saved)).toBe(positionOf(back.fen));
-      const [download] = await Promise.all([page.waitForEvent("download"), command(page, "download").click()]);
+      const [download] = await Promise.all([page.waitForEvent("download"), command(page, "download").tap()]);
       expect(download.suggestedFilename()).toBe("chess.pgn");
       expect(readFileSync(await download.path()).toString("latin1")).toBe(saved);
-      await command(page, "savecompact").click();
+      await command(page, "savecompact").tap();
       const compact = await waitFor("CHESS.GAM kept in the browser", 10_000, async () => (await storedFiles(page))["CHESS.GAM"] ?? null);
       expect(compact.slice(0, 4)).toBe("LGAM");
 
-      await command(page, "new").click();
+      await command(page, "new").tap();
       const fresh = await waitLog(page, "a new game", (l) => l.moves.length === 0);
       expect(fresh.fen).toBe(START);
-      await command(page, "variant").click();
+      await command(page, "variant").tap();
       const small = await waitLog(page, "a game of Los Alamos chess", (l) => l.fen !== START);
       expect(boardOf(small.fen).split("/")).toHaveLength(6);
 
-      await Promise.all([page.waitForEvent("load"), command(page, "load").click()]); // CHESS.GAM, saved last
+      await Promise.all([page.waitForEvent("load"), command(page, "load").tap()]); // CHESS.GAM, saved last
       await waitCanvas(page, layout, "the saved position again", (v) => v.boardFen === boardOf(back.fen));
 
-      await command(page, "import").click();
+      await command(page, "import").tap();
       await page.locator("#import-text").pressSequentially(RUY_LOPEZ); // typed, key by key
-      await Promise.all([page.waitForEvent("load"), page.click("#import-start")]);
+      await Promise.all([page.waitForEvent("load"), page.tap("#import-start")]);
       await waitCanvas(page, layout, "the pasted PGN's position", (v) => v.boardFen === boardOf(pgnPosition(RUY_LOPEZ)));
     } finally {
       await context.close();
