@@ -1,13 +1,13 @@
 ; order.asm -- move ordering for the alpha-beta search (beyond Liberman): each move's
 ; order score beside it in the score segment (FS), the hash move first, captures by
 ; MVV/LVA, two killer moves a ply, then the quiet moves by the history heuristic (the
-; cuts each piece's move to each square made, weighted by depth squared, kept in the
-; score segment past the move scores at CREDIT_BASE); the capture
-; tests the quiescence search uses to leave losing-looking captures out.
+; cuts each piece's move to each square made, weighted by depth squared); the killers
+; and the credit sit in the score segment past the move scores (CREDIT_BASE,
+; KILLER_BASE); the capture tests the quiescence search uses to leave losing-looking
+; captures out.
 
         section .bss
 
-killers         resd MAX_PLY * KILLERS ; killer moves, by [ply]
 order_hash      resd 1              ; the hash move search_order puts first
 
         section .data
@@ -48,10 +48,10 @@ search_order:
         test ecx, ecx
         jnz .score
         mov ecx, ORDER_KILLER_1
-        cmp eax, [killers + bx]
+        cmp eax, [fs:KILLER_BASE + bx]
         je .score
         mov ecx, ORDER_KILLER_2
-        cmp eax, [killers + bx + (1 << DWORD_SHIFT)]
+        cmp eax, [fs:KILLER_BASE + bx + (1 << DWORD_SHIFT)]
         je .score
         push ebx
         call search_history_index
@@ -249,7 +249,8 @@ search_sort_root:
 ;                  earns history credit: depth squared (the whole table halved when an
 ;                  entry would pass CREDIT_MAX, so that it stays below the killers)
 ; IN:  EBX = the move; CL = the node's plies to go; [ply]
-; OUT: killers updated (the old first becomes the second), the credit (FS:CREDIT_BASE)
+; OUT: the killers (FS:KILLER_BASE) updated (the old first becomes the second), the
+;      credit (FS:CREDIT_BASE)
 ; CHG: EAX, ECX
 search_killer:
         mov eax, ebx
@@ -278,11 +279,11 @@ search_killer:
         movzx ecx, byte [ply]
         shl cx, KILLER_SHIFT
         mov bx, cx
-        cmp eax, [killers + bx]
+        cmp eax, [fs:KILLER_BASE + bx]
         je .same
-        mov ecx, [killers + bx]
-        mov [killers + bx + (1 << DWORD_SHIFT)], ecx
-        mov [killers + bx], eax
+        mov ecx, [fs:KILLER_BASE + bx]
+        mov [fs:KILLER_BASE + bx + (1 << DWORD_SHIFT)], ecx
+        mov [fs:KILLER_BASE + bx], eax
 .same:  pop ebx
 .done:  ret
 

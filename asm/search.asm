@@ -188,7 +188,8 @@ search_segments:
 
 ; search_clear -- empty the hash table, the killer moves and the history credit
 ; IN:  GS = the hash segment, FS = the score segment
-; OUT: every entry BOUND_NONE with key 0, killers 0, the history credit (FS:CREDIT_BASE) 0
+; OUT: every entry BOUND_NONE with key 0; the history credit and the killers
+;      (FS:CREDIT_BASE .. KILLER_END) 0
 ; CHG: EAX, ECX, DI
 search_clear:
         push es
@@ -199,18 +200,11 @@ search_clear:
         mov cx, SEGMENT_BYTES >> DWORD_SHIFT
         rep stosd
         pop es
-        mov di, CREDIT_BASE
-        mov cx, PIECE_KINDS * BOARD_SQUARES
-.credit:
-        mov [fs:di], eax
+        mov di, CREDIT_BASE         ; the credit, then the killers
+        mov cx, (KILLER_END - CREDIT_BASE) >> DWORD_SHIFT
+.clear: mov [fs:di], eax
         add di, 1 << DWORD_SHIFT
-        loop .credit
-        mov di, killers
-        mov cx, MAX_PLY * KILLERS
-.killer:
-        mov [di], eax
-        add di, 1 << DWORD_SHIFT
-        loop .killer
+        loop .clear
         ret
 
 ; search_iterate -- iterative deepening over the root's moves
