@@ -47,6 +47,38 @@ zobrist_variant:                    ; Los Alamos chess: a 6x6 position is no 8x8
 
         section .text
 
+; MOVE_SAVE lo8, hi8, reg16, reg32 -- keep what a move (or a pass) cannot undo by
+; itself: the castling rights, the en-passant square and the half-move clock in
+; undo_stack, the key in key_stack, at [ply]; then [ply] + 1.  The registers named are
+; scratch; BX = [ply] << UNDO_SHIFT after it.
+%macro MOVE_SAVE 4
+        movzx bx, byte [ply]
+        shl bx, UNDO_SHIFT
+        mov %1, [castle]
+        mov %2, [ep_square]
+        mov [undo_stack + bx], %3
+        mov %3, [halfmove]
+        mov [undo_stack + bx + 2], %3
+        mov %4, [hash_key]
+        mov [key_stack + bx], %4
+        inc byte [ply]
+%endmacro
+
+; MOVE_RESTORE lo8, hi8, reg16, reg32 -- [ply] - 1, and what MOVE_SAVE kept there back
+; (the registers named are scratch; BX = [ply] << UNDO_SHIFT after it)
+%macro MOVE_RESTORE 4
+        dec byte [ply]
+        movzx bx, byte [ply]
+        shl bx, UNDO_SHIFT
+        mov %3, [undo_stack + bx]
+        mov [castle], %1
+        mov [ep_square], %2
+        mov %3, [undo_stack + bx + 2]
+        mov [halfmove], %3
+        mov %4, [key_stack + bx]
+        mov [hash_key], %4
+%endmacro
+
 ; move_make -- play a move on the board (Liberman: ABPLACECARREAU / ANPLACECARREAU,
 ;              with CARREAUSTOK's saving folded in)
 ; IN:  EAX = a legal move record of the side to move; [ply] < MAX_PLY
@@ -54,18 +86,9 @@ zobrist_variant:                    ; Los Alamos chess: a 6x6 position is no 8x8
 ; CHG: BX, CX, DX (EAX kept)
 move_make:
         mov [move_now], eax
-        movzx bx, byte [ply]
-        shl bx, UNDO_SHIFT
-        mov cl, [castle]
-        mov ch, [ep_square]
-        mov [undo_stack + bx], cx
-        mov cx, [halfmove]
-        mov [undo_stack + bx + 2], cx
         push edx
-        mov edx, [hash_key]
-        mov [key_stack + bx], edx
+        MOVE_SAVE cl, ch, cx, edx
         pop edx
-        inc byte [ply]
         mov byte [ep_square], NO_SQUARE
         inc word [halfmove]
         movzx bx, al                ; lift the piece
@@ -131,17 +154,8 @@ move_make:
 ; CHG: BX, CX (EAX kept)
 move_unmake:
         mov [move_now], eax
-        dec byte [ply]
-        movzx bx, byte [ply]
-        shl bx, UNDO_SHIFT
-        mov cx, [undo_stack + bx]
-        mov [castle], cl
-        mov [ep_square], ch
-        mov cx, [undo_stack + bx + 2]
-        mov [halfmove], cx
         push edx
-        mov edx, [key_stack + bx]
-        mov [hash_key], edx
+        MOVE_RESTORE cl, ch, cx, edx
         pop edx
         xor byte [side], WHITE
         jnz .board
@@ -187,16 +201,7 @@ move_unmake:
 ;      date; [ply] + 1 (undo_stack and key_stack keep what move_unpass restores)
 ; CHG: EAX, EBX
 move_pass:
-        movzx bx, byte [ply]
-        shl bx, UNDO_SHIFT
-        mov al, [castle]
-        mov ah, [ep_square]
-        mov [undo_stack + bx], ax
-        mov ax, [halfmove]
-        mov [undo_stack + bx + 2], ax
-        mov eax, [hash_key]
-        mov [key_stack + bx], eax
-        inc byte [ply]
+        MOVE_SAVE al, ah, ax, eax
         xor eax, [zobrist_side]
         movzx ebx, byte [ep_square]
         cmp bl, NO_SQUARE
@@ -216,15 +221,7 @@ move_pass:
 ; CHG: BX, EDX
 move_unpass:
         xor byte [side], WHITE
-        dec byte [ply]
-        movzx bx, byte [ply]
-        shl bx, UNDO_SHIFT
-        mov dx, [undo_stack + bx]
-        mov [ep_square], dh
-        mov dx, [undo_stack + bx + 2]
-        mov [halfmove], dx
-        mov edx, [key_stack + bx]
-        mov [hash_key], edx
+        MOVE_RESTORE dl, dh, dx, edx
         ret
 
 ; move_play -- move_make for the logics that count the positions they visit (the

@@ -37,6 +37,8 @@ limit_words:
         dd 0, 0
         dw word_lw_mate
         dd 1, MATE_MAX_MOVES
+        dw word_lw_matelogic
+        dd 0, MATE_MAX_MOVES
 limit_words_end:
 %if (limit_words_end - limit_words) / limit_word_size != LIMIT_WORDS
 %error "one row of limit_words for each LW_ constant"
@@ -55,6 +57,7 @@ word_lw_binc    db "binc", 0
 word_lw_movestogo db "movestogo", 0
 word_lw_infinite db "infinite", 0
 word_lw_mate    db "mate", 0
+word_lw_matelogic db "matelogic", 0
 
 ; limit_reasons -- the word of each LIMIT_* (LIMIT_TIME first) on a result line
 limit_reasons:  dw word_lw_time, word_lw_budget, word_lw_nodes, word_lw_key
@@ -134,7 +137,8 @@ job_limit:
 ; job_limits_apply -- the clock's limits from the words read: a budget (x CYCLES_PER_MS
 ;                     instructions), movetime, depth, nodes, or the clock mode (the side
 ;                     to move's time, increment and moves to go) when no movetime is
-;                     given; none of them and no `infinite`: JOB_DEFAULT_MS of budget.
+;                     given; none of them and no `infinite` (matelogic is no limit):
+;                     JOB_DEFAULT_MS of budget.
 ;                     Any key stops the thinking.
 ; IN:  [limits_given], limit_values; [side]
 ; OUT: the limit_* of clock.asm
@@ -142,8 +146,8 @@ job_limit:
 job_limits_apply:
         call clock_limits_none
         mov byte [limit_keys], KEYS_STOP
-        cmp word [limits_given], 0
-        jne .given
+        test word [limits_given], ~(1 << LW_MATELOGIC) & 0FFFFh ; matelogic limits nothing
+        jnz .given
         mov dword [limit_budget], JOB_DEFAULT_MS * CYCLES_PER_MS
 .given: mov bx, LW_BUDGET
         call job_limit
@@ -413,7 +417,8 @@ job_error_word:
 
 ; job_go -- `go [limits]`: think on the position job's position within the limits;
 ;           `<n> info ...` after each iteration, then `<n> bestmove ...` (with `mate N`:
-;           the mate logic alone, for a mate in N)
+;           the mate logic alone, for a mate in N; `matelogic N`: its moves before the
+;           search, MATE_LEVEL_DEFAULT when not given)
 ; IN:  SI -> the limit words
 ; OUT: the lines in the result buffer (the info lines already on disk)
 ; CHG: EAX, EBX, ECX, EDX, SI, DI, EBP
@@ -436,7 +441,11 @@ job_go:
         jc .mate
         mov word [search_report], job_info
         mov cl, MATE_LEVEL_DEFAULT
-        call engine_think
+        mov bx, LW_MATELOGIC
+        call job_limit
+        jnc .think
+        mov cl, al
+.think: call engine_think
         mov word [search_report], 0
         jmp job_go_end
 .mate:  mov cl, al

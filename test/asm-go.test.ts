@@ -6,11 +6,11 @@
 import { beforeAll, describe, expect, test } from "vitest";
 import { JOBS_FILE, parseResult, RESULT_FILE, runBatch, type JobLines } from "../ts-harness/asm-engine.ts";
 import { CHESS, program } from "../ts-harness/build.ts";
+import { KIWIPETE } from "../ts-harness/fixtures/perft.ts";
 import { legalMoves, moveToUci } from "../ts-harness/oracle/index.ts";
 import { DosSession } from "../ts-harness/runner.ts";
 import { play, position, START } from "./game-oracle.ts";
 
-const KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 /** harness.conf: fixed 100000 cycles, so an emulated ms is 100000 instructions. */
 const INSTRUCTIONS_PER_MS = 100_000;
 const BIOS_TICK_MS = 1000 / 18.2065;

@@ -10,12 +10,10 @@ import {
   asmEngine, oracleEngine, type BestAnswer, type EngineError, type ExchangeAnswer, type MateAnswer,
   type MovesAnswer, type PerftAnswer,
 } from "../ts-harness/engines.ts";
+import { KIWIPETE, START as CHESS_START } from "../ts-harness/fixtures/perft.ts";
 import { findMate, isMateIn, parseFen, parseUci, status } from "../ts-harness/oracle/index.ts";
 import { samplePositions } from "../ts-harness/positions.ts";
 import { LOS_ALAMOS_INVALID, LOS_ALAMOS_MATES, LOS_ALAMOS_PERFT, LOS_ALAMOS_START } from "./fixtures/losalamos.ts";
-
-const CHESS_START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-const KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 
 describe("Los Alamos perft in the assembly", () => {
   let asm: (PerftAnswer | EngineError)[];

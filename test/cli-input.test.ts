@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { POSITION_3 as POS3, START } from "../ts-harness/fixtures/perft.ts";
-import { chess } from "./cli-runner.ts";
+import { chess, expectUsageError } from "./cli-runner.ts";
 
 const DIR = mkdtempSync(join(tmpdir(), "chess-cli-"));
 
@@ -65,10 +65,5 @@ describe.concurrent("chess flags and files", () => {
     ["a repeated engine", ["perft", "--engine", "oracle", "--engine", "asm", "--depth", "1", "--fen", START], /--engine is given twice/],
     ["a negative depth", ["perft", "--engine", "oracle", "--depth", "-1", "--fen", START], /--depth must be a whole number from 1 to 9, not '-1'/],
     ["a negative budget", ["best", "--engine", "asm", "--budget", "-5", "--fen", START], /--budget must be a whole number from 1 to 65535, not '-5'/],
-  ])("%s is a usage error with exit code 2", async (_why, args, message) => {
-    const r = await chess(...(args as string[]));
-    expect(r.exitCode).toBe(2);
-    expect(r.stdout).toBe("");
-    expect(r.stderr).toMatch(message);
-  });
+  ])("%s is a usage error with exit code 2", (_why, args, message) => expectUsageError(args as string[], message));
 });

@@ -5,6 +5,7 @@
 import { describe, expect, test } from "vitest";
 import { JOBS_FILE, parseResult, RESULT_FILE } from "../ts-harness/asm-engine.ts";
 import { CHESS, program } from "../ts-harness/build.ts";
+import { KIWIPETE } from "../ts-harness/fixtures/perft.ts";
 import { dosboxInstalled, runDosNative } from "../ts-harness/dosbox-native.ts";
 import { GameDriver } from "../ts-harness/game-driver.ts";
 import { findMate, legalMoves, moveToUci, toFen } from "../ts-harness/oracle/index.ts";
@@ -18,7 +19,6 @@ const CPUS = [
   { name: "486", conf: "harness-486.conf" },
 ] as const;
 
-const KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 const BACK_RANK = "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1";
 const OPEN_GAME = "r1bqkbnr/pppp1ppp/2n5/4p3/3PP3/5N2/PPP2PPP/RNBQKB1R b KQkq - 0 3";
 const BIOS_TICK_MS = 1000 / 18.2065;

@@ -44,6 +44,7 @@ describe("the UCI engine in a GUI's session", () => {
     expect(lines[0]).toMatch(/^id name \S/);
     expect(lines).toContainEqual(expect.stringMatching(/^id author \S/));
     expect(lines).toContainEqual(expect.stringMatching(/^option name Level type spin default 3 min 1 max 5$/));
+    expect(lines).toContainEqual(expect.stringMatching(/^option name Liberman Mate Depth type spin default 2 min 0 max 5$/));
     expect(lines[lines.length - 1]).toBe("uciok");
   });
 
@@ -113,6 +114,23 @@ describe("the UCI engine in a GUI's session", () => {
     const { best, infos } = answer(await engine.waitFor(/^bestmove /, MOVE_WAIT_MS));
     expect(legal(START, ["g1f3", "d7d5"])).toContain(best);
     for (const i of infos) expect(Number(/ nodes (\d+)/.exec(i)![1])).toBeLessThanOrEqual(2000);
+  });
+
+  test("the Liberman Mate Depth option sets the mate logic before the search: 3 finds the Immortal game's mate in 3 at depth 1, 0 does not", async () => {
+    const immortal = PUBLISHED_MATES.find((m) => m.source === "the Immortal game 1851, before 21.Nxg7+")!;
+    const mate = oracle.findMate(position(immortal.fen, []), 3)!;
+    expect(mate.length).toBe(3);
+    engine.send("setoption name Liberman Mate Depth value 3");
+    engine.send(`position fen ${immortal.fen}`);
+    engine.send("go depth 1");
+    const deep = answer(await engine.waitFor(/^bestmove /, MOVE_WAIT_MS));
+    expect(mate.moves.map(oracle.moveToUci)).toContain(deep.best);
+    expect(deep.infos[deep.infos.length - 1]).toMatch(/ score mate 3 /);
+    engine.send("setoption name Liberman Mate Depth value 0");
+    engine.send("go depth 1");
+    const shallow = answer(await engine.waitFor(/^bestmove /, MOVE_WAIT_MS));
+    expect(shallow.infos[shallow.infos.length - 1]).toMatch(/ score cp -?\d+ /);
+    engine.send("setoption name Liberman Mate Depth value 2");
   });
 
   test("an illegal move in position is named in an info string; the moves before it stand and the engine goes on", async () => {

@@ -455,7 +455,7 @@ const command = (page: Page, name: string) => page.locator(`#commands button[dat
 async function expectCommandsInView(page: Page, viewportHeight: number): Promise<void> {
   const screenBox = (await page.locator(".screen").boundingBox())!;
   const buttons = await page.locator("#commands button").all();
-  expect(buttons.length).toBe(10);
+  expect(buttons.length).toBe(11);
   for (const b of buttons) {
     const box = (await b.boundingBox())!;
     expect(box.y).toBeGreaterThanOrEqual(screenBox.y + screenBox.height);
@@ -528,6 +528,9 @@ describe.skipIf(!chromiumReady || !chessWritten)("the game in Chromium, as peopl
       const [download] = await Promise.all([page.waitForEvent("download"), command(page, "download").click()]);
       expect(download.suggestedFilename()).toBe("chess.pgn");
       expect(readFileSync(await download.path()).toString("latin1")).toBe(saved);
+      await command(page, "savecompact").click();
+      const compact = await waitFor("CHESS.GAM kept in the browser", 10_000, async () => (await storedFiles(page))["CHESS.GAM"] ?? null);
+      expect(compact.slice(0, 4)).toBe("LGAM");
 
       await command(page, "new").click();
       const fresh = await waitLog(page, "a new game", (l) => l.moves.length === 0);
@@ -536,7 +539,7 @@ describe.skipIf(!chromiumReady || !chessWritten)("the game in Chromium, as peopl
       const small = await waitLog(page, "a game of Los Alamos chess", (l) => l.fen !== START);
       expect(boardOf(small.fen).split("/")).toHaveLength(6);
 
-      await Promise.all([page.waitForEvent("load"), command(page, "load").click()]);
+      await Promise.all([page.waitForEvent("load"), command(page, "load").click()]); // CHESS.GAM, saved last
       await waitCanvas(page, layout, "the saved position again", (v) => v.boardFen === boardOf(back.fen));
 
       await command(page, "import").click();

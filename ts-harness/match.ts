@@ -2,7 +2,7 @@
 // stockfish with UCI_LimitStrength and UCI_Elo by default) and estimate the Elo
 // difference.
 //   npm run match -- [--games N] [--elo E | --opponent "COMMAND"] [--level L]
-//                    [--tc SECONDS+INC | --movetime MS] [--opponent-movetime MS]
+//                    [--tc SECONDS+INC | --movetime MS] [--opponent-movetime MS | --opponent-nodes N]
 //                    [--concurrency N] [--pgn FILE]
 // Each opening of a small balanced set is played twice, once with each colour. The
 // oracle keeps every game: an illegal move loses, mate, stalemate and the draws end it,
@@ -53,6 +53,8 @@ interface MatchConfig {
   tc: { baseMs: number; incMs: number } | null;
   movetime: number | null;
   opponentMovetime: number;
+  /** Nodes a move for the opponent instead of a move time: a result the load cannot change. */
+  opponentNodes: number | null;
   opponentCommand: string | null;
   elo: number;
   concurrency: number;
@@ -92,7 +94,8 @@ function goCommand(cfg: MatchConfig, clock: Clock, isOurs: boolean): string {
     return `go wtime ${Math.round(clock.left.w)} btime ${Math.round(clock.left.b)} winc ${inc} binc ${inc}`;
   }
   if (cfg.movetime !== null) return `go movetime ${cfg.movetime}`;
-  return isOurs ? "go" : `go movetime ${cfg.opponentMovetime}`;
+  if (isOurs) return "go";
+  return cfg.opponentNodes !== null ? `go nodes ${cfg.opponentNodes}` : `go movetime ${cfg.opponentMovetime}`;
 }
 
 /** How the game stands by the rules, or null while it goes on. */
@@ -182,6 +185,7 @@ function parseConfig(argv: string[]): MatchConfig {
       tc: { type: "string" },
       movetime: { type: "string" },
       "opponent-movetime": { type: "string", default: "100" },
+      "opponent-nodes": { type: "string" },
       opponent: { type: "string" },
       elo: { type: "string", default: "1500" },
       concurrency: { type: "string", default: "1" },
@@ -206,6 +210,7 @@ function parseConfig(argv: string[]): MatchConfig {
     tc,
     movetime: v.movetime === undefined ? null : int("movetime", v.movetime, 1, 600_000),
     opponentMovetime: int("opponent-movetime", v["opponent-movetime"]!, 1, 600_000),
+    opponentNodes: v["opponent-nodes"] === undefined ? null : int("opponent-nodes", v["opponent-nodes"], 1, 100_000_000),
     opponentCommand: v.opponent ?? null,
     elo: int("elo", v.elo!, 1320, 3190),
     concurrency: int("concurrency", v.concurrency!, 1, 8),
@@ -221,7 +226,7 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`match: ${(e as Error).message}\n`);
     return 2;
   }
-  const limits = cfg.tc ? `${cfg.tc.baseMs / 1000}+${cfg.tc.incMs / 1000} s` : cfg.movetime !== null ? `${cfg.movetime} ms a move` : `level ${cfg.level} against ${cfg.opponentMovetime} ms a move`;
+  const limits = cfg.tc ? `${cfg.tc.baseMs / 1000}+${cfg.tc.incMs / 1000} s` : cfg.movetime !== null ? `${cfg.movetime} ms a move` : `level ${cfg.level} against ${cfg.opponentNodes !== null ? `${cfg.opponentNodes} nodes` : `${cfg.opponentMovetime} ms`} a move`;
   const schedule = Array.from({ length: cfg.games }, (_, i) => ({ round: i + 1, opening: OPENINGS[Math.floor(i / 2) % OPENINGS.length]!, oursWhite: i % 2 === 0 }));
   const records: GameRecord[] = new Array(cfg.games);
   const tally = { wins: 0, draws: 0, losses: 0 };

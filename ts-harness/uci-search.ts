@@ -32,6 +32,8 @@ export interface SearchRequest {
   budgetMs: number;
   /** Wall ms the bridge keeps back from the clock for itself and the GUI. */
   overheadMs: number;
+  /** The moves of Liberman's mate logic before the search (0..5). */
+  mateLogic: number;
 }
 
 /** One `info` of the engine, in the engine's own terms. */
@@ -117,6 +119,7 @@ export function goJob(req: SearchRequest, white: boolean): string {
   // clock: each go pays a boot of the emulator, so the engine keeps its moves short.
   const clock = l.movetime === undefined && !l.infinite && (l.wtime !== undefined || l.btime !== undefined);
   if (words.length === 1 || clock) words.push("budget", String(req.budgetMs));
+  if (l.mate === undefined) words.push("matelogic", String(req.mateLogic));
   return words.join(" ");
 }
 

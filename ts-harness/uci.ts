@@ -24,6 +24,8 @@ interface SpinOption {
 const OPTIONS: SpinOption[] = [
   { name: "Level", min: 1, max: LEVEL_BUDGET_MS.length, default: LEVEL_DEFAULT },
   { name: "Move Overhead", min: 0, max: 5000, default: 300 },
+  // The game's mate logic before the search (asm/game.asm: MATE_LEVEL_DEFAULT).
+  { name: "Liberman Mate Depth", min: 0, max: 5, default: 2 },
 ];
 
 const GO_NUMBERS = ["wtime", "btime", "winc", "binc", "movestogo", "movetime", "depth", "nodes", "mate"] as const;
@@ -162,6 +164,7 @@ export class UciEngine {
       limits,
       budgetMs: LEVEL_BUDGET_MS[this.options.get("level")! - 1]!,
       overheadMs: this.options.get("move overhead")!,
+      mateLogic: this.options.get("liberman mate depth")!,
     }, (info) => this.out(infoLine(info, Date.now() - started)));
     this.search = search;
     this.searchDone = search.done.then((r) => {

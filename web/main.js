@@ -17,14 +17,15 @@ const COMMAND_KEYS = {
   level: [KEY_CODES.esc, letter("L")],
   players: [KEY_CODES.esc, letter("M")],
   save: [KEY_CODES.esc, letter("S")],
+  savecompact: [KEY_CODES.esc, letter("W")],
   variant: [KEY_CODES.esc, letter("V")],
 };
 /** Between two keys of a command: DOSBox reads each before the next arrives. */
 const KEY_GAP_MS = 60;
 
-/** The files the game writes to keep a game (CHESS.SAV today; a PGN file when it writes
- *  one); OPENED.* is what the page itself wrote for an opened game. */
-const SAVED_FILE = /^(?!OPENED\.)[A-Z0-9_]{1,8}\.(SAV|PGN)$/i;
+/** The files the game writes to keep a game: CHESS.SAV (PGN, key S), CHESS.GAM (one byte
+ *  a move, key W), or a .PGN; OPENED.* is what the page itself wrote for an opened game. */
+const SAVED_FILE = /^(?!OPENED\.)[A-Z0-9_]{1,8}\.(SAV|PGN|GAM)$/i;
 /** Of files written at once, the one to download and load: PGN, which other programs read. */
 const PREFERRED_SAVE = /\.PGN$/i;
 /** How often the page looks for a game the program has just saved. */
@@ -347,18 +348,25 @@ for (const button of commands.querySelectorAll("button[data-command]")) {
 // ---------------------------------------------------------------------------------------
 // Opening a game from pasted text or a file.
 
-/** How to start the game a text describes: a FEN goes on the command line; anything else
- *  (a PGN, a CHESS.SAV) is written to a file for /load, which names what it cannot read. */
-function startForText(text, fileName) {
-  const fen = text.trim().replace(/\s+/g, " ");
-  if (FEN_PATTERN.test(fen)) return { command: `CHESS /fen ${fen}`, note: "The game starts from the FEN you gave." };
-  const ext = /\.(pgn|fen|sav|txt)$/i.exec(fileName ?? "")?.[1]?.toUpperCase() ?? "PGN";
-  const name = `OPENED.${ext}`;
-  const note = `The game is loaded from ${fileName ?? "the pasted text"} (as ${name}); the game's panel names anything it could not read.`;
-  return { command: `CHESS /load ${name}`, note, files: { [name]: toBase64(new TextEncoder().encode(text)) } };
-}
+/** The file chosen in the dialog, as bytes (a CHESS.GAM is binary), until the text is
+ *  edited: { name, bytes } or null. */
+let chosenFile = null;
 
-let importFileName = null;
+/** A file's bytes are text (PGN, FEN) when they hold no control characters but tabs,
+ *  line ends and the DOS end-of-file mark. */
+const isText = (bytes) => !bytes.some((b) => b < 32 && b !== 9 && b !== 10 && b !== 13 && b !== 26);
+
+/** How to start the game the dialog describes: a typed or pasted FEN goes on the command
+ *  line; anything else (a PGN, a CHESS.SAV, a CHESS.GAM) is written to a file for /load,
+ *  which names what it cannot read. */
+function startForImport(text, chosen) {
+  const fen = text.trim().replace(/\s+/g, " ");
+  if (chosen === null && FEN_PATTERN.test(fen)) return { command: `CHESS /fen ${fen}`, note: "The game starts from the FEN you gave." };
+  const ext = /\.(pgn|fen|sav|gam|txt)$/i.exec(chosen?.name ?? "")?.[1]?.toUpperCase() ?? "PGN";
+  const name = `OPENED.${ext}`;
+  const note = `The game is loaded from ${chosen?.name ?? "the pasted text"} (as ${name}); the game's panel names anything it could not read.`;
+  return { command: `CHESS /load ${name}`, note, files: { [name]: toBase64(chosen?.bytes ?? new TextEncoder().encode(text)) } };
+}
 
 importFile.addEventListener("change", async () => {
   const file = importFile.files?.[0];
@@ -367,13 +375,14 @@ importFile.addEventListener("change", async () => {
     importError.textContent = `${file.name} is ${file.size} bytes: too big for a chess game.`;
     return;
   }
-  importText.value = await file.text();
-  importFileName = file.name;
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  chosenFile = { name: file.name, bytes };
+  importText.value = isText(bytes) ? new TextDecoder("latin1").decode(bytes) : `(${file.name}: a save file of ${bytes.length} bytes)`;
   importError.textContent = "";
 });
 
 importText.addEventListener("input", () => {
-  importFileName = null;
+  chosenFile = null;
 });
 
 // js-dos takes every key of the window for DOS (and cancels it): the dialog's keys are
@@ -382,13 +391,14 @@ for (const type of ["keydown", "keyup", "keypress"]) importDialog.addEventListen
 
 importDialog.addEventListener("close", () => {
   if (importDialog.returnValue !== "start") return;
-  const start = startForText(importText.value, importFileName);
+  const start = startForImport(importText.value, chosenFile);
   restartWith(start.command, start.note, start.files);
 });
 
 document.getElementById("import-start").addEventListener("click", (e) => {
   const text = importText.value;
   let problem = null;
+  if (chosenFile !== null) return;
   if (text.trim() === "") problem = "Paste a FEN or a PGN, or choose a file.";
   else if (new TextEncoder().encode(text).length > IMPORT_MAX_BYTES) problem = "This text is too long for a chess game.";
   if (problem === null) return;
