@@ -147,6 +147,7 @@ msg_no_memory   db "CHESS: not enough memory (256 KiB needed)", CR, LF, 0
 %include "hand.asm"
 %include "gamefile.asm"
 %include "savegame.asm"
+%include "setup.asm"
 %include "pgn.asm"
 %include "video.asm"
 %include "pieces.asm"

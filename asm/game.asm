@@ -531,6 +531,8 @@ game_set_players:
 ; OUT: CF set if the computer moved
 ; CHG: EAX, EBX, ECX, EDX, SI, DI, EBP
 game_computer_turn:
+        cmp byte [setup_active], 0  ; no move while a position is set up
+        jne .no
         cmp byte [engine_status], STATUS_OVER
         jae .no
         cmp byte [chess_flag], 0

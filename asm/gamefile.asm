@@ -162,12 +162,15 @@ file_log:
         call out_crlf
         mov si, log_moves
         call out_string
+        cmp byte [setup_active], 0  ; a set-up board is not the game's: no moves
+        jne .uci_end
         pushad                      ; the record replayed, each move printed on the way
         mov word [engine_replay_hook], file_log_move
         mov bx, [engine_plies]
         call engine_take_back
         mov word [engine_replay_hook], 0
         popad
+.uci_end:
         call out_crlf
         mov si, log_san
         call out_string

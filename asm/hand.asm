@@ -254,6 +254,8 @@ hand_type_char:
 ; OUT: whatever the key does; a key that means nothing now is ignored
 ; CHG: EAX, EBX, ECX, EDX, SI, DI, EBP
 hand_key:
+        cmp byte [setup_active], 0
+        jne setup_key
         mov word [message], 0
         test dl, dl
         jnz .ascii
@@ -355,6 +357,8 @@ command_keys:
         dw savegame_write
         db 'k'
         dw chessclock_next
+        db 'p'
+        dw setup_enter
         db 0
 COMMAND_ENTRY   equ 3
 
@@ -364,6 +368,8 @@ COMMAND_ENTRY   equ 3
 ; OUT: as hand_select
 ; CHG: EAX, EBX, ECX, EDX, SI, DI, EBP
 hand_click:
+        cmp byte [setup_active], 0
+        jne setup_click
         cmp bl, NO_SQUARE
         je .done
         mov word [message], 0

@@ -25,9 +25,9 @@ promo_order     db 4, 2, 1, 3
 %error "promo_order follows the piece codes ROOK KNIGHT BISHOP QUEEN"
 %endif
 
-        section .bss
-
-record_keys     resw MAX_MOVES      ; record_move: the key of each legal move
+; record_move keeps the key of each legal move in the move stack, past the legal moves
+; own chain (ES:0), where the next ply's chain would go: nothing else runs meanwhile.
+RECORD_KEYS     equ MAX_MOVES * MOVE_SIZE
 
         section .text
 
@@ -105,7 +105,7 @@ record_rank:
         ret
 
 ; record_move -- the legal move a byte stands for: the one with that many keys below
-;                its own (each key worked out once, into record_keys)
+;                its own (each key worked out once, kept at ES:RECORD_KEYS)
 ; IN:  AL = the rank; ES:0 = the legal moves, [engine_legal]
 ; OUT: CF clear, EAX = the move; CF set if no legal move has that rank
 ; CHG: BX, CX, DX, SI, DI
@@ -117,17 +117,17 @@ record_move:
         xor bx, bx
 .key:   mov eax, [es:si]
         call record_key
-        mov [record_keys + bx], dx
+        mov [es:RECORD_KEYS + bx], dx
         add si, MOVE_SIZE
         add bx, 2                   ; a word a key
         loop .key
         mov cx, bx                  ; CX = the table's bytes
         xor si, si                  ; SI -> the candidate's key
 .candidate:
-        mov dx, [record_keys + si]
+        mov dx, [es:RECORD_KEYS + si]
         xor ax, ax                  ; AX = keys below it
         xor bx, bx
-.count: cmp [record_keys + bx], dx
+.count: cmp [es:RECORD_KEYS + bx], dx
         jae .next_key
         inc ax
 .next_key:

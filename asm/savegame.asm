@@ -32,9 +32,12 @@ msg_gam_header  db "bad header", 0
 msg_gam_sum     db "bad checksum", 0
 msg_gam_ply     db "Bad ply in save file", 0
 
+%if GAM_BYTES > LOAD_BYTES - 1
+%error "file_load must read a whole CHESS.GAM into load_buf"
+%endif
+
         section .bss
 
-gam_buf         resb GAM_BYTES      ; CHESS.GAM as read, checked before it is used
 gam_plies       resw 1              ; plies of the file waiting to be replayed
 gam_sum         resw 1              ; the checksum of the bytes written so far
 gam_written     resw 1              ; and their count
@@ -93,12 +96,7 @@ savegame_write:
         mov si, msg_gam_saved
         call message_add
         movzx eax, word [gam_written]
-        push di
-        mov di, gam_buf
         call text_number
-        pop di
-        mov si, gam_buf
-        call message_add
         mov si, msg_gam_bytes
         call message_add
         mov si, message_buf
@@ -129,36 +127,22 @@ savegame_put:
         pop ax
         jmp out_char
 
-; savegame_load -- /load of a CHESS.GAM: read and check the whole file; if it is
-;                  sound, game_fen = its start position, the level set, its plies kept
-;                  for savegame_replay; if not, a message names what is wrong and
-;                  nothing changes
-; IN:  DX -> the file name
+; savegame_load -- /load of a CHESS.GAM, read whole into load_buf by file_load: if it
+;                  is sound, game_fen = its start position, the level set, its plies
+;                  kept there for savegame_replay; if not, a message names what is
+;                  wrong and nothing changes
+; IN:  load_buf = the file; CX = its bytes read (LOAD_BYTES - 1: more than any sound
+;      CHESS.GAM, so a longer file shows)
 ; OUT: as said
 ; CHG: EAX, BX, CX, SI, DI
 savegame_load:
         push dx
-        mov ax, (DOS_OPEN << 8) | OPEN_READ
-        int DOS
-        jc .unreadable
-        mov bx, ax
-        mov ah, DOS_READ
-        mov cx, GAM_BYTES
-        mov dx, gam_buf
-        int DOS
-        pushf
-        push ax
-        mov ah, DOS_CLOSE
-        int DOS
-        pop cx                      ; CX = the bytes read
-        popf
-        jc .unreadable
         call savegame_check
         jc .refused
-        mov al, [gam_buf + GAM_LEVEL]
+        mov al, [load_buf + GAM_LEVEL]
         mov [level], al
-        movzx cx, byte [gam_buf + GAM_FEN_LEN]
-        mov si, gam_buf + GAM_FEN
+        movzx cx, byte [load_buf + GAM_FEN_LEN]
+        mov si, load_buf + GAM_FEN
         mov di, game_fen
 .fen:   lodsb
         mov [di], al
@@ -169,8 +153,6 @@ savegame_load:
         mov [gam_plies], ax
         pop dx
         ret
-.unreadable:
-        mov si, msg_no_file
 .refused:
         mov di, message_buf
         push si
@@ -181,9 +163,9 @@ savegame_load:
         pop dx
         ret
 
-; savegame_check -- is the file in gam_buf sound? Its size, magic, version, variant,
+; savegame_check -- is the file in load_buf sound? Its size, magic, version, variant,
 ;                   level, FEN length, ply count and checksum
-; IN:  gam_buf; CX = the bytes read (GAM_BYTES: longer than any sound file)
+; IN:  load_buf; CX = the bytes read
 ; OUT: CF clear if it is; CF set, SI -> what is wrong
 ; CHG: AX, BX, CX, DX, DI
 savegame_check:
@@ -191,7 +173,7 @@ savegame_check:
         cmp cx, GAM_FEN
         jb .bad
         mov si, msg_gam_magic
-        mov di, gam_buf
+        mov di, load_buf
         mov bx, gam_magic
 .magic: mov al, [bx]
         cmp al, [di]
@@ -201,17 +183,17 @@ savegame_check:
         cmp bx, gam_magic + GAM_MAGIC_BYTES
         jb .magic
         mov si, msg_gam_version
-        cmp byte [gam_buf + GAM_VERSION_AT], GAM_VERSION
+        cmp byte [load_buf + GAM_VERSION_AT], GAM_VERSION
         jne .bad
         mov si, msg_gam_header
-        cmp byte [gam_buf + GAM_VARIANT], VARIANT_LOS_ALAMOS
+        cmp byte [load_buf + GAM_VARIANT], VARIANT_LOS_ALAMOS
         ja .bad
-        mov al, [gam_buf + GAM_LEVEL]
+        mov al, [load_buf + GAM_LEVEL]
         cmp al, LEVEL_MIN
         jb .bad
         cmp al, LEVEL_MAX
         ja .bad
-        movzx bx, byte [gam_buf + GAM_FEN_LEN]
+        movzx bx, byte [load_buf + GAM_FEN_LEN]
         cmp bx, GAM_FEN_MIN
         jb .bad
         cmp bx, GAM_FEN_MAX
@@ -221,7 +203,7 @@ savegame_check:
         cmp cx, dx
         jb .bad
         mov si, msg_gam_header
-        mov dx, [gam_buf + bx + GAM_FEN]
+        mov dx, [load_buf + bx + GAM_FEN]
         cmp dx, MAX_GAME_PLIES
         ja .bad
         mov si, msg_gam_short
@@ -236,13 +218,13 @@ savegame_check:
         xor ax, ax                  ; the checksum of the DX bytes
         xor bx, bx
 .sum:   rol ax, 1
-        movzx cx, byte [gam_buf + bx]
+        movzx cx, byte [load_buf + bx]
         add ax, cx
         inc bx
         cmp bx, dx
         jb .sum
         mov si, msg_gam_sum
-        cmp ax, [gam_buf + bx]
+        cmp ax, [load_buf + bx]
         jne .bad
         clc
         ret
@@ -253,15 +235,15 @@ savegame_check:
 ;                    legal move stands for stops there: the game goes back to the start
 ;                    position of the board in play and the message says so); the
 ;                    screen drawn once at the end
-; IN:  [gam_plies] (0: nothing to play), gam_buf; the game set up from its FEN
+; IN:  [gam_plies] (0: nothing to play), load_buf; the game set up from its FEN
 ; OUT: the moves played; [gam_plies] = 0
 ; CHG: EAX, EBX, ECX, EDX, SI, DI, EBP
 savegame_replay:
         mov cx, [gam_plies]
         jcxz .done
         mov word [gam_plies], 0
-        movzx si, byte [gam_buf + GAM_FEN_LEN]
-        add si, gam_buf + GAM_FEN + GAM_PLIES_BYTES
+        movzx si, byte [load_buf + GAM_FEN_LEN]
+        add si, load_buf + GAM_FEN + GAM_PLIES_BYTES
 .ply:   cmp byte [engine_status], STATUS_OVER
         jae .bad                    ; no move after the end of the game
         lodsb

@@ -46,7 +46,7 @@ describe("CHESS.GAM, one byte a ply", () => {
     const bytes = (await game.session.readFile("CHESS.GAM"))!;
     expect(bytes.length).toBe(size);
     const read = decodeGam(bytes);
-    expect(read).toEqual({ fen: LOS_ALAMOS_START, moves: played.moves, level: 3, variant: 1, version: 1 });
+    expect(read).toEqual({ fen: LOS_ALAMOS_START, moves: played.moves, level: played.level, variant: 1, version: 1 });
     await game.close();
 
     game = await GameDriver.start("/load CHESS.GAM", { files: { "CHESS.GAM": bytes } });

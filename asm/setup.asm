@@ -1,0 +1,355 @@
+; setup.asm -- the set-up board (the VB6 seed's user-set positions; Liberman tried his
+; mate solver on "fantasy" positions): P enters it with the position on the board.
+;
+; In the set-up the board keys change the board itself, not the game:
+;   K Q R B N P (with Shift)   put a white piece on the cursor's square; k q r b n p a
+;                              black one (bishops too on the 6x6 board)
+;   X or Space                 empty the square
+;   C                          clear the board; I the start position of the board
+;   V                          the other board (its start position)
+;   T                          the side to move; 1 2 3 4 the castling rights K Q k q
+;   a click                    puts the piece last placed on the square, or empties it
+;                              when that piece is there
+;   Enter                      play from here; M then 1-5: ask for a mate in N first
+;   Esc                        back to the game as it was
+; Leaving checks the position with the FEN rules (fen_parse through engine_set_fen); a
+; position they refuse stays on the board to be fixed, and the panel says why.
+
+        section .data
+
+msg_setup       db "Set-up: Enter plays", 0
+msg_setup_mate  db "Mate in how many? 1-5", 0
+msg_setup_bad   db "Refused: ", 0
+msg_mate_in     db "Mate in ", 0
+msg_no_mate     db "No mate found", 0
+; setup_reasons -- what the panel says for each FEN error a set-up can make
+setup_reasons:
+        dw err_kings, text_setup_kings
+        dw err_pawn_rank, text_setup_pawns
+        dw err_check, text_setup_check
+        dw err_castling, text_setup_castling
+setup_reasons_end:
+text_setup_kings    db "one king each side", 0
+text_setup_pawns    db "pawn on an end rank", 0
+text_setup_check    db "side not to move in check", 0
+text_setup_castling db "castling: king/rook away", 0
+setup_piece_keys db "rnbqkp"            ; by piece code ROOK .. PAWN
+; setup_rights -- the castling right of the keys 1 2 3 4
+setup_rights    db CASTLE_WK, CASTLE_WQ, CASTLE_BK, CASTLE_BQ
+
+        section .bss
+
+setup_active    resb 1              ; nonzero: the board keys set up a position
+setup_mate_asked resb 1             ; M was pressed: a digit says N
+setup_last      resb 1              ; the content a click puts down
+setup_saved     resb BOARD_SQUARES  ; the board as set up, kept while the FEN rules look
+setup_saved_state resb 3            ; side, castle, variant
+setup_fen       resb FEN_BYTES      ; the FEN of the set-up
+setup_work      resb FEN_BYTES      ; the copy of it fen_parse cuts up
+
+        section .text
+
+; setup_enter -- P: the set-up board, starting from the position on the board
+; IN, OUT, CHG: as the command keys (hand.asm)
+setup_enter:
+        call chessclock_stop        ; a set-up stops the clocks
+        mov byte [setup_active], 1
+        mov byte [setup_mate_asked], 0
+        mov byte [setup_last], WHITE | PAWN
+        mov byte [picked_square], NO_SQUARE
+        mov byte [promo_from], NO_SQUARE
+        mov byte [input_len], 0
+        mov byte [last_from], NO_SQUARE
+        mov byte [last_to], NO_SQUARE
+        mov byte [ep_square], NO_SQUARE
+        mov word [halfmove], 0
+        mov dword [fullmove], 1
+        mov word [message], msg_setup
+        jmp screen_refresh
+
+; setup_key -- a key in the set-up
+; IN:  DX = the key (DH scan code, DL ASCII or 0)
+; OUT: the board, the set-up or the game changed as the key says
+; CHG: EAX, EBX, ECX, EDX, SI, DI, EBP
+setup_key:
+        test dl, dl
+        jnz .ascii
+        cmp dh, SCAN_ALT_X
+        je game_quit
+        jmp hand_arrow
+.ascii:
+        mov al, dl
+        cmp byte [setup_mate_asked], 0
+        jne .mate_digit
+        cmp al, KEY_ESC
+        je setup_cancel
+        cmp al, KEY_ENTER
+        je setup_leave
+        cmp al, SPACE
+        je .empty
+        mov bx, setup_piece_keys    ; a piece letter: its colour by its case
+        mov ah, al
+        or ah, CASE_BIT
+.piece: cmp ah, [bx]
+        je .place
+        inc bx
+        cmp bx, setup_piece_keys + PIECE_KINDS
+        jb .piece
+        or al, CASE_BIT
+        cmp al, 'x'
+        je .empty
+        cmp al, 'c'
+        je setup_clear
+        cmp al, 'i'
+        je setup_start
+        cmp al, 'v'
+        je setup_other_board
+        cmp al, 't'
+        je setup_turn
+        cmp al, 'm'
+        je .ask_mate
+        sub al, '1'
+        cmp al, 3
+        ja .done
+        movzx bx, al
+        mov al, [setup_rights + bx]
+        xor [castle], al
+        jmp screen_refresh
+.place: sub bx, setup_piece_keys    ; BL = the piece code
+        test al, CASE_BIT
+        jnz .black
+        or bl, WHITE
+.black: mov [setup_last], bl
+        mov al, bl
+        jmp setup_put
+.empty: mov al, EMPTY
+        jmp setup_put
+.ask_mate:
+        mov byte [setup_mate_asked], 1
+        mov word [message], msg_setup_mate
+        jmp screen_refresh
+.mate_digit:
+        mov byte [setup_mate_asked], 0
+        sub al, '0'
+        cmp al, MATE_MAX_MOVES
+        ja .not_digit
+        cmp al, 1
+        jb .not_digit
+        jmp setup_leave_for_mate
+.not_digit:
+        mov word [message], msg_setup
+        jmp screen_refresh
+.done:  ret
+
+; setup_click -- a click in the set-up: the cursor there, and the piece last placed put
+;                down (or taken off when it is already there)
+; IN:  BL = the square, NO_SQUARE off the board
+; OUT: the square changed
+; CHG: EAX, EBX, ECX, EDX, SI, DI, EBP
+setup_click:
+        cmp bl, NO_SQUARE
+        je .done
+        push bx
+        call hand_cursor_to
+        pop bx
+        movzx bx, bl
+        mov al, [setup_last]
+        cmp [carreau + bx], al
+        jne setup_put
+        mov al, EMPTY
+        jmp setup_put
+.done:  ret
+
+; setup_put -- a content on the cursor's square
+; IN:  AL = the content (EMPTY to empty it); [cursor_square]
+; OUT: the square and the screen changed
+; CHG: BX
+setup_put:
+        movzx bx, byte [cursor_square]
+        mov [carreau + bx], al
+        jmp screen_refresh
+
+; setup_clear -- C: an empty board, no castling right
+setup_clear:
+        mov bx, BOARD_SQUARES
+.square:
+        dec bx
+        mov byte [carreau + bx], EMPTY
+        jnz .square
+        mov byte [castle], 0
+        jmp screen_refresh
+
+; setup_start -- I: the start position of the board in play
+setup_start:
+        movzx bx, byte [variant]
+        jmp setup_start_of
+
+; setup_other_board -- V: the other board, at its start position
+setup_other_board:
+        movzx bx, byte [variant]
+        xor bl, VARIANT_CHESS ^ VARIANT_LOS_ALAMOS
+        ; fall through
+
+; setup_start_of -- the start position of a variant on the set-up board
+; IN:  BX = the variant
+setup_start_of:
+        shl bx, 1                   ; a word a variant
+        mov si, [variant_start_fens + bx]
+        mov di, setup_fen
+.copy:  lodsb
+        mov [di], al
+        inc di
+        test al, al
+        jnz .copy
+        mov si, setup_fen
+        call fen_parse              ; the start positions are sound
+        mov bl, [cursor_square]     ; off the 6x6 board the cursor goes to e2
+        call board_in_play
+        jnc .draw
+        mov byte [cursor_square], SQ_E1 - ROW_STEP
+.draw:  jmp screen_refresh
+
+; setup_turn -- T: the other side to move
+setup_turn:
+        xor byte [side], WHITE
+        jmp screen_refresh
+
+; setup_cancel -- Esc: back to the game as it was before the set-up
+setup_cancel:
+        mov byte [setup_active], 0
+        mov bx, [engine_plies]
+        jmp game_replay
+
+; setup_leave -- Enter: play from the position set up, if the FEN rules take it
+setup_leave:
+        call setup_check
+        jc .done
+        call screen_refresh
+.done:  ret
+
+; setup_leave_for_mate -- M and a digit: the position checked as by Enter, then the
+;                         mate search for the side to move, its answer on the panel
+; IN:  AL = N
+setup_leave_for_mate:
+        push ax
+        call setup_check
+        pop cx
+        jc .done
+        call clock_limits_none
+        mov byte [limit_keys], KEYS_MOVE_NOW ; Space stops a long search
+        call engine_mate
+        pushf
+        push eax
+        push cx
+        call engine_settle          ; the search used the move stack: the list again
+        pop cx
+        pop eax
+        popf
+        mov di, message_buf
+        mov si, msg_no_mate
+        jc .say
+        push eax
+        mov si, msg_mate_in         ; "Mate in 2: Qh5"
+        call message_add
+        movzx eax, cl
+        call text_number
+        mov byte [di], ':'
+        mov byte [di + 1], SPACE
+        add di, 2
+        pop eax
+        call notation_san
+        mov si, message_buf
+        jmp .show
+.say:   call message_add
+        mov si, message_buf
+.show:  mov [message], si
+        call screen_refresh
+.done:  ret
+
+; setup_check -- the set-up as a FEN, checked by the FEN rules: taken, it becomes the
+;                game's start (the record empty, you play the side to move); refused,
+;                the board stays as it was set up and the panel says why
+; IN:  carreau, [side], [castle], [variant]
+; OUT: CF clear: the game starts from it; CF set: refused, [message] says why
+; CHG: EAX, EBX, ECX, EDX, SI, DI, EBP
+setup_check:
+        mov si, carreau             ; keep the set-up: fen_parse clears the board first
+        mov di, setup_saved
+        mov cx, BOARD_SQUARES
+.keep:  lodsb
+        mov [di], al
+        inc di
+        loop .keep
+        mov al, [side]
+        mov [setup_saved_state], al
+        mov al, [castle]
+        mov [setup_saved_state + 1], al
+        mov al, [variant]
+        mov [setup_saved_state + 2], al
+        mov word [out_len], 0       ; the FEN written into the output buffer, taken out
+        call notation_fen
+        mov cx, [out_len]
+        mov word [out_len], 0
+        mov si, out_buf
+        mov di, setup_fen
+.copy:  lodsb
+        mov [di], al
+        inc di
+        loop .copy
+        mov byte [di], 0
+        mov si, setup_fen           ; the rules look at a copy: the game stays as it was
+        mov di, setup_work
+        mov cx, FEN_BYTES
+.work:  lodsb
+        mov [di], al
+        inc di
+        loop .work
+        mov si, setup_work
+        call fen_parse
+        jc .refused
+        mov si, setup_fen
+        call game_set_fen
+        call game_setup
+        mov byte [setup_active], 0
+        mov al, MODE_YOU_WHITE      ; you play the side to move
+        cmp byte [side], WHITE
+        je .players
+        mov al, MODE_YOU_BLACK
+.players:
+        mov [players_mode], al
+        call game_set_players
+        clc
+        ret
+.refused:
+        mov ax, [si + error_entry.code] ; the reason: a short one, or the error's code
+        mov bx, setup_reasons
+.reason:
+        cmp [bx], si
+        je .known
+        add bx, 4
+        cmp bx, setup_reasons_end
+        jb .reason
+        jmp .say
+.known: mov ax, [bx + 2]
+.say:   push ax
+        mov di, message_buf
+        mov si, msg_setup_bad
+        call message_add
+        pop si
+        call message_add
+        mov al, [setup_saved_state + 2]
+        call board_set_variant
+        mov si, setup_saved
+        mov di, carreau
+        mov cx, BOARD_SQUARES
+.back:  lodsb
+        mov [di], al
+        inc di
+        loop .back
+        mov al, [setup_saved_state]
+        mov [side], al
+        mov al, [setup_saved_state + 1]
+        mov [castle], al
+        call screen_refresh
+        stc
+        ret
