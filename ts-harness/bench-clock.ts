@@ -72,7 +72,7 @@ async function mate(): Promise<void> {
 }
 
 /** A 5+0 game of the engine against itself, each move a `go` with both clocks. */
-async function game(cycles = 40000, baseMs = 300_000): Promise<void> {
+async function game(cycles = 3000, baseMs = 300_000): Promise<void> {
   const pos = parseFen(START);
   if (!pos.ok) throw new Error("start FEN");
   const p: Position = pos.pos;
