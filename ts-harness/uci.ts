@@ -10,7 +10,9 @@ import * as oracle from "./oracle/index.ts";
 
 const START_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
-/** The game's levels (asm/game.asm, level_budget): emulated ms of a 3000-cycle DOSBox. */
+/** The engine's levels: `budget` ms (x 3000 emulated instructions), deterministic in the
+ *  emulator. Level 3 thinks what the game's default level (3 s a move) thinks on a
+ *  3000-cycle DOSBox. */
 const LEVEL_BUDGET_MS = [250, 1000, 3000, 8000, 20000];
 const LEVEL_DEFAULT = 3;
 
@@ -24,7 +26,7 @@ interface SpinOption {
 const OPTIONS: SpinOption[] = [
   { name: "Level", min: 1, max: LEVEL_BUDGET_MS.length, default: LEVEL_DEFAULT },
   { name: "Move Overhead", min: 0, max: 5000, default: 300 },
-  // The game's mate logic before the search (asm/game.asm: MATE_LEVEL_DEFAULT).
+  // The mate logic's moves before the search (asm/chess.inc: MATE_LEVEL_DEFAULT).
   { name: "Liberman Mate Depth", min: 0, max: 5, default: 2 },
 ];
 
