@@ -45,6 +45,12 @@ fullmove        dd 1                ; move number, counted up after black's move
 ; colour >> COLOUR_SHIFT: [0] black, [1] white.
 king_squares    db SQ_E8, SQ_E1
 %define KING_SQ(colour) (king_squares + ((colour) >> COLOUR_SHIFT))
+; colour_sets -- the squares each colour's pieces stand on, kings included (bit n =
+; square n), indexed as king_squares: [0] black, [1] white.  fen_kings builds them,
+; move_make and move_unmake keep them, so the generator finds the pieces without a walk
+; of the board.
+colour_sets     dq 000000000000FFFFh, 0FFFF000000000000h
+%define COLOUR_SET(colour) (colour_sets + ((colour) >> COLOUR_SHIFT) * SET_BYTES)
 
 ; ---------------------------------------------------------------------------------------
 ; RAY_LENGTHS name, on_board -- for each square and direction DIR_N..DIR_SW, how many

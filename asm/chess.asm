@@ -2,17 +2,19 @@
 ; 1998).  `CHESS /jobs JOBS.TXT RESULT.TXT` runs the batch protocol of asm/PROTOCOL.md;
 ; anything else starts the interactive game.
 ;
-; Memory: the .COM keeps 256 KiB (INT 21h AH=4Ah) and fails cleanly without them.  Its
+; Memory: the .COM keeps 320 KiB (INT 21h AH=4Ah) and fails cleanly without them.  Its
 ; own 64 KiB segment holds the PSP, code, data, bss and the stack (STACK_BYTES at the end
 ; of the bss); the next 64 KiB segment (ES, MOVE_SEGMENT paragraphs above the PSP) holds
 ; the move stack: each ply's chain of 4-byte moves, back to back.  The search adds two
 ; more: the order score of each move beside it (FS, SCORE_SEGMENT) and the hash table
-; (GS, HASH_SEGMENT).
+; (GS, HASH_SEGMENT); the mate logic one: its table of proven results (FS while it runs,
+; MATE_SEGMENT).
 ;
 ;   CS:0000 PSP | CS:0100 code | data | bss | stack, SP = stack_top | (unused to 64 KiB)
 ;   ES:0000 ply 0's chain | ply 1's chain | ...    (MAX_PLY * MAX_MOVES * 4 <= 64 KiB)
 ;   FS:0000 a dword order score for the move at ES:0000, ES:0004, ...
 ;   GS:0000 4096 hash entries of 16 bytes
+;   FS:0000 (the mate logic) 4096 mate_entry records of 8 bytes, then 4096 mate_reply
 
         cpu 386
         org 100h
@@ -37,7 +39,7 @@ start:
         mov cx, stack_bottom - bss_start
         xor al, al
         rep stosb
-        mov bx, MEMORY_PARAS        ; keep the program's segment and the search's three
+        mov bx, MEMORY_PARAS        ; keep the program's segment and the four above it
         mov ah, DOS_RESIZE
         int DOS
         jc .no_memory
@@ -143,6 +145,7 @@ msg_no_memory   db "CHESS: not enough memory (256 KiB needed)", CR, LF, 0
 %include "jobs.asm"
 %include "think.asm"
 %include "game.asm"
+%include "chessclock.asm"
 %include "hand.asm"
 %include "gamefile.asm"
 %include "savegame.asm"

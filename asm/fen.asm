@@ -212,15 +212,27 @@ fen_piece_code:
         pop bx
         ret
 
-; fen_kings -- one king of each colour, and where they stand
+; fen_kings -- one king of each colour, and where they stand; the colour sets
 ; IN:  carreau
-; OUT: CF clear, king_squares set; CF set, SI -> err_kings
-; CHG: AL, BX, CX
+; OUT: CF clear, king_squares set; CF set, SI -> err_kings; colour_sets
+; CHG: EAX, BX, CX, SI
 fen_kings:
+        xor eax, eax
+        mov [COLOUR_SET(BLACK)], eax
+        mov [COLOUR_SET(BLACK) + 4], eax
+        mov [COLOUR_SET(WHITE)], eax
+        mov [COLOUR_SET(WHITE) + 4], eax
         xor cx, cx                  ; CL = white kings, CH = black kings
         xor bx, bx
 .square:
         mov al, [carreau + bx]
+        cmp al, EMPTY
+        je .next
+        mov si, COLOUR_SET(BLACK)
+        test al, WHITE
+        jz .set
+        mov si, COLOUR_SET(WHITE)
+.set:   bts word [si], bx
         cmp al, KING_W
         jne .black
         inc cl

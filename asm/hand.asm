@@ -35,6 +35,8 @@ hand_allowed:
         mov si, msg_over
         cmp byte [engine_status], STATUS_OVER
         jae .no
+        cmp byte [chess_flag], 0
+        jne .no
         movzx si, byte [side]
         shr si, COLOUR_SHIFT
         cmp byte [players + si], PLAYER_HUMAN
@@ -353,6 +355,8 @@ command_keys:
         dw game_variant
         db 'w'
         dw savegame_write
+        db 'k'
+        dw chessclock_next
         db 'p'
         dw setup_enter
         db 0

@@ -3,6 +3,7 @@
 ; Liberman copied the whole table before each move; here the record itself says how to
 ; undo the board (it holds both contents), and undo_stack keeps the little it cannot:
 ; castling rights, the en-passant square and the half-move clock of each ply.
+; Both keep the colour sets (board.asm) in step with the table.
 ; move_make also keeps a 32-bit Zobrist key of the position up to date (hash_key, for
 ; the search's repetition test and hash table); key_stack keeps each ply's old key.
 
@@ -83,8 +84,16 @@ zobrist_variant:                    ; Los Alamos chess: a 6x6 position is no 8x8
 ;              with CARREAUSTOK's saving folded in)
 ; IN:  EAX = a legal move record of the side to move; [ply] < MAX_PLY
 ; OUT: the position after the move; [ply] + 1
-; CHG: BX, CX, DX (EAX kept)
+; CHG: BX, ECX, DX (EAX kept)
 move_make:
+        call move_place
+        jmp hash_move
+
+; move_place -- move_make without the Zobrist key (perft, which never reads it:
+;               [hash_key] keeps the key from before the move, and move_unmake puts
+;               back that same key)
+; IN, OUT, CHG: as move_make, [hash_key] aside
+move_place:
         mov [move_now], eax
         push edx
         MOVE_SAVE cl, ch, cx, edx
@@ -94,6 +103,17 @@ move_make:
         movzx bx, al                ; lift the piece
         and bl, SQUARE_MASK
         mov byte [carreau + bx], EMPTY
+        MOVER_SET ecx
+        btr word [colour_sets + ecx], bx
+        movzx bx, byte [move_now + move.to]
+        bts word [colour_sets + ecx], bx
+        cmp byte [move_now + move.captured], EMPTY
+        je .lifted
+        xor cl, SET_BYTES           ; the piece taken leaves the other set
+        btr word [colour_sets + ecx], bx
+.lifted:
+        movzx bx, al
+        and bl, SQUARE_MASK
         mov cl, [castle_keep + bx]
         and [castle], cl
         mov dl, ah                  ; DL = what lands: the piece, or what it promotes to
@@ -128,6 +148,9 @@ move_make:
         je .castle
         call move_ep_victim         ; KIND_EP: the pawn taken leaves the board
         mov byte [carreau + bx], EMPTY
+        MOVER_SET ecx
+        xor cl, SET_BYTES
+        btr word [colour_sets + ecx], bx
         jmp .turn
 .double:
         mov cl, al                  ; the square passed over is midway
@@ -142,16 +165,19 @@ move_make:
         mov cl, [carreau + si]
         mov byte [carreau + si], EMPTY
         mov [carreau + bx], cl
+        MOVER_SET ecx
+        btr word [colour_sets + ecx], si
+        bts word [colour_sets + ecx], bx
         pop si
 .turn:  xor byte [side], WHITE
-        jz .key
+        jz .done
         inc dword [fullmove]         ; black has moved
-.key:   jmp hash_move
+.done:  ret
 
 ; move_unmake -- take a move back (Liberman: STOKCARREAU restores the table)
 ; IN:  EAX = the move record last made by move_make
 ; OUT: the position before it; [ply] - 1
-; CHG: BX, CX (EAX kept)
+; CHG: BX, ECX (EAX kept)
 move_unmake:
         mov [move_now], eax
         push edx
@@ -160,7 +186,18 @@ move_unmake:
         xor byte [side], WHITE
         jnz .board
         dec dword [fullmove]         ; it was black's move
-.board: movzx bx, byte [move_now + move.to]
+.board: MOVER_SET ecx
+        movzx bx, byte [move_now + move.to]
+        btr word [colour_sets + ecx], bx
+        cmp byte [move_now + move.captured], EMPTY
+        je .from
+        xor cl, SET_BYTES           ; the piece taken comes back to the other set
+        bts word [colour_sets + ecx], bx
+        xor cl, SET_BYTES
+.from:  movzx bx, al
+        and bl, SQUARE_MASK
+        bts word [colour_sets + ecx], bx
+        movzx bx, byte [move_now + move.to]
         mov cl, [move_now + move.captured]
         mov [carreau + bx], cl
         movzx bx, al
@@ -183,6 +220,9 @@ move_unmake:
         and cl, WHITE
         xor cl, WHITE | PAWN
         mov [carreau + bx], cl
+        MOVER_SET ecx
+        xor cl, SET_BYTES
+        bts word [colour_sets + ecx], bx
         jmp .done
 .castle:
         push si
@@ -191,6 +231,9 @@ move_unmake:
         mov cl, [carreau + bx]
         mov byte [carreau + bx], EMPTY
         mov [carreau + si], cl
+        MOVER_SET ecx
+        btr word [colour_sets + ecx], bx
+        bts word [colour_sets + ecx], si
         pop si
 .done:  ret
 
@@ -231,12 +274,12 @@ move_unpass:
 ; CHG: nothing
 move_play:
         push bx
-        push cx
+        push ecx
         push dx
         call move_make
         inc dword [clock_nodes]
         pop dx
-        pop cx
+        pop ecx
         pop bx
         ret
 
@@ -246,9 +289,9 @@ move_play:
 ; CHG: nothing
 move_takeback:
         push bx
-        push cx
+        push ecx
         call move_unmake
-        pop cx
+        pop ecx
         pop bx
         ret
 

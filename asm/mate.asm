@@ -9,13 +9,25 @@
 ;   - a defender's node stops at the first reply after which no mate follows (a
 ;     refutation), an attacker's node at the first move that mates;
 ;   - the attacker's last move (k = 1) can only mate if it gives check, so the quiet
-;     ones are not played out (whether a move checks is read off the squares from which
-;     each piece would check, and the pieces whose leaving uncovers a check: see
-;     mate_check_squares; castling, en passant and promotions are played and looked at);
+;     ones are neither generated (gen_moves' checking_only) nor played out (whether
+;     a move checks is read off the squares from which each piece would check, and
+;     the pieces whose leaving uncovers a check: see mate_check_squares; castling, en
+;     passant and promotions are played and looked at);
 ;   - at k >= 2 the checking moves are tried first (a stable reordering of the chain:
 ;     the checks in generation order, then the others in generation order);
-;   - a defender first tries the reply that last refuted an attacker's move at its ply
-;     (mate_refutes): only how soon a refutation is found changes, never the answer.
+;   - a defender tries its king's steps and its captures first (a stable reordering,
+;     as above), and before them the reply that last refuted an attacker's move at its
+;     ply (mate_refutes) and, first of all, the one that refuted it in this very
+;     position at a shorter length (the table's mate_reply records): only how soon a
+;     refutation is found changes, never the answer;
+;   - after the attacker's last move (a check) one legal reply is enough to refute it:
+;     gen_any_move looks at the king's steps first and stops there when it has one;
+;   - a table of proven results (mate_tt, its own segment) remembers, for a position
+;     below the root, the fewest moves it is known to mate in and the most moves it is
+;     known not to mate in; a position met again (by another move order, or at the
+;     next length) takes the answer from there.  A position's mate does not depend on
+;     how it was reached (the mate logic knows no repetition nor 50-move draw), and an
+;     entry holds the Zobrist key and a second check made of the colour sets.
 ; mate_find tries k = 1, 2, ... N, so its move starts a shortest mate.  Among several
 ; mating moves it returns the first in the order above, so the answer is deterministic.
 ;
@@ -26,8 +38,8 @@
         section .bss
 
 mate_refutes    resd MAX_PLY        ; by [ply]: the defender's reply that last escaped
-check_sets      resq PIECE_KINDS    ; by piece code: the squares it would give check from
-discover_set    resq 1              ; the pieces whose leaving uncovers a check
+mate_root_ply   resb 1              ; [ply] at mate_find's root, whose move is wanted
+mate_test       resw 1              ; mate_partition's test: CF set for a move put first
 discover_rays   resq DIRECTIONS     ; for each direction: the line out of the enemy king
 discover_from   resb DIRECTIONS     ; the piece that shields that line, or NO_SQUARE
 
@@ -50,6 +62,7 @@ mate_find:
 ; IN:  CL = k, CH = N, 1 <= k <= N <= MATE_MAX_MOVES; otherwise as mate_find
 ; OUT, CHG: as mate_find
 mate_find_lengths:
+        push fs
         push cx
         push di
         mov di, mate_refutes
@@ -59,6 +72,10 @@ mate_find_lengths:
         mov [di], eax
         add di, 1 << DWORD_SHIFT
         loop .forget
+        mov al, [ply]
+        mov [mate_root_ply], al
+        call hash_compute
+        call mate_tt_clear
         pop di
         pop cx
 .length:
@@ -71,9 +88,103 @@ mate_find_lengths:
         inc cl
         cmp cl, ch
         jbe .length
-.none:  stc
+.none:  pop fs
+        stc
         ret
-.found: clc                         ; CL = k
+.found: pop fs
+        clc                         ; CL = k
+        ret
+
+; mate_tt_clear -- point FS at the table of proven results and forget them all, so an
+;                  answer depends on the position alone
+; IN:  CS = the program segment
+; OUT: FS = the mate table's segment, every entry of both tables MATE_TT_EMPTY
+; CHG: EAX, CX, DI
+mate_tt_clear:
+        push es
+        mov ax, cs
+        add ax, MATE_SEGMENT
+        mov fs, ax
+        mov es, ax
+        xor di, di
+        mov eax, MATE_TT_EMPTY
+        mov cx, SEGMENT_BYTES >> DWORD_SHIFT
+        rep stosd
+        pop es
+        ret
+
+; mate_tt_locate -- the position's entry in the table of proven results
+; IN:  the position, [hash_key]; FS = the mate table's segment
+; OUT: FS:BX -> its entry; EAX = the key, DX = the check word an entry of it holds
+; CHG: nothing else
+mate_tt_locate:
+        mov eax, [COLOUR_SET(WHITE)]
+        add eax, [COLOUR_SET(WHITE) + 4]
+        xor eax, [COLOUR_SET(BLACK)]
+        add eax, [COLOUR_SET(BLACK) + 4]
+        mov edx, eax
+        shr edx, 16
+        xor dx, ax
+        mov eax, [hash_key]
+        mov bx, ax
+        and bx, MATE_TT_OFFSET_MASK
+        ret
+
+; mate_tt_probe -- does the table know whether the side to move mates in k moves?
+; IN:  CL = k; FS = the mate table's segment
+; OUT: ZF set: not known; else CF clear: it mates in k, CF set: it does not
+; CHG: EAX, BX, DX
+mate_tt_probe:
+        call mate_tt_locate
+        cmp [fs:bx + mate_entry.key], eax
+        jne .unknown
+        cmp [fs:bx + mate_entry.check], dx
+        jne .unknown
+        cmp cl, [fs:bx + mate_entry.mates]
+        jae .known                  ; mates in fewer: CF clear
+        cmp [fs:bx + mate_entry.fails], cl
+        jb .unknown
+        stc                         ; fails in k or more: no mate in k
+.known: mov bl, 1
+        inc bl                      ; ZF clear, CF kept
+        ret
+.unknown:
+        cmp al, al                  ; ZF set
+        ret
+
+; mate_tt_store -- note a proven result of the side to move in k moves
+; IN:  CL = k; CF clear: it mates in k moves, CF set: it does not; FS = the table
+; OUT: the position's entry updated (a different position's entry replaced)
+; CHG: nothing (the flags kept)
+mate_tt_store:
+        push eax
+        push bx
+        push dx
+        pushf
+        call mate_tt_locate
+        cmp [fs:bx + mate_entry.key], eax
+        jne .replace
+        cmp [fs:bx + mate_entry.check], dx
+        je .update
+.replace:
+        mov [fs:bx + mate_entry.key], eax
+        mov [fs:bx + mate_entry.check], dx
+        mov word [fs:bx + mate_entry.mates], MATE_TT_NOTHING
+.update:
+        popf
+        pushf
+        jc .fails
+        cmp cl, [fs:bx + mate_entry.mates]
+        jae .done
+        mov [fs:bx + mate_entry.mates], cl
+        jmp .done
+.fails: cmp cl, [fs:bx + mate_entry.fails]
+        jbe .done
+        mov [fs:bx + mate_entry.fails], cl
+.done:  popf
+        pop dx
+        pop bx
+        pop eax
         ret
 
 ; mate_attack -- a move of the side to move that mates in k moves (Liberman:
@@ -85,14 +196,38 @@ mate_find_lengths:
 mate_attack:
         call clock_check
         jc .aborted
+        mov al, [ply]
+        cmp al, [mate_root_ply]
+        je .search                  ; the root: its move is wanted, not only the answer
+        call mate_tt_probe
+        jz .search
+        ret                         ; known: CF says
+.search:
+        push cx
+        call mate_attack_moves
+        pop cx
+        jnc .proven
+        cmp byte [clock_abort], 0
+        jne .aborted
+        stc                         ; no mate in k
+.proven:
+        jmp mate_tt_store
+.aborted:
+        stc
+        ret
+
+; mate_attack_moves -- mate_attack's search over the moves, the table aside
+; IN, OUT: as mate_attack
+; CHG: EBX, ECX, EDX, SI, EBP (DI kept)
+mate_attack_moves:
         push di
         push cx
+        cmp cl, 1
+        je .checks
         call gen_moves
         pop cx
         pop si                      ; SI -> the first move, DI -> past the last
         push si
-        cmp cl, 1
-        je .last
         call mate_order_checks
         dec cl                      ; the replies must each allow a mate in k - 1
 .move:  cmp si, di
@@ -110,7 +245,14 @@ mate_attack:
         jne .none
         add si, MOVE_SIZE
         jmp .move
-.last:  call mate_check_squares     ; k = 1: only a check can mate
+.checks:
+        call mate_check_squares     ; k = 1: only a check can mate
+        mov byte [checking_only], 1
+        call gen_moves              ; the checks, and moves gen_moves cannot rule out
+        mov byte [checking_only], 0
+        pop cx
+        pop si
+        push si
 .try:   cmp si, di
         jae .none
         mov eax, [es:si]
@@ -119,7 +261,7 @@ mate_attack:
         call move_play
         push si
         push di
-        call gen_moves              ; the defender's replies, counted and dropped
+        call gen_any_move           ; one reply of the defender is enough
         pop di
         pop si
         test ecx, ecx
@@ -133,7 +275,6 @@ mate_attack:
         clc
         ret
 .none:  pop di
-.aborted:
         stc
         ret
 
@@ -151,6 +292,7 @@ mate_defend:
         pop cx
         pop si
         push si
+        call mate_order_replies
         call mate_refute_first
 .reply: mov eax, [es:si]
         call move_play
@@ -172,6 +314,11 @@ mate_defend:
         movzx bx, byte [ply]
         shl bx, DWORD_SHIFT
         mov [mate_refutes + bx], eax
+        mov edx, [hash_key]         ; and this position's mate_reply
+        mov bx, dx
+        and bx, MATE_REPLY_OFFSET_MASK
+        mov [fs:bx + MATE_REPLIES + mate_reply.key], edx
+        mov [fs:bx + MATE_REPLIES + mate_reply.move], eax
         pop di
         stc
         ret
@@ -181,14 +328,31 @@ mate_defend:
         cmp byte [checkers], 1      ; CF set when no checker: stalemate
         ret
 
-; mate_refute_first -- put the ply's last refutation, if the chain holds it, first
-; IN:  ES:SI -> the first move, ES:DI -> past the last; [ply]; mate_refutes
-; OUT: the chain with that move swapped to the front
+; mate_refute_first -- put first the reply that refuted an attacker's move in this
+;                      position before (at a shorter length: the table's mate_reply),
+;                      else the ply's last refutation, if the chain holds them
+; IN:  ES:SI -> the first move, ES:DI -> past the last; [ply]; mate_refutes; FS = the
+;      mate table's segment
+; OUT: the chain with those moves swapped to the front
 ; CHG: EAX, BX, EDX
 mate_refute_first:
         movzx bx, byte [ply]
         shl bx, DWORD_SHIFT
         mov eax, [mate_refutes + bx]
+        call mate_move_first
+        mov eax, [hash_key]
+        mov bx, ax
+        and bx, MATE_REPLY_OFFSET_MASK
+        cmp [fs:bx + MATE_REPLIES + mate_reply.key], eax
+        jne mate_move_first.done
+        mov eax, [fs:bx + MATE_REPLIES + mate_reply.move]
+        ; fall through
+
+; mate_move_first -- put a move, if the chain holds it, first
+; IN:  EAX = the move; ES:SI -> the first move, ES:DI -> past the last
+; OUT: the chain with that move swapped to the front
+; CHG: BX, EDX
+mate_move_first:
         mov bx, si
 .find:  cmp bx, di
         jae .done
@@ -218,16 +382,35 @@ mate_unmake_si:
 ; OUT: the chain reordered in place; check_sets and the discovery tables
 ; CHG: EAX, BX, DX, BP
 mate_order_checks:
+        call mate_check_squares
+        mov word [mate_test], mate_gives_check
+        jmp mate_partition
+
+; mate_order_replies -- put the defender's king steps and captures first, each group
+;                       kept in generation order
+; IN:  ES:SI -> the first move, ES:DI -> past the last; one chain's room past DI free
+; OUT: the chain reordered in place
+; CHG: EAX, BX, DX, BP
+mate_order_replies:
+        mov word [mate_test], mate_forcing_reply
+        ; fall through
+
+; mate_partition -- put the moves [mate_test] picks first, each group kept in
+;                   generation order
+; IN:  ES:SI -> the first move, ES:DI -> past the last; one chain's room past DI free;
+;      [mate_test] -> a routine: IN EAX = a move, OUT CF set to put it first, CHG BX, CX
+; OUT: the chain reordered in place
+; CHG: EAX, BX, DX, BP
+mate_partition:
         push cx
         push si
         push di
-        call mate_check_squares
-        mov bp, di                  ; ES:BP collects the quiet moves past the chain
-        mov dx, si                  ; ES:DX -> where the next check goes
+        mov bp, di                  ; ES:BP collects the other moves past the chain
+        mov dx, si                  ; ES:DX -> where the next chosen move goes
 .move:  cmp si, di
         jae .join
         mov eax, [es:si]
-        call mate_gives_check
+        call [mate_test]
         jnc .quiet
         mov bx, dx
         mov [es:bx], eax
@@ -237,7 +420,7 @@ mate_order_checks:
         add bp, MOVE_SIZE
 .next:  add si, MOVE_SIZE
         jmp .move
-.join:  mov si, di                  ; the quiet moves follow the checks
+.join:  mov si, di                  ; the others follow the chosen
         mov bx, dx
 .copy:  cmp si, bp
         jae .done
@@ -249,6 +432,24 @@ mate_order_checks:
 .done:  pop di
         pop si
         pop cx
+        ret
+
+; mate_forcing_reply -- is a move a king's step or a capture?
+; IN:  EAX = a move
+; OUT: CF set if it is
+; CHG: BX
+mate_forcing_reply:
+        mov bl, ah
+        and bl, PIECE_MASK
+        cmp bl, KING
+        je .yes
+        mov ebx, eax
+        MOVE_CAPTURED_LOW ebx
+        cmp bl, EMPTY
+        jne .yes
+        clc
+        ret
+.yes:   stc
         ret
 
 ; mate_check_squares -- for the side to move: the squares from which each of its pieces

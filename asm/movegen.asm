@@ -18,7 +18,11 @@
 
         section .bss
 
-piece_chain     resb MAX_PIECES * PIECE_ENTRY ; TPIECE's chain: square, content a piece
+gen_pieces      resq 1              ; the side's pieces whose moves are still to find
+checking_only   resb 1              ; nonzero: the pieces but the king give only checks
+check_sets      resq PIECE_KINDS    ; by piece code: the squares it would give check from
+discover_set    resq 1              ; the pieces whose leaving uncovers a check
+checking_targets resq 1             ; a piece's squares narrowed to its checks
 chain_start     resw 1              ; where this generation's chain began (ES)
 target_mask     resq 1              ; squares a piece other than the king may enter
 pinned_set      resq 1              ; own pieces that shelter the king from a slider
@@ -39,6 +43,18 @@ gen_moves:
         cmp byte [side], WHITE
         je gen_white
         jmp gen_black
+
+; gen_any_move -- has the side to move a legal move?  The king's steps are looked at
+;                 first, and the other pieces only when it has none (after a check the
+;                 king's step is the usual escape, and one move is enough)
+; IN:  as gen_moves
+; OUT: ECX = 0: no legal move; else some of the legal moves at DI, ECX of them;
+;      [checkers] = pieces giving check
+; CHG: EAX, EBX, EDX, SI, EBP, DI
+gen_any_move:
+        cmp byte [side], WHITE
+        je gen_white_any
+        jmp gen_black_any
 
 ; gen_captures -- the moves the quiescence search looks at: every legal move when in
 ;                 check, else the legal captures, en passant and promotions (and any
@@ -69,16 +85,33 @@ gen_finish:
 ; CHG: EAX, BX
 gen_pin_allowed:
         shl bx, LIST_SHIFT
-        mov eax, [pin_masks + bx]
-        and eax, [target_mask]
-        mov [pin_allowed], eax
-        mov eax, [pin_masks + bx + 4]
-        and eax, [target_mask + 4]
-        mov [pin_allowed + 4], eax
+        SET_AND pin_allowed, pin_masks + bx, target_mask
         mov bp, pin_allowed
         ret
 
-; gen_no_moves -- the finder for the king in the piece chain, which is never there
+; gen_checking_targets -- narrow a piece's squares to those from which it would give
+;                         check, unless its leaving uncovers a check; a pawn keeps its
+;                         squares (what it promotes to may check)
+; IN:  DX = the piece; BP -> the squares it may enter; check_sets, discover_set
+; OUT: BP -> checking_targets, or unchanged; ZF set if no square is left
+; CHG: EAX, BX
+gen_checking_targets:
+        movzx bx, dl
+        bt word [discover_set], bx
+        jc .all
+        movzx bx, dh
+        and bl, PIECE_MASK
+        cmp bl, PAWN
+        je .all
+        shl bx, LIST_SHIFT
+        SET_AND checking_targets, check_sets + bx, bp
+        mov bp, checking_targets
+        or eax, [checking_targets]  ; EAX = the upper half: ZF set for none
+        ret
+.all:   test bp, bp                 ; ZF clear: a set's address is not 0
+        ret
+
+; gen_no_moves -- the finder for the king among the pieces, which is never there
 ; IN, OUT, CHG: nothing
 gen_no_moves:
         ret
@@ -192,38 +225,38 @@ mask_ray:
         call gen_store_promotions
 %endmacro
 
-; CHAIN_WALK enemies -- the body of gen_<colour>_chain: walk the board into piece_chain;
-; with enemies = 1 also set each enemy piece's bit in target_mask
-%macro CHAIN_WALK 1
-        mov si, carreau
-        mov bx, piece_chain
-        mov cx, BOARD_SQUARES
-%%square:
-        lodsb
-        cmp al, EMPTY
+; PIECES_HALF half -- run the finder of each piece in one dword of gen_pieces (half 0:
+; squares 0..31, half 1: 32..63), lowest square first, as a walk of the board would;
+; narrowed by gen_checking_targets when [checking_only] says so
+%macro PIECES_HALF 1
+%%piece:
+        mov eax, [gen_pieces + (%1) * 4]
+        bsf ebx, eax
+        jz %%done
+        btr eax, ebx
+        mov [gen_pieces + (%1) * 4], eax
   %if %1
-        JENEMY %%enemy
+        add bl, DWORD_BITS
   %endif
-        JNOT_OWN %%next             ; empty, or the other side's
-        cmp al, OWN | KING
-        je %%next
-        mov dx, si
-        sub dx, carreau + 1         ; the square lodsb just read
-        mov dh, al
-        mov [bx], dx
-        add bx, PIECE_ENTRY
-  %if %1
-        jmp %%next
-%%enemy:
-        mov dx, si
-        sub dx, carreau + 1
-        bts word [target_mask], dx
-  %endif
-%%next: loop %%square
-        mov cx, bx
-        sub cx, piece_chain
-        shr cx, 1                   ; PIECE_ENTRY bytes a piece
-        ret
+        cmp di, CHAIN_GUARD
+        ja .full
+        mov dl, bl                  ; DL = square, DH = content
+        mov dh, [carreau + bx]
+        mov bp, target_mask
+        bt word [pinned_set], bx
+        jnc %%find
+        call gen_pin_allowed
+%%find: cmp byte [checking_only], 0
+        je %%finder
+        call gen_checking_targets
+        jz %%piece                  ; it cannot give check
+%%finder:
+        movzx bx, dh
+        and bl, PIECE_MASK
+        add bx, bx                  ; 2 bytes a finder
+        call [FINDERS + bx]
+        jmp %%piece
+%%done:
 %endmacro
 
 ; KING_RAY d -- walk from the king along direction d: note a slider checker, or a
@@ -399,34 +432,29 @@ gen_%2:
         call gen_%2_checks
         cmp byte [checkers], 1
         ja .king                    ; double check: only the king moves (1998 rule 1)
-        je .chain                   ; check: every evasion, captures or not
+        je .pieces                  ; check: every evasion, captures or not
         cmp byte [captures_only], 0
-        je .chain
-        call gen_%2_capture_chain
-        jmp .pieces
-.chain: call gen_%2_chain
+        je .pieces
+        mov eax, [COLOUR_SET(ENEMY)] ; captures, and steps to the queening row
+        mov [target_mask], eax
+        mov eax, [COLOUR_SET(ENEMY) + 4]
+        mov [target_mask + 4], eax
+  %if OWN == WHITE
+        movzx bx, QUEENING_ROW
+        or byte [target_mask + bx], ROW_SET
+  %else
+        or byte [target_mask + QUEENING_ROW], ROW_SET
+  %endif
 .pieces:
-        mov si, piece_chain
-        jcxz .en_passant
-.piece: cmp di, CHAIN_GUARD
-        ja .full
-        lodsw
-        mov dx, ax                  ; DL = square, DH = content
-        push cx
-        push si
-        mov bp, target_mask
-        movzx bx, dl
-        bt word [pinned_set], bx
-        jnc .find
-        call gen_pin_allowed
-.find:  movzx bx, dh
-        and bl, PIECE_MASK
-        add bx, bx                  ; 2 bytes a finder
-        call [gen_%2_finders + bx]
-        pop si
-        pop cx
-        loop .piece
-.en_passant:
+        mov eax, [COLOUR_SET(OWN)]  ; the side's pieces but the king (TPIECE's chain)
+        mov [gen_pieces], eax
+        mov eax, [COLOUR_SET(OWN) + 4]
+        mov [gen_pieces + 4], eax
+        movzx bx, byte [king_here]
+        btr word [gen_pieces], bx
+  %define FINDERS gen_%2_finders
+        PIECES_HALF 0
+        PIECES_HALF 1
         cmp byte [ep_square], NO_SQUARE
         je .king
         cmp di, CHAIN_GUARD
@@ -439,6 +467,17 @@ gen_%2:
         jmp gen_finish
 .full:  stc
         jmp gen_finish
+; gen_<colour>_any -- gen_any_move for one colour
+; IN, OUT, CHG: as gen_any_move
+gen_%2_any:
+        mov [chain_start], di
+        call gen_%2_checks
+        call gen_%2_king
+        cmp di, [chain_start]
+        jne .some
+        cmp byte [checkers], 1
+        jbe gen_%2.pieces           ; the king cannot move: the others, then it again
+.some:  jmp gen_finish
 
         section .data
 ; gen_<colour>_finders -- the move finder of each piece code, ROOK .. PAWN
@@ -495,32 +534,6 @@ gen_%2_checks:
     %assign d d + 1
   %endrep
         ret
-
-; gen_<colour>_chain -- the chain of the side's pieces, the king kept apart
-;                       (Liberman: TPIECE, CADENA0 / NPIECE0)
-; IN:  carreau
-; OUT: piece_chain = a word a piece (low byte square, high byte content); CX = pieces
-; CHG: AX, BX, DX, SI
-gen_%2_chain:
-        CHAIN_WALK 0
-
-; gen_<colour>_capture_chain -- gen_<colour>_chain, and target_mask narrowed in the same
-;                               walk to the squares a capture or a promotion enters
-;                               (for gen_captures, not in check)
-; IN:  carreau
-; OUT: as gen_<colour>_chain; target_mask = the enemy pieces and the row pawns promote on
-; CHG: EAX, BX, DX, SI
-gen_%2_capture_chain:
-        xor eax, eax
-        mov [target_mask], eax
-        mov [target_mask + 4], eax
-  %if OWN == WHITE
-        movzx bx, QUEENING_ROW
-        mov byte [target_mask + bx], ROW_SET
-  %else
-        mov byte [target_mask + QUEENING_ROW], ROW_SET
-  %endif
-        CHAIN_WALK 1
 
 ; gen_<colour>_rook -- the rook's moves (Liberman: TENTOUR)
 ; IN:  DX = the rook (or queen); BP -> squares it may enter; ES:DI -> free space

@@ -53,7 +53,7 @@ perft_count:
         dec byte [perft_depth]
         jmp .test
 .move:  mov eax, [es:si]
-        call move_make
+        call move_place
         push si
         call perft_count
         pop si
@@ -80,7 +80,7 @@ perft_subtree:
 .deeper:
         dec cl
         mov [perft_depth], cl
-        call move_make
+        call move_place
         push eax
         call perft_count
         pop eax

@@ -4,7 +4,8 @@
 ; emulated instructions counted with rdtsc:
 ;   - the mate logic first: a mate in one whatever the budget, then mates of 2 up to
 ;     [search_mate_moves] moves (MATE_LEVEL_DEFAULT: mate in 2, as at Liberman's
-;     default level) within half the budget; a mate found is played;
+;     default level) within an eighth of the budget (most positions have no mate, and
+;     the positional search needs the time); a mate found is played;
 ;   - iterative deepening of a negamax, fail-soft alpha-beta with principal variation
 ;     search (a null window for every move after the first, searched again if it
 ;     rises above alpha), one ply more when in check;

@@ -51,6 +51,7 @@ setup_work      resb FEN_BYTES      ; the FEN of the set-up, for fen_parse to cu
 ; setup_enter -- P: the set-up board, starting from the position on the board
 ; IN, OUT, CHG: as the command keys (hand.asm)
 setup_enter:
+        call chessclock_stop        ; a set-up stops the clocks
         mov byte [setup_active], 1
         mov byte [setup_mate_asked], 0
         mov byte [setup_last], WHITE | PAWN
@@ -234,6 +235,7 @@ setup_leave_for_mate:
         pop cx
         jc .done
         call clock_limits_none
+        mov byte [limit_keys], KEYS_MOVE_NOW ; Space stops a long search
         call engine_mate
         pushf
         push eax

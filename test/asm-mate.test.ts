@@ -6,6 +6,7 @@
 import { beforeAll, describe, expect, test } from "vitest";
 import { asmEngine, oracleEngine, type EngineError, type MateAnswer, type MateRequest } from "../ts-harness/engines.ts";
 import { isMateIn, parseFen, parseUci } from "../ts-harness/oracle/index.ts";
+import { MATE_SET } from "../ts-harness/mate-set.ts";
 import { samplePositions } from "../ts-harness/positions.ts";
 import { NO_MATES, PUBLISHED_MATES, oracleMates } from "../ts-harness/fixtures/mates.ts";
 
@@ -53,6 +54,22 @@ describe("mate – published mates", () => {
 
   test("every published mate is found at its published length", () => {
     PUBLISHED_MATES.forEach((m, i) => expect(answers.asm[i], m.source).toMatchObject({ ok: true, length: m.length }));
+  }, 10_000);
+});
+
+describe("mate – mates in 4 of the benchmark set", () => {
+  // Four of ts-harness/mate-set.ts's own mates in 4 (a promotion, a quiet king move,
+  // a queen's and a king's first move), asked for a mate in 5: still the shortest.
+  const KEYS = ["g1f1", "f7f8q", "d5c4", "a5e5"];
+  const mates = MATE_SET.filter((m) => m.length === 4 && KEYS.includes(m.key));
+  const requests = mates.map((m) => ({ fen: m.fen, moves: 5 }));
+  const answers = answersOf(() => requests, 300_000);
+
+  test("the four are in the set", () => expect(mates.map((m) => m.key).sort()).toEqual([...KEYS].sort()));
+
+  test.each(mates.map((m, i) => ({ ...m, i })))("$fen: the mate in 4 by the oracle", ({ i }) => {
+    expectSameMate(requests[i]!, answers.oracle[i]!, answers.asm[i]!);
+    expect(answers.asm[i]).toMatchObject({ ok: true, length: 4 });
   }, 10_000);
 });
 

@@ -8,10 +8,11 @@
 import { Chess } from "chess.js";
 import { PUBLISHED_MATES } from "./fixtures/mates.ts";
 import { KIWIPETE, START } from "./fixtures/perft.ts";
-import { programLimits } from "./asm-engine.ts";
+import { programLimits, type BatchOptions } from "./asm-engine.ts";
 import { isMain } from "./build.ts";
 import { asmEngine } from "./engines.ts";
-import { fenPosition, generateLegalByPins, perft } from "./oracle/index.ts";
+import { MATE_SET } from "./mate-set.ts";
+import { fenPosition, generateLegalByPins, isMateIn, parseFen, parseUci, perft } from "./oracle/index.ts";
 
 export interface BenchCase {
   readonly name: string;
@@ -164,12 +165,49 @@ async function thinkingTable(): Promise<string> {
   return rows.map((r) => r.map((cell, c) => (c >= 3 ? cell.padStart(widths[c]!) : cell.padEnd(widths[c]!))).join("  ").trimEnd()).join("\n");
 }
 
+/** The median of a list of numbers (the mean of the middle two for an even count). */
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/** The mate solver on the whole benchmark set (ts-harness/mate-set.ts), each position
+ *  asked for a mate in its proven length: per length the count, the median and the
+ *  worst emulated seconds at 3000 cycles. Every answer is checked first: the proven
+ *  length, and a first move the oracle's isMateIn accepts. */
+export async function mateSetTable(opts: BatchOptions = {}): Promise<string> {
+  const answers = await asmEngine.mate(MATE_SET.map((m) => ({ fen: m.fen, moves: m.length })), { timeoutMs: 6 * 3_600_000, ...opts });
+  const seconds = new Map<number, number[]>();
+  answers.forEach((a, i) => {
+    const m = MATE_SET[i]!;
+    if (!a.ok) throw new Error(`bench: mate failed on ${m.source}: ${a.message}`);
+    const parsed = parseFen(m.fen);
+    const move = parsed.ok && a.length !== null ? parseUci(parsed.pos, a.firstMoves[0]!) : null;
+    if (a.length !== m.length || !parsed.ok || !move?.ok || !isMateIn(parsed.pos, move.move, m.length)) {
+      throw new Error(`bench: wrong mate on ${m.source} (${m.fen}): ${a.length === null ? "no mate" : `mate ${a.length} ${a.firstMoves[0]}`}, proven: mate ${m.length}`);
+    }
+    seconds.set(m.length, [...(seconds.get(m.length) ?? []), (a.tsc ?? NaN) / DEFAULT_DOSBOX_IPS]);
+  });
+  const rows = [["mate in", "positions", "median s", "worst s"]];
+  for (const [length, list] of [...seconds].sort((a, b) => a[0] - b[0])) {
+    rows.push([String(length), String(list.length), median(list).toFixed(2), Math.max(...list).toFixed(2)]);
+  }
+  return rows.map((r) => r.map((cell) => cell.padStart(9)).join("  ")).join("\n");
+}
+
 async function main(): Promise<void> {
+  if (process.argv.includes("--mate")) {
+    console.log(await mateSetTable());
+    return;
+  }
   const rows: BenchRow[] = [];
   for (const section of SECTIONS) rows.push(...(await section.run(section.cases ?? BENCH_CASES)));
   console.log(formatTable(rows));
   console.log("");
   console.log(await thinkingTable());
+  console.log("");
+  console.log(await mateSetTable());
 }
 
 if (isMain(import.meta.url)) await main();
