@@ -455,7 +455,7 @@ const command = (page: Page, name: string) => page.locator(`#commands button[dat
 async function expectCommandsInView(page: Page, viewportHeight: number): Promise<void> {
   const screenBox = (await page.locator(".screen").boundingBox())!;
   const buttons = await page.locator("#commands button").all();
-  expect(buttons.length).toBe(11);
+  expect(buttons.length).toBe(12);
   for (const b of buttons) {
     const box = (await b.boundingBox())!;
     expect(box.y).toBeGreaterThanOrEqual(screenBox.y + screenBox.height);
@@ -511,40 +511,42 @@ describe.skipIf(!chromiumReady || !chessWritten)("the game in Chromium, as peopl
       const played = await waitLog(page, "Nf3 by a drag and the reply", (l) => l.moves.length === 4);
       expect(played.moves[2]).toBe("g1f3");
 
-      await command(page, "players").click();
-      expect((await waitLog(page, "two players", (l) => l.players === "hh")).moves).toEqual(played.moves);
-      await command(page, "level").click();
-      await waitLog(page, "level 4", (l) => l.level === 4);
-      await command(page, "flip").click();
+      await command(page, "players").tap();
+      const two = await waitLog(page, "two players", (l) => l.players === "hh");
+      expect(two.moves).toEqual(played.moves);
+      await command(page, "level").tap();
+      const level = (await waitLog(page, "another level", (l) => l.level !== two.level)).level;
+      expect(level === two.level + 1 || level < two.level).toBe(true); // the next, or the first again
+      await command(page, "flip").tap();
       await waitLog(page, "the board turned", (l) => l.flip);
       await waitCanvas(page, layout, "the board turned on the screen", (v) => v.flipped);
-      await command(page, "takeback").click();
+      await command(page, "takeback").tap();
       const back = await waitLog(page, "a move taken back", (l) => l.moves.length === 3);
       expect(back.moves).toEqual(played.moves.slice(0, 3));
 
-      await command(page, "save").click();
+      await command(page, "save").tap();
       const saved = await waitFor("CHESS.SAV kept in the browser", 10_000, async () => (await storedFiles(page))["CHESS.SAV"] ?? null);
       expect(pgnPosition(saved)).toBe(positionOf(back.fen));
-      const [download] = await Promise.all([page.waitForEvent("download"), command(page, "download").click()]);
+      const [download] = await Promise.all([page.waitForEvent("download"), command(page, "download").tap()]);
       expect(download.suggestedFilename()).toBe("chess.pgn");
       expect(readFileSync(await download.path()).toString("latin1")).toBe(saved);
-      await command(page, "savecompact").click();
+      await command(page, "savecompact").tap();
       const compact = await waitFor("CHESS.GAM kept in the browser", 10_000, async () => (await storedFiles(page))["CHESS.GAM"] ?? null);
       expect(compact.slice(0, 4)).toBe("LGAM");
 
-      await command(page, "new").click();
+      await command(page, "new").tap();
       const fresh = await waitLog(page, "a new game", (l) => l.moves.length === 0);
       expect(fresh.fen).toBe(START);
-      await command(page, "variant").click();
+      await command(page, "variant").tap();
       const small = await waitLog(page, "a game of Los Alamos chess", (l) => l.fen !== START);
       expect(boardOf(small.fen).split("/")).toHaveLength(6);
 
-      await Promise.all([page.waitForEvent("load"), command(page, "load").click()]); // CHESS.GAM, saved last
+      await Promise.all([page.waitForEvent("load"), command(page, "load").tap()]); // CHESS.GAM, saved last
       await waitCanvas(page, layout, "the saved position again", (v) => v.boardFen === boardOf(back.fen));
 
-      await command(page, "import").click();
+      await command(page, "import").tap();
       await page.locator("#import-text").pressSequentially(RUY_LOPEZ); // typed, key by key
-      await Promise.all([page.waitForEvent("load"), page.click("#import-start")]);
+      await Promise.all([page.waitForEvent("load"), page.tap("#import-start")]);
       await waitCanvas(page, layout, "the pasted PGN's position", (v) => v.boardFen === boardOf(pgnPosition(RUY_LOPEZ)));
     } finally {
       await context.close();
@@ -552,7 +554,7 @@ describe.skipIf(!chromiumReady || !chessWritten)("the game in Chromium, as peopl
     expect(external).toEqual([]);
   }, 90_000);
 
-  test("on a desktop a plain quick click plays a move, a drag another; a game saved with S comes back with Load saved after a browser restart; a FEN file opens", async () => {
+  test("on a desktop a plain quick click plays a move, a drag another; a game saved with S comes back with Load saved after a browser restart; a FEN file opens; the set-up keys place a piece", async () => {
     const profile = join(work, "desktop");
     let context = await launch(profile, "desktop");
     watch(context, logServer.url);
@@ -593,6 +595,16 @@ describe.skipIf(!chromiumReady || !chessWritten)("the game in Chromium, as peopl
       await expect.poll(() => page.inputValue("#import-text")).toBe(`${ENDGAME}\n`);
       await Promise.all([page.waitForEvent("load"), page.click("#import-start")]);
       await waitCanvas(page, layout, "the position of the chosen file", (v) => v.boardFen === boardOf(ENDGAME));
+
+      await command(page, "setup").click();
+      const setupKey = (label: string) => page.locator(`#setup-keys button[aria-label="${label}"], #setup-keys button:text-is("${label}")`);
+      await setupKey("Clear board").click();
+      await waitCanvas(page, layout, "the set-up board cleared", (v) => v.boardFen === "8/8/8/8/8/8/8/8");
+      await setupKey("White king").click();
+      await waitCanvas(page, layout, "a white king put on the board", (v) => v.boardFen.replace(/[0-9/]/g, "") === "K");
+      await setupKey("Back to game").click();
+      await waitCanvas(page, layout, "the game as it was", (v) => v.boardFen === boardOf(ENDGAME));
+      expect(await page.locator("#setup-keys").isHidden()).toBe(true);
     } finally {
       await context.close();
     }
