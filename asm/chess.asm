@@ -145,6 +145,7 @@ msg_no_memory   db "CHESS: not enough memory (256 KiB needed)", CR, LF, 0
 %include "jobs.asm"
 %include "think.asm"
 %include "game.asm"
+%include "chessclock.asm"
 %include "hand.asm"
 %include "gamefile.asm"
 %include "savegame.asm"

@@ -322,6 +322,8 @@ text_black_moves db "Black to move", 0
 text_white_wins db "White wins 1-0", 0
 text_black_wins db "Black wins 0-1", 0
 text_drawn      db "Drawn 1/2-1/2", 0
+text_white_on_time db "White wins on time", 0
+text_black_on_time db "Black wins on time", 0
 text_thinking   db "Thinking...", 0
 text_level      db "Level ", 0
 text_level_depth db ": depth ", 0
@@ -366,19 +368,26 @@ draw_panel:
         mov si, panel_text
         mov ax, (PAL_TEXT << 8) | PANEL_PLAYERS
         call draw_panel_line
-        mov di, panel_text          ; "Level 4: 3 s", "Level 1: depth 1"
+        mov di, panel_text          ; "Level 4: 3 s", "Level 1: depth 1", "Clock 5+0"
+        call chessclock_row
+        mov si, [bx + time_control.name]
+        cmp byte [clock_choice], TIME_CONTROL_NONE
+        jne .clock
         mov si, text_level
         call game_append
         movzx eax, byte [level]
         call text_number
         call draw_level_limit
         mov si, panel_text
+.clock:
         mov ax, (PAL_TEXT << 8) | PANEL_LEVEL
         call draw_panel_line
-        mov si, text_thinking
+        mov si, text_thinking       ; the thinking words, or the chess clocks
         cmp byte [thinking], 0
         jne .thinking
-        mov si, text_none
+        mov di, panel_text
+        call chessclock_text
+        mov si, panel_text
 .thinking:
         mov ax, (PAL_TEXT_HI << 8) | PANEL_THINKING
         call draw_panel_line
@@ -435,7 +444,14 @@ draw_player:
 ; OUT: SI -> the text
 ; CHG: nothing else
 draw_side_text:
-        mov si, text_drawn
+        cmp byte [chess_flag], 0
+        je .board
+        mov si, text_white_on_time  ; the flag of the side to move fell
+        cmp byte [side], BLACK
+        je .done
+        mov si, text_black_on_time
+        ret
+.board: mov si, text_drawn
         cmp byte [engine_status], STATUS_OVER
         jb .moves
         cmp byte [engine_status], STATUS_MATE

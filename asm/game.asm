@@ -111,6 +111,7 @@ game_run:
         call game_computer_turn
         jc .loop
         call hand_flip_timeout
+        call chessclock_tick
         call input_poll
         cmp al, INPUT_KEY
         jne .click
@@ -325,7 +326,8 @@ game_setup:
         call board_in_play
         jnc .hand
         mov byte [cursor_square], SQ_E1 - ROW_STEP
-.hand:  jmp game_reset_hand
+.hand:  call chessclock_reset
+        jmp game_reset_hand
 
 ; game_reset_hand -- nothing in hand: no piece taken up, no promotion asked, nothing
 ;                    typed
@@ -347,6 +349,7 @@ game_reset_hand:
 game_play:
         call game_enter
         jc .done
+        call chessclock_moved
         jmp screen_refresh
 .done:  ret
 
@@ -402,6 +405,7 @@ game_light_last:
 ; OUT: the position replayed from game_fen without those moves
 ; CHG: EAX, EBX, ECX, EDX, SI, DI, EBP
 game_take_back:
+        call chessclock_stop
         mov bx, [engine_plies]
         test bx, bx
         jz .done
@@ -531,6 +535,8 @@ game_computer_turn:
         jne .no
         cmp byte [engine_status], STATUS_OVER
         jae .no
+        cmp byte [chess_flag], 0
+        jne .no
         movzx si, byte [side]
         shr si, COLOUR_SHIFT
         cmp byte [players + si], PLAYER_COMPUTER
@@ -556,15 +562,22 @@ game_computer_turn:
 .no:    clc
         ret
 
-; game_limits -- the computer's limits for its move: the level's time or depth; the
-;                key KEY_MOVE_NOW makes it play at once
-; IN:  [level]
+; game_limits -- the computer's limits for its move: its share of its chess clock, or
+;                the level's time or depth; the key KEY_MOVE_NOW makes it play at once
+; IN:  [clock_choice] and the clocks; [level]
 ; OUT: the clock's limit_*; CL = the mate logic's moves for engine_think
-; CHG: EAX, BX
+; CHG: EAX, EBX, EDX, SI, DI
 game_limits:
         call clock_limits_none
         mov byte [limit_keys], KEYS_MOVE_NOW
-        movzx bx, byte [level]
+        mov cl, MATE_LEVEL_DEFAULT
+        cmp byte [clock_choice], TIME_CONTROL_NONE
+        je .level
+        push cx
+        call chessclock_allot       ; the clock decides, not the level
+        pop cx
+        ret
+.level: movzx bx, byte [level]
         shl bx, LEVEL_SHIFT
         movzx eax, word [level_limits + bx - (LEVEL_MIN << LEVEL_SHIFT) + level_entry.ms]
         mov [limit_time], eax

@@ -195,6 +195,7 @@ file_log:
         movzx eax, byte [level]
         call out_u32
         call out_crlf
+        call chessclock_log
         mov si, log_players
         call out_string
         movzx bx, byte [players + (WHITE >> COLOUR_SHIFT)]

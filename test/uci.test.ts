@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { ROOT } from "../ts-harness/build.ts";
 import { PUBLISHED_MATES } from "../ts-harness/fixtures/mates.ts";
+import { LOS_ALAMOS_START } from "./fixtures/losalamos.ts";
 import { UciClient } from "../ts-harness/uci-client.ts";
 import * as oracle from "../ts-harness/oracle/index.ts";
 
@@ -45,6 +46,7 @@ describe("the UCI engine in a GUI's session", () => {
     expect(lines).toContainEqual(expect.stringMatching(/^id author \S/));
     expect(lines).toContainEqual(expect.stringMatching(/^option name Level type spin default 3 min 1 max 5$/));
     expect(lines).toContainEqual(expect.stringMatching(/^option name Liberman Mate Depth type spin default 2 min 0 max 5$/));
+    expect(lines).toContainEqual("option name UCI_Variant type combo default chess var chess var losalamos");
     expect(lines[lines.length - 1]).toBe("uciok");
   });
 
@@ -131,6 +133,15 @@ describe("the UCI engine in a GUI's session", () => {
     const shallow = answer(await engine.waitFor(/^bestmove /, MOVE_WAIT_MS));
     expect(shallow.infos[shallow.infos.length - 1]).toMatch(/ score cp -?\d+ /);
     engine.send("setoption name Liberman Mate Depth value 2");
+  });
+
+  test("UCI_Variant losalamos: startpos is Los Alamos chess on 6x6, and the bestmove is legal there", async () => {
+    engine.send("setoption name UCI_Variant value losalamos");
+    engine.send("position startpos moves c2c3");
+    engine.send("go depth 2");
+    const { best } = answer(await engine.waitFor(/^bestmove /, MOVE_WAIT_MS));
+    expect(legal(LOS_ALAMOS_START, ["c2c3"])).toContain(best);
+    engine.send("setoption name UCI_Variant value chess");
   });
 
   test("an illegal move in position is named in an info string; the moves before it stand and the engine goes on", async () => {

@@ -455,7 +455,7 @@ const command = (page: Page, name: string) => page.locator(`#commands button[dat
 async function expectCommandsInView(page: Page, viewportHeight: number): Promise<void> {
   const screenBox = (await page.locator(".screen").boundingBox())!;
   const buttons = await page.locator("#commands button").all();
-  expect(buttons.length).toBe(11);
+  expect(buttons.length).toBe(12);
   for (const b of buttons) {
     const box = (await b.boundingBox())!;
     expect(box.y).toBeGreaterThanOrEqual(screenBox.y + screenBox.height);
@@ -554,7 +554,7 @@ describe.skipIf(!chromiumReady || !chessWritten)("the game in Chromium, as peopl
     expect(external).toEqual([]);
   }, 90_000);
 
-  test("on a desktop a plain quick click plays a move, a drag another; a game saved with S comes back with Load saved after a browser restart; a FEN file opens", async () => {
+  test("on a desktop a plain quick click plays a move, a drag another; a game saved with S comes back with Load saved after a browser restart; a FEN file opens; the set-up keys place a piece", async () => {
     const profile = join(work, "desktop");
     let context = await launch(profile, "desktop");
     watch(context, logServer.url);
@@ -595,6 +595,16 @@ describe.skipIf(!chromiumReady || !chessWritten)("the game in Chromium, as peopl
       await expect.poll(() => page.inputValue("#import-text")).toBe(`${ENDGAME}\n`);
       await Promise.all([page.waitForEvent("load"), page.click("#import-start")]);
       await waitCanvas(page, layout, "the position of the chosen file", (v) => v.boardFen === boardOf(ENDGAME));
+
+      await command(page, "setup").click();
+      const setupKey = (label: string) => page.locator(`#setup-keys button[aria-label="${label}"], #setup-keys button:text-is("${label}")`);
+      await setupKey("Clear board").click();
+      await waitCanvas(page, layout, "the set-up board cleared", (v) => v.boardFen === "8/8/8/8/8/8/8/8");
+      await setupKey("White king").click();
+      await waitCanvas(page, layout, "a white king put on the board", (v) => v.boardFen.replace(/[0-9/]/g, "") === "K");
+      await setupKey("Back to game").click();
+      await waitCanvas(page, layout, "the game as it was", (v) => v.boardFen === boardOf(ENDGAME));
+      expect(await page.locator("#setup-keys").isHidden()).toBe(true);
     } finally {
       await context.close();
     }

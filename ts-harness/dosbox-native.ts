@@ -9,7 +9,7 @@ import { execa } from "execa";
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, relative } from "node:path";
+import { join, relative, resolve } from "node:path";
 import { CHESS, isMain, programOrExit, ROOT } from "./build.ts";
 import {
   BATCH_FILE, CONFIG_DIR, DONE_FILE, DosRunError, EXIT_FILE, exitCodeBatch, STDOUT_FILE, type DosRunOptions, type DosRunResult,
@@ -54,7 +54,7 @@ export async function runDosNative(opts: DosRunOptions): Promise<DosRunResult> {
     }
     writeFileSync(join(drive, BATCH_FILE), exitCodeBatch(command, opts.captureStdout ?? true), "latin1");
     // `call`: a batch started from the autoexec without it would never come back to `exit`.
-    const args = ["-conf", join(CONFIG_DIR, opts.conf ?? "harness.conf"), "-c", `mount c "${drive}"`, "-c", "c:", "-c", `call ${BATCH_FILE}`, "-c", "exit"];
+    const args = ["-conf", resolve(CONFIG_DIR, opts.conf ?? "harness.conf"), "-c", `mount c "${drive}"`, "-c", "c:", "-c", `call ${BATCH_FILE}`, "-c", "exit"];
     const r = await execa(DOSBOX, args, { cwd: work, env: headlessEnv(home), timeout: timeoutMs, killSignal: "SIGKILL", reject: false, all: true, stdin: "ignore" });
     const seen = () => `\nfiles: ${listFiles(drive).join(", ")}\ndosbox said:\n${(r.all ?? "").slice(-1500)}`;
     if (r.timedOut) throw new DosRunError("timeout", command, `no end of the program after ${Date.now() - started} ms${seen()}`, null);

@@ -22,6 +22,9 @@ export interface GameLog {
   level: number;
   /** White's player then black's: h(uman) or c(omputer). */
   players: string;
+  /** The chess clocks (asm/chessclock.asm): the time control's row (0: none), the ms on
+   *  white's and black's clock, and whose flag fell (w, b, or 0). */
+  clock: { control: number; white: number; black: number; flag: string };
   message: string;
 }
 
@@ -43,6 +46,7 @@ export function parseLog(text: string): GameLog | null {
     flip: field("flip") === "1",
     level: Number(field("level")),
     players: field("players"),
+    clock: (([control, white, black, flag]) => ({ control: Number(control), white: Number(white), black: Number(black), flag: flag! }))(words("clock")),
     message: field("message"),
   };
 }

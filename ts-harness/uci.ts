@@ -8,7 +8,12 @@ import { CHESS, isMain, program as assembled } from "./build.ts";
 import { startSearch, type GoLimits, type SearchHandle, type SearchInfo } from "./uci-search.ts";
 import * as oracle from "./oracle/index.ts";
 
-const START_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+/** UCI_Variant's choices and their start positions: chess, and Los Alamos chess on 6x6
+ *  (its FENs have six ranks; the oracle and CHESS.COM know it by them). */
+const VARIANT_START: Record<string, string> = {
+  chess: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+  losalamos: "rnqknr/pppppp/6/6/PPPPPP/RNQKNR w - - 0 1",
+};
 
 /** The engine's levels: `budget` ms (x 3000 emulated instructions), deterministic in the
  *  emulator. Level 3 thinks what the game's default level (3 s a move) thinks on a
@@ -33,7 +38,8 @@ const OPTIONS: SpinOption[] = [
 const GO_NUMBERS = ["wtime", "btime", "winc", "binc", "movestogo", "movetime", "depth", "nodes", "mate"] as const;
 
 export class UciEngine {
-  private fen = START_FEN;
+  private variant = "chess";
+  private fen = VARIANT_START.chess!;
   private moves: string[] = [];
   private readonly options = new Map(OPTIONS.map((o) => [o.name.toLowerCase(), o.default]));
   private search: SearchHandle | null = null;
@@ -56,6 +62,7 @@ export class UciEngine {
         this.out("id name Liberman Chess (CHESS.COM under js-dos)");
         this.out("id author Leonid Liberman (the engine's logic) and the liberman-chess authors");
         for (const o of OPTIONS) this.out(`option name ${o.name} type spin default ${o.default} min ${o.min} max ${o.max}`);
+        this.out(`option name UCI_Variant type combo default chess${Object.keys(VARIANT_START).map((v) => ` var ${v}`).join("")}`);
         this.out("uciok");
         return;
       case "isready":
@@ -68,7 +75,7 @@ export class UciEngine {
       case "setoption":
         return this.setOption(args);
       case "ucinewgame":
-        this.fen = START_FEN;
+        this.fen = VARIANT_START[this.variant]!;
         this.moves = [];
         return;
       case "position":
@@ -98,12 +105,17 @@ export class UciEngine {
     const nameAt = args.indexOf("name");
     const valueAt = args.indexOf("value");
     const name = args.slice(nameAt + 1, valueAt > 0 ? valueAt : undefined).join(" ");
+    const text = valueAt > 0 ? args.slice(valueAt + 1).join(" ") : "";
+    if (nameAt === 0 && name.toLowerCase() === "uci_variant") {
+      if (VARIANT_START[text.toLowerCase()] === undefined) this.out(`info string UCI_Variant is one of ${Object.keys(VARIANT_START).join(", ")}, not '${text}'`);
+      else this.variant = text.toLowerCase();
+      return;
+    }
     const option = OPTIONS.find((o) => o.name.toLowerCase() === name.toLowerCase());
     if (nameAt !== 0 || !option) {
       this.out(`info string unknown option: ${name || args.join(" ")}`);
       return;
     }
-    const text = valueAt > 0 ? args.slice(valueAt + 1).join(" ") : "";
     const value = Number(text);
     if (!/^-?\d+$/.test(text) || value < option.min || value > option.max) {
       this.out(`info string option ${option.name} needs a whole number from ${option.min} to ${option.max}, not '${text}'`);
@@ -119,7 +131,7 @@ export class UciEngine {
     const head = movesAt >= 0 ? args.slice(0, movesAt) : args;
     const moves = movesAt >= 0 ? args.slice(movesAt + 1) : [];
     let fen: string;
-    if (head[0] === "startpos" && head.length === 1) fen = START_FEN;
+    if (head[0] === "startpos" && head.length === 1) fen = VARIANT_START[this.variant]!;
     else if (head[0] === "fen") fen = head.slice(1).join(" ");
     else {
       this.out(`info string position needs 'startpos' or 'fen FEN', not '${head.join(" ")}'`);

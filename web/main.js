@@ -318,7 +318,38 @@ function loadSaved() {
   if (saved !== null) restartWith(`CHESS /load ${saved.name}`, `The saved game (${saved.name}) is loaded.`);
 }
 
+/** The set-up board's keys, shown by Set up board. Each button's data-keys: a key name
+ *  or letter, "shift X" for a capital (a white piece). */
+const setupKeys = document.getElementById("setup-keys");
+const SHIFT = 340;
+
+function setupButtonCodes(button) {
+  const [first, second] = button.dataset.keys.split(" ");
+  if (second !== undefined) return [SHIFT, letter(second)];
+  return [KEY_CODES[first] ?? letter(first)];
+}
+
+for (const button of setupKeys.querySelectorAll("button[data-keys]")) {
+  button.addEventListener("pointerdown", (e) => e.preventDefault());
+  button.addEventListener("click", () => {
+    if (game.ci === null) return;
+    game.ci.simulateKeyPress(...setupButtonCodes(button)); // together: Shift held with the letter
+    if (button.hasAttribute("data-closes")) setupKeys.hidden = true;
+    focusGame();
+  });
+}
+
+/** P enters the set-up (no Esc first: in the set-up Esc leaves it); pressed again, the
+ *  button only hides the set-up keys, since P there places a black pawn. */
+function toggleSetup() {
+  if (game.ci === null) return;
+  if (setupKeys.hidden) game.ci.simulateKeyPress(letter("P"));
+  setupKeys.hidden = !setupKeys.hidden;
+  focusGame();
+}
+
 const COMMAND_ACTIONS = {
+  setup: toggleSetup,
   load: loadSaved,
   download: downloadSaved,
   import: () => {
