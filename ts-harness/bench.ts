@@ -152,14 +152,15 @@ async function thinkingTable(): Promise<string> {
   const bests = BENCH_CASES.filter((c) => c.depth === 4);
   const levelMs = (await programLimits()).defaultBudgetMs;
   const bestAnswers = await asmEngine.best(bests.map((c) => ({ fen: c.fen, ms: levelMs })), { timeoutMs: 900_000 });
-  const rows: string[][] = [["job", "position", "answer", "nodes", "instructions", "s at 3000 cycles"]];
+  const rows: string[][] = [["job", "position", "answer", "nodes", "instructions", "instr/node", "s at 3000 cycles"]];
+  const perNode = (a: { nodes: number; tsc?: number }) => ((a.tsc ?? NaN) / a.nodes).toFixed(0);
   mateAnswers.forEach((a, i) => {
     if (!a.ok) throw new Error(`bench: mate failed on ${mates[i]!.source}: ${a.message}`);
-    rows.push([`mate ${mates[i]!.length}`, mates[i]!.source, `mate ${a.length} ${a.firstMoves[0]}`, String(a.nodes), String(a.tsc), ((a.tsc ?? NaN) / DEFAULT_DOSBOX_IPS).toFixed(2)]);
+    rows.push([`mate ${mates[i]!.length}`, mates[i]!.source, `mate ${a.length} ${a.firstMoves[0]}`, String(a.nodes), String(a.tsc), perNode(a), ((a.tsc ?? NaN) / DEFAULT_DOSBOX_IPS).toFixed(2)]);
   });
   bestAnswers.forEach((a, i) => {
     if (!a.ok) throw new Error(`bench: best failed on ${bests[i]!.name}: ${a.message}`);
-    rows.push([`best ${levelMs}`, bests[i]!.name, `${a.move} depth ${a.depth}`, String(a.nodes), String(a.tsc), ((a.tsc ?? NaN) / DEFAULT_DOSBOX_IPS).toFixed(2)]);
+    rows.push([`best ${levelMs}`, bests[i]!.name, `${a.move} depth ${a.depth}`, String(a.nodes), String(a.tsc), perNode(a), ((a.tsc ?? NaN) / DEFAULT_DOSBOX_IPS).toFixed(2)]);
   });
   const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => r[c]!.length)));
   return rows.map((r) => r.map((cell, c) => (c >= 3 ? cell.padStart(widths[c]!) : cell.padEnd(widths[c]!))).join("  ").trimEnd()).join("\n");
