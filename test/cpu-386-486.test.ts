@@ -46,7 +46,7 @@ describe.skipIf(!dosboxReady).each(CPUS)("CHESS.COM on a $name in native DOSBox"
     expect(mateAnswer.moves.map(moveToUci)).toContain(mate![2]);
     const open = position(OPEN_GAME);
     expect(legalMoves(open).map(moveToUci)).toContain(best![1]);
-    for (const line of [perftStart, perftKiwi, mate, best]) expect(line!.slice(-2)).toEqual(["tsc", "none"]);
+    for (const line of [perftStart, perftKiwi, mate, best]) expect(line![line!.indexOf("tsc") + 1]).toBe("none");
     // Without rdtsc the budget is time: at most BEST_MS of the emulated machine's time,
     // which the BIOS ticks measure (deterministic at fixed cycles).
     const ticks = Number(best![best!.indexOf("ticks") + 1]);
