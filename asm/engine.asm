@@ -4,6 +4,7 @@
 ; history, perft, mate, exchange, the search) are the engine's own business.
 ;
 ;   engine_set_fen      set a position from a FEN; the record and the history start there
+;   engine_find_move    the legal move with a given from, to and promotion
 ;   engine_play         play a move, checked against the legal moves
 ;   engine_take_back    take moves back (the position set again, the record replayed)
 ;   engine_think        the move to play within a budget (the mate logic, then alpha-beta)
@@ -164,6 +165,54 @@ engine_take_back:
         jmp .move
 .done:  mov [engine_plies], bx
         jmp engine_settle
+
+; engine_find_move -- look for a legal move in the list (Liberman: "the program goes
+;                     into its chain of moves and sees if some move starts this way")
+; IN:  DL = from square; DH = to square, or NO_SQUARE for any; CL = the promotion piece
+;      wanted (R N B Q code) or PROMO_ANY (only when DH is a square); ES:0 = the legal
+;      moves, [engine_legal]
+; OUT: CF clear, EAX = the first such move; CF set if there is none
+; CHG: nothing else
+engine_find_move:
+        push bx
+        push si
+        push cx
+        mov bl, cl
+        mov cx, [engine_legal]
+        xor si, si
+        jcxz .none
+.move:  mov eax, [es:si]
+        add si, MOVE_SIZE
+        mov bh, al
+        and bh, SQUARE_MASK
+        cmp bh, dl
+        jne .next
+        cmp dh, NO_SQUARE
+        je .found
+        MOVE_SWAP eax
+        cmp al, dh
+        MOVE_SWAP eax
+        jne .next
+        cmp bl, PROMO_ANY
+        je .found
+        test ah, PROMO_FLAG
+        jz .next
+        mov bh, ah
+        shr bh, PROMO_SHIFT
+        and bh, PROMO_CODE_MASK
+        cmp bh, bl
+        je .found
+.next:  loop .move
+.none:  pop cx
+        pop si
+        pop bx
+        stc
+        ret
+.found: pop cx
+        pop si
+        pop bx
+        clc
+        ret
 
 ; engine_settle -- fill the status block: the legal moves and what they mean for the
 ;                  game (in the oracle's order: mate and stalemate, then material,

@@ -5,7 +5,8 @@
 ; Polish progszach list; chessprogramming.org/Simplified_Evaluation_Function): piece
 ; values P 100, N 320, B 330, R 500, Q 900 centipawns and his piece-square tables.  The
 ; king's middle-game and end-game tables are blended by the game phase (PHASE_FULL with
-; every piece on the board, 0 with pawns and kings alone).
+; every piece on the board, 0 with pawns and kings alone), and so is a bonus for pawns
+; that advance in the end game (pawn_end).
 
         section .data
 
@@ -91,6 +92,14 @@ pst_king_end:
   %error "the piece-square tables must follow the piece codes"
 %endif
 
+; pawn_end -- what a pawn gains by row in the end game, beyond Michniewski's table, so
+; that the search pushes pawns when the pieces are gone (blended in by the phase like
+; the king's end-game table).  Rank 8 first, as the tables.
+pawn_end        db 0, 80, 50, 30, 15, 5, 0, 0
+%if $ - pawn_end != BOARD_SQUARES / ROW_STEP
+  %error "one bonus a row"
+%endif
+
 ; phase_weight -- what each piece code adds to the game phase, ROOK .. PAWN.
 phase_weight    db PHASE_ROOK, PHASE_KNIGHT, PHASE_BISHOP, PHASE_QUEEN, 0, 0
 %if $ - phase_weight != PIECE_KINDS
@@ -99,7 +108,8 @@ phase_weight    db PHASE_ROOK, PHASE_KNIGHT, PHASE_BISHOP, PHASE_QUEEN, 0, 0
 
         section .bss
 
-eval_psq        resd 1              ; material + squares, white's less black's, no kings
+eval_psq        resd 1              ; white's less black's, no kings: material + squares in
+                                    ; the low word, pawn_end's sum above EVAL_END_SHIFT
 eval_phase      resb 1              ; the game phase (promotions can take it past full)
 eval_stack      resq MAX_PLY        ; by [ply]: eval_psq and eval_phase before its move
 
@@ -134,7 +144,8 @@ eval_compute:
         popad
         ret
 
-; eval_piece -- what a piece on a square adds to eval_psq: its value and square bonus,
+; eval_piece -- what a piece on a square adds to eval_psq: its value and square bonus in
+;               the low word, a pawn's end-game bonus (pawn_end) << EVAL_END_SHIFT,
 ;               negative for black; 0 for a king or an empty square
 ; IN:  CL = the content (promotion bits ignored); BL = the square (kind bits ignored)
 ; OUT: EAX = the signed contribution
@@ -155,10 +166,18 @@ eval_piece:
         jnz .placed
         xor bl, FLIP_RANKS          ; black reads the table from its own side
 .placed:
-        movzx edx, dl
+        cmp dl, PAWN
+        jne .table
+        push bx
+        shr bx, ROW_SHIFT
+        movzx eax, byte [pawn_end + bx]
+        shl eax, EVAL_END_SHIFT
+        pop bx
+.table: movzx edx, dl
         shl dx, ROW_BITS_SQUARES
         or bx, dx
-        movsx eax, word [pst + ebx * 2]
+        movsx edx, word [pst + ebx * 2]
+        add eax, edx
         test cl, WHITE
         jnz .done
         neg eax
@@ -267,7 +286,8 @@ eval_move:
         ret
 
 ; eval_position -- the static score of the position (Michniewski's material and
-;                  piece-square tables; the king's tables blended by the game phase)
+;                  piece-square tables; the king's tables and the pawns' end-game bonus
+;                  blended by the game phase)
 ; IN:  [eval_psq], [eval_phase] up to date (eval_compute, then eval_move / eval_restore
 ;      at each move); the kings' squares; [side]
 ; OUT: EAX = the score in centipawns from the side to move's view
@@ -291,6 +311,11 @@ eval_position:
         movsx edx, word [pst_king_end + ebx * 2] ; the end-game one, by what is gone
         movsx ebx, word [pst_king_end + esi * 2]
         sub edx, ebx
+        mov esi, [eval_psq]         ; with the pawns' end-game bonus
+        movsx ebx, si
+        sub esi, ebx
+        sar esi, EVAL_END_SHIFT
+        add edx, esi
         neg ecx
         add ecx, PHASE_FULL
         imul edx, ecx
@@ -298,7 +323,8 @@ eval_position:
         cdq
         mov ecx, PHASE_FULL
         idiv ecx
-        add eax, [eval_psq]
+        movsx edx, word [eval_psq]
+        add eax, edx
         cmp byte [side], WHITE
         je .done
         neg eax

@@ -64,7 +64,7 @@ hand_select:
         jne .drop
         mov dl, bl                  ; take up: some legal move must start here
         mov dh, NO_SQUARE
-        call legal_find
+        call engine_find_move
         jc .done
         mov [picked_square], bl
         jmp .draw
@@ -74,7 +74,7 @@ hand_select:
         jmp .draw
 .move:  mov dh, bl
         mov cl, PROMO_ANY
-        call legal_find
+        call engine_find_move
         jc .done
         test ah, PROMO_FLAG
         jnz .promotion
@@ -117,58 +117,10 @@ hand_promote:
         jne .done
 .find:  mov dl, [promo_from]
         mov dh, [promo_to]
-        call legal_find
+        call engine_find_move
         jc .done
         jmp game_play
 .done:  ret
-
-; legal_find -- look for a legal move in the list (Liberman: "the program goes into its
-;               chain of moves and sees if some move starts this way")
-; IN:  DL = from square; DH = to square, or NO_SQUARE for any; CL = the promotion piece
-;      wanted (R N B Q code) or PROMO_ANY (only when DH is a square); ES:0 = the legal
-;      moves, [engine_legal]
-; OUT: CF clear, EAX = the first such move; CF set if there is none
-; CHG: nothing else
-legal_find:
-        push bx
-        push si
-        push cx
-        mov bl, cl
-        mov cx, [engine_legal]
-        xor si, si
-        jcxz .none
-.move:  mov eax, [es:si]
-        add si, MOVE_SIZE
-        mov bh, al
-        and bh, SQUARE_MASK
-        cmp bh, dl
-        jne .next
-        cmp dh, NO_SQUARE
-        je .found
-        MOVE_SWAP eax
-        cmp al, dh
-        MOVE_SWAP eax
-        jne .next
-        cmp bl, PROMO_ANY
-        je .found
-        test ah, PROMO_FLAG
-        jz .next
-        mov bh, ah
-        shr bh, PROMO_SHIFT
-        and bh, PROMO_CODE_MASK
-        cmp bh, bl
-        je .found
-.next:  loop .move
-.none:  pop cx
-        pop si
-        pop bx
-        stc
-        ret
-.found: pop cx
-        pop si
-        pop bx
-        clc
-        ret
 
 ; hand_typed_move -- Enter after a typed move (e2e4, e7e8q): play it if it is legal;
 ;                    a promotion without its letter asks for the piece
@@ -190,7 +142,7 @@ hand_typed_move:
         call text_read_square
         mov dh, al
         mov cl, PROMO_ANY
-        call legal_find
+        call engine_find_move
         mov si, msg_illegal
         jc .say
         test ah, PROMO_FLAG

@@ -168,6 +168,7 @@ search_node:
         mov [bp + node.alpha], eax
         cmp eax, [bp + node.beta]
         jl .pick
+        mov cl, [bp + node.depth]
         call search_killer          ; a cut: remember a quiet move that made it
 .store: call tt_store
         mov eax, [bp + node.best]
@@ -290,8 +291,8 @@ search_reduce:
         jl .no
         test byte [bp + node.flags], NODE_IN_CHECK
         jnz .no
-        cmp dword [fs:si], ORDER_QUIET
-        jne .no
+        cmp dword [fs:si], ORDER_KILLER_2 ; a quiet move's history credit is below
+        jae .no
         mov ax, si
         sub ax, [bp + node.first]
         cmp ax, LMR_MIN_MOVES * MOVE_SIZE

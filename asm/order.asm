@@ -1,11 +1,13 @@
 ; order.asm -- move ordering for the alpha-beta search (beyond Liberman): each move's
 ; order score beside it in the score segment (FS), the hash move first, captures by
-; MVV/LVA, two killer moves a ply, then the quiet moves; the capture tests the
-; quiescence search uses to leave losing-looking captures out.
+; MVV/LVA, two killer moves a ply, then the quiet moves by the history heuristic (the
+; cuts each piece's move to each square made, weighted by depth squared); the killers
+; and the credit sit in the score segment past the move scores (CREDIT_BASE,
+; KILLER_BASE); the capture tests the quiescence search uses to leave losing-looking
+; captures out.
 
         section .bss
 
-killers         resd MAX_PLY * KILLERS ; killer moves, by [ply]
 order_hash      resd 1              ; the hash move search_order puts first
 
         section .data
@@ -27,7 +29,8 @@ piece_cp        dw ROOK_CP, KNIGHT_CP, BISHOP_CP, QUEEN_CP, 0, PAWN_CP
         section .text
 
 ; search_order -- give each move of a chain its order score (FS, beside the move):
-;                 the hash move, captures by MVV/LVA, the ply's killers, quiet moves 0
+;                 the hash move, captures by MVV/LVA, the ply's killers, quiet moves
+;                 their history credit (below ORDER_KILLER_2)
 ; IN:  ES:SI -> the first move, ES:DX -> past the last; [order_hash] = the hash move
 ;      (0: none); [ply] for the killers
 ; OUT: the scores at FS:SI .. FS:DX
@@ -45,12 +48,15 @@ search_order:
         test ecx, ecx
         jnz .score
         mov ecx, ORDER_KILLER_1
-        cmp eax, [killers + bx]
+        cmp eax, [fs:KILLER_BASE + bx]
         je .score
         mov ecx, ORDER_KILLER_2
-        cmp eax, [killers + bx + (1 << DWORD_SHIFT)]
+        cmp eax, [fs:KILLER_BASE + bx + (1 << DWORD_SHIFT)]
         je .score
-        mov ecx, ORDER_QUIET
+        push ebx
+        call search_history_index
+        mov ecx, [fs:CREDIT_BASE + ebx * 4]
+        pop ebx
 .score: mov [fs:si], ecx
         add si, MOVE_SIZE
         jmp .move
@@ -239,23 +245,60 @@ search_sort_root:
         jmp .next
 .done:  ret
 
-; search_killer -- a quiet move that caused a cut becomes the ply's first killer
-; IN:  EBX = the move; [ply]
-; OUT: killers updated (the old first becomes the second)
+; search_killer -- a quiet move that caused a cut becomes the ply's first killer and
+;                  earns history credit: depth squared (the whole table halved when an
+;                  entry would pass CREDIT_MAX, so that it stays below the killers)
+; IN:  EBX = the move; CL = the node's plies to go; [ply]
+; OUT: the killers (FS:KILLER_BASE) updated (the old first becomes the second), the
+;      credit (FS:CREDIT_BASE)
 ; CHG: EAX, ECX
 search_killer:
         mov eax, ebx
+        push ecx
         call search_capture_score
         test ecx, ecx
+        pop ecx
         jnz .done                   ; captures are ordered anyway
-        push bx
+        push ebx
+        mov al, cl
+        mul al
+        movzx ecx, ax               ; ECX = the credit
+        mov eax, [esp]              ; the move
+        call search_history_index
+        add ecx, [fs:CREDIT_BASE + ebx * 4]
+        mov [fs:CREDIT_BASE + ebx * 4], ecx
+        cmp ecx, CREDIT_MAX
+        jbe .credited
+        mov bx, PIECE_KINDS * BOARD_SQUARES * 4
+.halve: sub bx, 4
+        shr dword [fs:CREDIT_BASE + bx], 1
+        test bx, bx
+        jnz .halve
+.credited:
+        mov eax, [esp]
         movzx ecx, byte [ply]
         shl cx, KILLER_SHIFT
         mov bx, cx
-        cmp eax, [killers + bx]
+        cmp eax, [fs:KILLER_BASE + bx]
         je .same
-        mov ecx, [killers + bx]
-        mov [killers + bx + (1 << DWORD_SHIFT)], ecx
-        mov [killers + bx], eax
-.same:  pop bx
+        mov ecx, [fs:KILLER_BASE + bx]
+        mov [fs:KILLER_BASE + bx + (1 << DWORD_SHIFT)], ecx
+        mov [fs:KILLER_BASE + bx], eax
+.same:  pop ebx
 .done:  ret
+
+; search_history_index -- where a move's credit is kept: mover's code * BOARD_SQUARES
+;                         + the to square
+; IN:  EAX = a move record
+; OUT: EBX = the dword index of its credit at FS:CREDIT_BASE
+; CHG: nothing else
+search_history_index:
+        movzx ebx, ah
+        and bl, PIECE_MASK
+        shl bx, ROW_BITS_SQUARES
+        push eax
+        MOVE_TO_LOW eax
+        and ax, SQUARE_MASK
+        or bx, ax
+        pop eax
+        ret

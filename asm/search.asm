@@ -20,7 +20,7 @@
 ;     promotions by MVV/LVA (generated alone, gen_captures); every move when in check,
 ;     so mates show there too;
 ;   - move order: the hash table's move, captures by victim then attacker (MVV/LVA),
-;     two killer moves a ply, then the quiet moves in generation order; at the root the
+;     two killer moves a ply, then the quiet moves by their history credit; at the root the
 ;     last iteration's best move first;
 ;   - a hash table of 4096 entries in its own segment (GS), keyed by the Zobrist key
 ;     move_make keeps, cleared at each search so a search depends on the position alone;
@@ -186,9 +186,10 @@ search_segments:
         mov gs, ax
         ret
 
-; search_clear -- empty the hash table and the killer moves
-; IN:  GS = the hash segment
-; OUT: every entry BOUND_NONE with key 0, killers 0
+; search_clear -- empty the hash table, the killer moves and the history credit
+; IN:  GS = the hash segment, FS = the score segment
+; OUT: every entry BOUND_NONE with key 0; the history credit and the killers
+;      (FS:CREDIT_BASE .. KILLER_END) 0
 ; CHG: EAX, ECX, DI
 search_clear:
         push es
@@ -199,12 +200,11 @@ search_clear:
         mov cx, SEGMENT_BYTES >> DWORD_SHIFT
         rep stosd
         pop es
-        mov di, killers
-        mov cx, MAX_PLY * KILLERS
-.killer:
-        mov [di], eax
+        mov di, CREDIT_BASE         ; the credit, then the killers
+        mov cx, (KILLER_END - CREDIT_BASE) >> DWORD_SHIFT
+.clear: mov [fs:di], eax
         add di, 1 << DWORD_SHIFT
-        loop .killer
+        loop .clear
         ret
 
 ; search_iterate -- iterative deepening over the root's moves

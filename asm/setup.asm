@@ -44,8 +44,7 @@ setup_mate_asked resb 1             ; M was pressed: a digit says N
 setup_last      resb 1              ; the content a click puts down
 setup_saved     resb BOARD_SQUARES  ; the board as set up, kept while the FEN rules look
 setup_saved_state resb 3            ; side, castle, variant
-setup_fen       resb FEN_BYTES      ; the FEN of the set-up
-setup_work      resb FEN_BYTES      ; the copy of it fen_parse cuts up
+setup_work      resb FEN_BYTES      ; the FEN of the set-up, for fen_parse to cut up
 
         section .text
 
@@ -195,13 +194,13 @@ setup_other_board:
 setup_start_of:
         shl bx, 1                   ; a word a variant
         mov si, [variant_start_fens + bx]
-        mov di, setup_fen
+        mov di, setup_work
 .copy:  lodsb
         mov [di], al
         inc di
         test al, al
         jnz .copy
-        mov si, setup_fen
+        mov si, setup_work
         call fen_parse              ; the start positions are sound
         mov bl, [cursor_square]     ; off the 6x6 board the cursor goes to e2
         call board_in_play
@@ -286,18 +285,12 @@ setup_check:
         mov [setup_saved_state + 1], al
         mov al, [variant]
         mov [setup_saved_state + 2], al
-        mov word [out_len], 0       ; the FEN written into the output buffer, taken out
-        call notation_fen
-        mov cx, [out_len]
+        mov word [out_len], 0       ; the FEN written into the output buffer, left there
+        call notation_fen           ; (nothing is written before game_set_fen reads it)
+        mov bx, [out_len]
         mov word [out_len], 0
-        mov si, out_buf
-        mov di, setup_fen
-.copy:  lodsb
-        mov [di], al
-        inc di
-        loop .copy
-        mov byte [di], 0
-        mov si, setup_fen           ; the rules look at a copy: the game stays as it was
+        mov byte [out_buf + bx], 0
+        mov si, out_buf             ; the rules look at a copy: fen_parse cuts it up
         mov di, setup_work
         mov cx, FEN_BYTES
 .work:  lodsb
@@ -307,7 +300,7 @@ setup_check:
         mov si, setup_work
         call fen_parse
         jc .refused
-        mov si, setup_fen
+        mov si, out_buf
         call game_set_fen
         call game_setup
         mov byte [setup_active], 0

@@ -376,7 +376,7 @@ job_read_move:
         mov al, [si]
         call text_end_of_word
         jne .bad
-.find:  call legal_find
+.find:  call engine_find_move
         jc .bad
         cmp cl, PROMO_ANY
         jne .ok

@@ -11,7 +11,7 @@ import {
   type MovesAnswer, type PerftAnswer,
 } from "../ts-harness/engines.ts";
 import { KIWIPETE, START as CHESS_START } from "../ts-harness/fixtures/perft.ts";
-import { findMate, isMateIn, parseFen, parseUci, status } from "../ts-harness/oracle/index.ts";
+import { fenPosition, findMate, isMateIn, parseFen, parseUci, status } from "../ts-harness/oracle/index.ts";
 import { samplePositions } from "../ts-harness/positions.ts";
 import { LOS_ALAMOS_INVALID, LOS_ALAMOS_MATES, LOS_ALAMOS_PERFT, LOS_ALAMOS_START } from "./fixtures/losalamos.ts";
 
@@ -141,9 +141,8 @@ describe("Los Alamos mates, exchanges and best moves in the assembly", () => {
   test.each(LOS_ALAMOS_MATES.map(([why, fen], i) => ({ why, fen, i })))("best plays the mate in one: $why", ({ fen, i }) => {
     const a = asmBest[i]!;
     if (!a.ok) throw new Error(`${a.code} ${a.message}`);
-    const p = parseFen(fen);
-    if (!p.ok) throw new Error(p.error.message);
-    const m = parseUci(p.pos, a.move!);
-    expect(m.ok && isMateIn(p.pos, m.move, 1)).toBe(true);
+    const pos = fenPosition(fen);
+    const m = parseUci(pos, a.move!);
+    expect(m.ok && isMateIn(pos, m.move, 1)).toBe(true);
   });
 });

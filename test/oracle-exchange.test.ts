@@ -1,15 +1,9 @@
 // The oracle's material exchange (Liberman part 5) on positions small enough to work
 // out by hand; each expected value is written as the sum of his list of values.
 import { describe, expect, test } from "vitest";
-import { EXCHANGE_VALUES, exchange, moveToUci, parseFen, toFen, type Position } from "../ts-harness/oracle/index.ts";
+import { EXCHANGE_VALUES, exchange, fenPosition as position, moveToUci, toFen } from "../ts-harness/oracle/index.ts";
 
 const { p: PAWN, n: KNIGHT, r: ROOK, q: QUEEN, k: KING } = EXCHANGE_VALUES;
-
-function position(fen: string): Position {
-  const parsed = parseFen(fen);
-  if (!parsed.ok) throw new Error(`${parsed.error.code}: ${parsed.error.message}`);
-  return parsed.pos;
-}
 
 function bestOf(fen: string, depth: number): { value: number; moves: string[] } {
   const result = exchange(position(fen), depth);

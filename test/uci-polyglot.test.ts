@@ -7,12 +7,12 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
 import { ROOT } from "../ts-harness/build.ts";
+import { START } from "../ts-harness/fixtures/perft.ts";
 import { UciClient } from "../ts-harness/uci-client.ts";
 import * as oracle from "../ts-harness/oracle/index.ts";
 
 const POLYGLOT = "/usr/games/polyglot";
 const STOCKFISH = "/usr/games/stockfish";
-const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 const MOVES_PER_SESSION = 40;
 // Each move pays an emulator boot (over a second on a loaded machine): 3 s a move.
 const SESSION_MS = 120_000;
@@ -36,9 +36,7 @@ describe.skipIf(!existsSync(POLYGLOT) || !existsSync(STOCKFISH))("the UCI engine
     gui.send("new");
     gui.send(`level ${MOVES_PER_SESSION} ${SESSION_MS / 60_000} 0`);
 
-    const parsed = oracle.parseFen(START);
-    if (!parsed.ok) throw new Error(parsed.error.message);
-    const pos = parsed.pos;
+    const pos = oracle.fenPosition(START);
     const moves: string[] = [];
     let engineLeft = SESSION_MS;
     let engineMoves = 0;

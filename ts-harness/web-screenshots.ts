@@ -13,7 +13,7 @@ import { startServer } from "./serve.ts";
 
 const CHROMIUM = "/usr/bin/chromium";
 /** Time for the computer's reply to show after the move is typed. */
-const REPLY_MS = 4000;
+const REPLY_MS = 10_000;
 
 const DEVICES = {
   "web-phone.png": { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 1 },
