@@ -83,6 +83,19 @@ describe("the UCI engine in a GUI's session", () => {
     expect(legal(START, ["d2d4"])).toContain(best);
   });
 
+  test("go infinite holds the bestmove of a mate it found by itself until stop", async () => {
+    engine.send(`position fen ${BACK_RANK}`);
+    engine.send("go infinite");
+    await engine.waitFor(/^info depth \d+ score mate 1 /, MOVE_WAIT_MS);
+    await new Promise((r) => setTimeout(r, 1500));
+    engine.send("isready");
+    const before = await engine.waitFor(/^(readyok|bestmove .*)$/, 5000);
+    expect(before[before.length - 1]).toBe("readyok");
+    engine.send("stop");
+    const { best } = answer(await engine.waitFor(/^bestmove /, 3000));
+    expect(oracle.findMate(position(BACK_RANK, []), 1)!.moves.map(oracle.moveToUci)).toContain(best);
+  });
+
   test("go wtime/btime/winc/binc answers well within the clock", async () => {
     engine.send("position startpos moves e2e4 c7c5");
     const t0 = Date.now();

@@ -44,6 +44,9 @@ export class UciEngine {
   private readonly options = new Map(OPTIONS.map((o) => [o.name.toLowerCase(), o.default]));
   private search: SearchHandle | null = null;
   private searchDone: Promise<void> = Promise.resolve();
+  /** Under `go infinite` UCI holds `bestmove` until `stop`, even when the search ends
+   *  by itself (a mate found, the depth cap): this lets the held answer out. */
+  private releaseBestmove: (() => void) | null = null;
 
   constructor(
     private readonly out: (line: string) => void,
@@ -85,16 +88,19 @@ export class UciEngine {
           this.out("info string go while thinking: the search in progress is stopped first");
           this.search.stop();
         }
+        this.releaseBestmove?.();
         await this.searchDone;
         return this.go(args);
       case "stop":
         this.search?.stop();
+        this.releaseBestmove?.();
         return;
       case "ponderhit":
         this.out("info string ponderhit: this engine does not ponder");
         return;
       case "quit":
         this.search?.stop();
+        this.releaseBestmove?.();
         return;
       default:
         this.out(`info string unknown command: ${line.trim()}`);
@@ -181,9 +187,12 @@ export class UciEngine {
       mateLogic: this.options.get("liberman mate depth")!,
     }, (info) => this.out(infoLine(info, Date.now() - started)));
     this.search = search;
-    this.searchDone = search.done.then((r) => {
+    const stopped = limits.infinite ? new Promise<void>((resolve) => (this.releaseBestmove = resolve)) : Promise.resolve();
+    this.searchDone = search.done.then(async (r) => {
       if (r.note) this.out(`info string ${r.note}`);
       this.search = null;
+      await stopped;
+      this.releaseBestmove = null;
       this.out(`bestmove ${r.best ?? "0000"}${r.best && r.ponder ? ` ponder ${r.ponder}` : ""}`);
     });
   }
