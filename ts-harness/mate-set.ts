@@ -22,43 +22,48 @@ const GAMES: readonly KnownMate[] = [
   // the best defence; the game's 12...Qe7 allowed it in 3.
   { source: "Greco - NN 1620, before 12.Qf7", fen: "rn1q1bnr/pbp5/7k/5Qpp/3PP2P/8/PPP2PP1/RNB1K2R w KQ - 0 12", length: 5, key: "f5f7" },
 ];
+/** Our own positions of one seed and one length, each [FEN, key]. */
+function own(seed: number, length: number, rows: readonly (readonly [fen: string, key: string])[]): KnownMate[] {
+  return rows.map(([fen, key]) => ({ source: `own, seed ${seed}`, fen, length, key }));
+}
+
 // Own positions, seed 1301 (mates in 3 and 4) and 1305 (mates in 5).
-const OWN_3: readonly KnownMate[] = [
-  { source: "own, seed 1301", fen: "K1R5/3P4/8/Q4N2/2P1P3/p7/8/1k6 w - - 0 1", length: 3, key: "c8b8" },
-  { source: "own, seed 1301", fen: "8/5Q2/k2P2P1/1N4p1/6R1/1K6/8/8 w - - 0 1", length: 3, key: "b3b4" },
-  { source: "own, seed 1301", fen: "1K6/6p1/3k4/3n1Qp1/R2p1R2/4P3/6p1/8 w - - 0 1", length: 3, key: "f4d4" },
-  { source: "own, seed 1301", fen: "8/3P4/2K5/8/Q6N/8/1B3kP1/1Rq5 w - - 0 1", length: 3, key: "b2c1" },
-  { source: "own, seed 1301", fen: "8/4P3/1R6/5p1P/R1P1B2p/2k1NK2/7q/8 w - - 0 1", length: 3, key: "a4a3" },
-  { source: "own, seed 1301", fen: "1Q6/8/1N6/6k1/4B3/7K/2Np4/8 w - - 0 1", length: 3, key: "b8d8" },
-  { source: "own, seed 1301", fen: "K3b3/1N5p/6Q1/3R4/4p1p1/pk5P/R3B2p/8 w - - 0 1", length: 3, key: "g6e4" },
-  { source: "own, seed 1301", fen: "8/p7/1P4Q1/8/8/2K4k/8/6B1 w - - 0 1", length: 3, key: "b6b7" },
-  { source: "own, seed 1301", fen: "5R2/1QP5/1B6/4p3/1p2K3/3b3k/2P3R1/8 w - - 0 1", length: 3, key: "e4e5" },
-  { source: "own, seed 1301", fen: "1N6/6P1/1Q6/7k/4p3/8/K7/8 w - - 0 1", length: 3, key: "g7g8q" },
-  { source: "own, seed 1301", fen: "8/K2Pk1N1/3pp1Pp/8/1R6/6Qn/8/8 w - - 0 1", length: 3, key: "d7d8q" },
-  { source: "own, seed 1301", fen: "5N2/n1p5/4p2p/QB1k4/5P2/2P2K2/3pR3/3r4 w - - 0 1", length: 3, key: "a5a2" },
-  { source: "own, seed 1301", fen: "8/5n1R/1N4R1/2p5/Knp1pPB1/2Q4r/5Pk1/8 w - - 0 1", length: 3, key: "g4h3" },
-  { source: "own, seed 1301", fen: "2k5/8/R7/8/4R3/7P/3p4/3K4 w - - 0 1", length: 3, key: "a6a7" },
-  { source: "own, seed 1301", fen: "3B4/1P2pP2/8/8/8/5K2/5N2/6k1 w - - 0 1", length: 3, key: "b7b8q" },
-];
-const OWN_4: readonly KnownMate[] = [
-  { source: "own, seed 1301", fen: "8/6k1/QB6/N4B1K/8/4n1P1/8/8 w - - 0 1", length: 4, key: "a6b7" },
-  { source: "own, seed 1301", fen: "1R6/2P1P3/B7/5k2/K4p2/8/4PB2/8 w - - 0 1", length: 4, key: "b8b6" },
-  { source: "own, seed 1301", fen: "5r2/8/8/Q4P2/Bp6/4k2P/pK6/7N w - - 0 1", length: 4, key: "a5e5" },
-  { source: "own, seed 1301", fen: "8/5B1r/1P4P1/8/p7/2R2K2/1QN1p2k/8 w - - 0 1", length: 4, key: "g6h7" },
-  { source: "own, seed 1301", fen: "6n1/8/5Npk/8/6Q1/3R1K2/p3B3/8 w - - 0 1", length: 4, key: "f6g8" },
-  { source: "own, seed 1301", fen: "4R3/k4P2/8/4P2Q/3P4/8/2R5/5qK1 w - - 0 1", length: 4, key: "g1f1" },
-  { source: "own, seed 1301", fen: "8/2r2P2/5K2/8/7k/7B/8/6R1 w - - 0 1", length: 4, key: "f7f8q" },
-  { source: "own, seed 1301", fen: "3k2K1/7P/4Q3/7N/8/2p5/5q2/1n6 w - - 0 1", length: 4, key: "h7h8q" },
-  { source: "own, seed 1301", fen: "8/1k6/8/5P2/n6Q/2N2P1P/2K3RP/8 w - - 0 1", length: 4, key: "h4h7" },
-  { source: "own, seed 1301", fen: "8/1n2B1P1/2N5/8/b2pQ3/Kp2N3/5kr1/8 w - - 0 1", length: 4, key: "e7h4" },
-  { source: "own, seed 1301", fen: "B3b2q/2Br4/1P6/k2K1R1P/8/7R/5N2/8 w - - 0 1", length: 4, key: "d5c4" },
-];
-const OWN_5: readonly KnownMate[] = [
-  { source: "own, seed 1305", fen: "8/P1k5/7P/4P3/3R4/1B1p4/3K1p2/6N1 w - - 0 1", length: 5, key: "a7a8q" },
-  { source: "own, seed 1305", fen: "7k/5r2/3p1r2/3R4/4QpKp/1B2P1b1/8/8 w - - 0 1", length: 5, key: "d5h5" },
-  { source: "own, seed 1305", fen: "1R2K3/Q7/n7/k1p1r3/p2p4/7p/7P/8 w - - 0 1", length: 5, key: "e8f7" },
-  { source: "own, seed 1305", fen: "5Q2/3PK3/8/8/6P1/7n/8/7k w - - 0 1", length: 5, key: "f8f3" },
-];
+const OWN_3 = own(1301, 3, [
+  ["K1R5/3P4/8/Q4N2/2P1P3/p7/8/1k6 w - - 0 1", "c8b8"],
+  ["8/5Q2/k2P2P1/1N4p1/6R1/1K6/8/8 w - - 0 1", "b3b4"],
+  ["1K6/6p1/3k4/3n1Qp1/R2p1R2/4P3/6p1/8 w - - 0 1", "f4d4"],
+  ["8/3P4/2K5/8/Q6N/8/1B3kP1/1Rq5 w - - 0 1", "b2c1"],
+  ["8/4P3/1R6/5p1P/R1P1B2p/2k1NK2/7q/8 w - - 0 1", "a4a3"],
+  ["1Q6/8/1N6/6k1/4B3/7K/2Np4/8 w - - 0 1", "b8d8"],
+  ["K3b3/1N5p/6Q1/3R4/4p1p1/pk5P/R3B2p/8 w - - 0 1", "g6e4"],
+  ["8/p7/1P4Q1/8/8/2K4k/8/6B1 w - - 0 1", "b6b7"],
+  ["5R2/1QP5/1B6/4p3/1p2K3/3b3k/2P3R1/8 w - - 0 1", "e4e5"],
+  ["1N6/6P1/1Q6/7k/4p3/8/K7/8 w - - 0 1", "g7g8q"],
+  ["8/K2Pk1N1/3pp1Pp/8/1R6/6Qn/8/8 w - - 0 1", "d7d8q"],
+  ["5N2/n1p5/4p2p/QB1k4/5P2/2P2K2/3pR3/3r4 w - - 0 1", "a5a2"],
+  ["8/5n1R/1N4R1/2p5/Knp1pPB1/2Q4r/5Pk1/8 w - - 0 1", "g4h3"],
+  ["2k5/8/R7/8/4R3/7P/3p4/3K4 w - - 0 1", "a6a7"],
+  ["3B4/1P2pP2/8/8/8/5K2/5N2/6k1 w - - 0 1", "b7b8q"],
+]);
+const OWN_4 = own(1301, 4, [
+  ["8/6k1/QB6/N4B1K/8/4n1P1/8/8 w - - 0 1", "a6b7"],
+  ["1R6/2P1P3/B7/5k2/K4p2/8/4PB2/8 w - - 0 1", "b8b6"],
+  ["5r2/8/8/Q4P2/Bp6/4k2P/pK6/7N w - - 0 1", "a5e5"],
+  ["8/5B1r/1P4P1/8/p7/2R2K2/1QN1p2k/8 w - - 0 1", "g6h7"],
+  ["6n1/8/5Npk/8/6Q1/3R1K2/p3B3/8 w - - 0 1", "f6g8"],
+  ["4R3/k4P2/8/4P2Q/3P4/8/2R5/5qK1 w - - 0 1", "g1f1"],
+  ["8/2r2P2/5K2/8/7k/7B/8/6R1 w - - 0 1", "f7f8q"],
+  ["3k2K1/7P/4Q3/7N/8/2p5/5q2/1n6 w - - 0 1", "h7h8q"],
+  ["8/1k6/8/5P2/n6Q/2N2P1P/2K3RP/8 w - - 0 1", "h4h7"],
+  ["8/1n2B1P1/2N5/8/b2pQ3/Kp2N3/5kr1/8 w - - 0 1", "e7h4"],
+  ["B3b2q/2Br4/1P6/k2K1R1P/8/7R/5N2/8 w - - 0 1", "d5c4"],
+]);
+const OWN_5 = own(1305, 5, [
+  ["8/P1k5/7P/4P3/3R4/1B1p4/3K1p2/6N1 w - - 0 1", "a7a8q"],
+  ["7k/5r2/3p1r2/3R4/4QpKp/1B2P1b1/8/8 w - - 0 1", "d5h5"],
+  ["1R2K3/Q7/n7/k1p1r3/p2p4/7p/7P/8 w - - 0 1", "e8f7"],
+  ["5Q2/3PK3/8/8/6P1/7n/8/7k w - - 0 1", "f8f3"],
+]);
 
 /** The whole set, by length: at least 20 mates in 3, 15 in 4 and 5 in 5. */
 export const MATE_SET: readonly KnownMate[] = [
