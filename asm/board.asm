@@ -116,22 +116,13 @@ dir_delta:
       %assign i i + 1
     %endrep
     times (1 << LIST_SHIFT) - n db OFF_BOARD
+    %assign jump_count_%[sq] n      ; kept for the count table that follows
     %assign sq sq + 1
   %endrep
 %2:
   %assign sq 0
   %rep BOARD_SQUARES
-    %assign n 0
-    %assign i 0
-    %rep %5
-      %assign ff (sq % FILES) + %3(i)
-      %assign rr (sq / FILES) + %4(i)
-      %if %6((sq % FILES), (sq / FILES)) && %6(ff, rr)
-        %assign n n + 1
-      %endif
-      %assign i i + 1
-    %endrep
-        db n
+        db jump_count_%[sq]
     %assign sq sq + 1
   %endrep
 %endmacro
@@ -188,25 +179,14 @@ king_zone:
 %define PAWN_FROM_TABLE(colour) (pawn_from_b + ((colour) >> COLOUR_SHIFT) * (pawn_from_w - pawn_from_b))
 
 ; castle_keep -- the castling rights that survive a move from or to each square:
-; `and [castle], [castle_keep + square]` for both squares of every move.
+; `and [castle], [castle_keep + square]` for both squares of every move.  A right is
+; lost with its rook's square or its king's: CASTLE_LOST is the right where sq is one.
+%define CASTLE_LOST(right, rook, king) (((sq == (rook)) || (sq == (king))) * (right))
 castle_keep:
 %assign sq 0
 %rep BOARD_SQUARES
-  %if sq == SQ_A8
-        db CASTLE_ALL & ~CASTLE_BQ
-  %elif sq == SQ_E8
-        db CASTLE_ALL & ~(CASTLE_BK | CASTLE_BQ)
-  %elif sq == SQ_H8
-        db CASTLE_ALL & ~CASTLE_BK
-  %elif sq == SQ_A1
-        db CASTLE_ALL & ~CASTLE_WQ
-  %elif sq == SQ_E1
-        db CASTLE_ALL & ~(CASTLE_WK | CASTLE_WQ)
-  %elif sq == SQ_H1
-        db CASTLE_ALL & ~CASTLE_WK
-  %else
-        db CASTLE_ALL
-  %endif
+        db CASTLE_ALL & ~(CASTLE_LOST(CASTLE_WK, SQ_H1, SQ_E1) | CASTLE_LOST(CASTLE_WQ, SQ_A1, SQ_E1) | \
+                          CASTLE_LOST(CASTLE_BK, SQ_H8, SQ_E8) | CASTLE_LOST(CASTLE_BQ, SQ_A8, SQ_E8))
   %assign sq sq + 1
 %endrep
 

@@ -320,19 +320,19 @@ fen_castling:
         test [castle], ah
         jnz .bad                    ; a repeat
         or [castle], ah
-        push bx
-        movzx ax, byte [bx + castle_rule.king]
-        movzx bx, byte [bx + castle_rule.king_square]
-        cmp [carreau + bx], al
-        pop bx
-        jne .bad
-        push bx
-        movzx ax, byte [bx + castle_rule.rook]
-        movzx bx, byte [bx + castle_rule.rook_square]
-        cmp [carreau + bx], al
-        pop bx
-        jne .bad
+        push si
+        lea si, [bx + castle_rule.king_square] ; the king's home, then the rook's
+.home:  lodsw                       ; AL = a home square, AH = the piece that must be on it
+        movzx bx, al
+        cmp [carreau + bx], ah
+        jne .away
+        and ah, PIECE_MASK
+        cmp ah, KING
+        je .home                    ; the king is home: the rook's pair follows
+        pop si
         jmp .letter
+.away:  pop si
+        jmp .bad
 .done:  clc
         ret
 .bad:   mov si, err_castling

@@ -523,6 +523,24 @@ game_set_players:
 ; ---------------------------------------------------------------------------------------
 ; The computer.
 
+; game_side_player -- who plays the side to move, while the game is live
+; IN:  [engine_status], [chess_flag], [side], [players]
+; OUT: CF set if the game is over or a flag has fallen; else CF clear and AL =
+;      PLAYER_HUMAN or PLAYER_COMPUTER
+; CHG: AL, SI
+game_side_player:
+        cmp byte [engine_status], STATUS_OVER
+        jae .over
+        cmp byte [chess_flag], 0
+        jne .over
+        movzx si, byte [side]
+        shr si, COLOUR_SHIFT
+        mov al, [players + si]
+        clc
+        ret
+.over:  stc
+        ret
+
 ; game_computer_turn -- if the computer is to move (and the game goes on), search and
 ;                       play its move; Space (KEY_MOVE_NOW) makes it play at once, and
 ;                       the other keys typed meanwhile wait in the BIOS buffer for the
@@ -533,13 +551,9 @@ game_set_players:
 game_computer_turn:
         cmp byte [setup_active], 0  ; no move while a position is set up
         jne .no
-        cmp byte [engine_status], STATUS_OVER
-        jae .no
-        cmp byte [chess_flag], 0
-        jne .no
-        movzx si, byte [side]
-        shr si, COLOUR_SHIFT
-        cmp byte [players + si], PLAYER_COMPUTER
+        call game_side_player
+        jc .no
+        cmp al, PLAYER_COMPUTER
         jne .no
         call timer_ticks            ; a pause between the moves of computer v computer
         sub eax, [computer_tick]

@@ -27,19 +27,15 @@ flip_tick       resd 1
         section .text
 
 ; hand_allowed -- may the player move a piece now?
-; IN:  [engine_status], [side], [players]
+; IN:  [engine_status], [chess_flag], [side], [players]
 ; OUT: CF clear if yes; CF set if the game is over or the computer is to move (then
 ;      SI -> the reason, for a typed move)
-; CHG: SI
+; CHG: AL, SI
 hand_allowed:
+        call game_side_player
         mov si, msg_over
-        cmp byte [engine_status], STATUS_OVER
-        jae .no
-        cmp byte [chess_flag], 0
-        jne .no
-        movzx si, byte [side]
-        shr si, COLOUR_SHIFT
-        cmp byte [players + si], PLAYER_HUMAN
+        jc .no
+        cmp al, PLAYER_HUMAN
         mov si, msg_not_now
         jne .no
         clc

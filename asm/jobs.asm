@@ -491,6 +491,26 @@ job_nodes_end:
         call out_u32
         jmp job_timing_end
 
+; job_engine -- run the engine on a job's position within the job's limits, timed
+; IN:  the position; [job_arg] = the job's number N; DI -> the engine routine, which
+;      takes N in CL
+; OUT: what the routine returns (flags, EAX, CL, EDX); [timer_ticks_spent],
+;      [timer_tsc_spent]
+; CHG: EAX, EBX, ECX, EDX, SI, DI, EBP
+job_engine:
+        call timer_start
+        call job_limits_apply
+        mov cl, [job_arg]
+        call di
+        pushf
+        push eax
+        push edx
+        call timer_stop
+        pop edx
+        pop eax
+        popf
+        ret
+
 ; job_mate -- `mate N [limits] FEN`: `<n> mate <k> <uci> nodes ...` for a shortest
 ;             forced mate in k <= N moves, `<n> nomate <N> nodes ...`, or
 ;             `<n> stopped mate <N> nodes ... limit <why>` when a limit came first
@@ -498,17 +518,8 @@ job_nodes_end:
 ; OUT: the line in the result buffer
 ; CHG: EAX, EBX, ECX, EDX, SI, DI, EBP
 job_mate:
-        call timer_start
-        call job_limits_apply
-        mov cl, [job_arg]
-        call engine_mate
-        pushf
-        push eax
-        push cx
-        call timer_stop
-        pop cx
-        pop eax
-        popf
+        mov di, engine_mate
+        call job_engine
         jnc .mate
         mov si, word_mate
         cmp byte [clock_abort], LIMIT_NONE
@@ -537,10 +548,8 @@ job_mate:
 ; OUT: the line in the result buffer
 ; CHG: EAX, EBX, ECX, EDX, SI, DI, EBP
 job_exchange:
-        call timer_start
-        call job_limits_apply
-        mov cl, [job_arg]
-        call engine_exchange
+        mov di, engine_exchange
+        call job_engine
         pushf
         push eax
         push edx

@@ -80,6 +80,19 @@ zobrist_variant:                    ; Los Alamos chess: a 6x6 position is no 8x8
         mov [hash_key], %4
 %endmacro
 
+; ROOK_SHIFT from, to -- the castling rook of the side to move goes from one square to
+; the other, on the board and in its colour set (a macro: make and unmake are the
+; search's hot path, where a call would cost instructions)
+; CHG: ECX
+%macro ROOK_SHIFT 2
+        mov cl, [carreau + %1]
+        mov byte [carreau + %1], EMPTY
+        mov [carreau + %2], cl
+        MOVER_SET ecx
+        btr word [colour_sets + ecx], %1
+        bts word [colour_sets + ecx], %2
+%endmacro
+
 ; move_make -- play a move on the board (Liberman: ABPLACECARREAU / ANPLACECARREAU,
 ;              with CARREAUSTOK's saving folded in)
 ; IN:  EAX = a legal move record of the side to move; [ply] < MAX_PLY
@@ -162,12 +175,7 @@ move_place:
 .castle:
         push si
         call castle_rook_path
-        mov cl, [carreau + si]
-        mov byte [carreau + si], EMPTY
-        mov [carreau + bx], cl
-        MOVER_SET ecx
-        btr word [colour_sets + ecx], si
-        bts word [colour_sets + ecx], bx
+        ROOK_SHIFT si, bx
         pop si
 .turn:  xor byte [side], WHITE
         jz .done
@@ -228,12 +236,7 @@ move_unmake:
         push si
         movzx bx, byte [move_now + move.to]
         call castle_rook_path
-        mov cl, [carreau + bx]
-        mov byte [carreau + bx], EMPTY
-        mov [carreau + si], cl
-        MOVER_SET ecx
-        btr word [colour_sets + ecx], bx
-        bts word [colour_sets + ecx], si
+        ROOK_SHIFT bx, si
         pop si
 .done:  ret
 
