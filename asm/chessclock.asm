@@ -297,3 +297,36 @@ chessclock_log:
         jns .shown
         xor eax, eax
 .shown: jmp out_u32
+
+; chessclock_pgn -- the PGN TimeControl tag's value of the control in use: "-" (none),
+;                   "300" (seconds a game), "900+10" (and an increment), "40/5400"
+;                   (moves, then seconds a period)
+; IN:  [clock_choice]
+; OUT: the value in the output buffer
+; CHG: EAX, BX, ECX, EDX
+chessclock_pgn:
+        call chessclock_row
+        mov al, '-'
+        cmp byte [clock_choice], TIME_CONTROL_NONE
+        je out_char
+        movzx eax, word [bx + time_control.moves]
+        test eax, eax
+        jz .base
+        call out_u32
+        mov al, '/'
+        call out_char
+.base:  mov eax, [bx + time_control.base]
+        call .seconds
+        mov eax, [bx + time_control.increment]
+        test eax, eax
+        jz .done
+        push eax
+        mov al, '+'
+        call out_char
+        pop eax
+.seconds:
+        xor edx, edx
+        mov ecx, MS_PER_SECOND
+        div ecx
+        jmp out_u32
+.done:  ret

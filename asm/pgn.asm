@@ -1,6 +1,6 @@
 ; pgn.asm -- the game in Portable Game Notation (Steven J. Edwards, 1994), what every
-; chess program reads: the save file written as PGN (the Seven Tag Roster, SetUp and
-; FEN for a game from a set-up position, the moves in SAN with their numbers -- "12..."
+; chess program reads: the save file written as PGN (the Seven Tag Roster, TimeControl,
+; SetUp and FEN for a game from a set-up position, the moves in SAN with their numbers -- "12..."
 ; before black's first move --, lines of at most PGN_LINE_MAX characters, the result),
 ; and a PGN read back by /load: its FEN tag, then the main line's moves, past comments,
 ; variations, NAGs and move numbers.  (Liberman's game kept no record of its games.)
@@ -15,6 +15,7 @@ pgn_white       db '[White "', 0
 pgn_black       db '[Black "', 0
 pgn_result      db '[Result "', 0
 pgn_setup       db '[SetUp "1"]', 0
+pgn_time_control db '[TimeControl "', 0
 pgn_fen         db '[FEN "', 0
 pgn_tag_end     db '"]', 0
 pgn_fen_tag     db "[FEN", 0
@@ -41,9 +42,10 @@ pgn_number      resb PGN_WORD_BYTES ; "12..." for the message naming a bad move
 
 ; pgn_write -- the game as PGN into the result writer: the tags, a blank line, the
 ;              movetext and the result
-; IN:  game_fen, the record, [players], [engine_status], [side]; [out_handle]
+; IN:  game_fen, the record, [players], [engine_status], [side], [clock_choice];
+;      [out_handle]
 ; OUT: written, ending with a line end
-; CHG: EAX, BX, CX, DX, SI, DI
+; CHG: EAX, BX, ECX, EDX, SI, DI
 pgn_write:
         mov si, pgn_event
         call pgn_tag_line
@@ -74,6 +76,11 @@ pgn_write:
         call pgn_result_text
         call out_string
         push si
+        mov si, pgn_tag_end
+        call pgn_tag_line
+        mov si, pgn_time_control
+        call out_string
+        call chessclock_pgn
         mov si, pgn_tag_end
         call pgn_tag_line
         call pgn_setup_tags

@@ -4,18 +4,25 @@
 ; CHESS.GAM, little-endian:
 ;   offset  bytes  what
 ;   0       4      GAM_MAGIC "LGAM"
-;   4       1      GAM_VERSION
+;   4       1      GAM_VERSION, 2 (version 1, without the clocks, is refused)
 ;   5       1      the variant (VARIANT_CHESS, VARIANT_LOS_ALAMOS)
 ;   6       1      the level (LEVEL_MIN..LEVEL_MAX)
-;   7       1      n, the length of the start position's FEN (1..GAM_FEN_MAX)
-;   8       n      the FEN, ASCII
-;   8+n     2      p, the plies (0..MAX_GAME_PLIES)
-;   10+n    p      the plies, a byte each
-;   10+n+p  2      the checksum of every byte before it: s = rol(s, 1) + byte, from 0
-; The game has no clocks to save (the level is its only time control).  A file that is
-; shorter or longer than its header says, has another magic, version, variant or level,
-; or a wrong checksum is refused with a message before anything changes; a ply whose
-; rank no legal move has stops the replay there with a message.
+;   7       1      the time control, a row of time_controls (0: none; chessclock.asm)
+;   8       4      ms left on black's clock (at most GAM_CLOCK_MS_MAX; black first, as
+;                  chess_left is indexed by colour >> COLOUR_SHIFT)
+;   12      4      ms left on white's clock (the same)
+;   16      2      black's moves in the period (under the period's moves; 0 without)
+;   18      2      white's moves in the period (the same)
+;   20      1      n, the length of the start position's FEN (1..GAM_FEN_MAX)
+;   21      n      the FEN, ASCII
+;   21+n    2      p, the plies (0..MAX_GAME_PLIES)
+;   23+n    p      the plies, a byte each
+;   23+n+p  2      the checksum of every byte before it: s = rol(s, 1) + byte, from 0
+; The clocks are saved as they stand when W is pressed and come back stopped, until the
+; next move (as after a take-back).  A file that is shorter or longer than its header
+; says, has another magic, version, variant or level, a clock out of range or a wrong
+; checksum is refused with a message before anything changes; a ply whose rank no legal
+; move has stops the replay there with a message.
 
         section .data
 
@@ -29,6 +36,7 @@ msg_gam_long    db "too long", 0
 msg_gam_magic   db "not CHESS.GAM", 0
 msg_gam_version db "other version", 0
 msg_gam_header  db "bad header", 0
+msg_gam_clock   db "bad clock", 0
 msg_gam_sum     db "bad checksum", 0
 msg_gam_ply     db "Bad ply in save file", 0
 
@@ -38,7 +46,7 @@ msg_gam_ply     db "Bad ply in save file", 0
 
         section .bss
 
-gam_plies       resw 1              ; plies of the file waiting to be replayed
+gam_plies       resw 1              ; 1 + the plies of a loaded file to replay; 0: none
 gam_sum         resw 1              ; the checksum of the bytes written so far
 gam_written     resw 1              ; and their count
 
@@ -46,9 +54,10 @@ gam_written     resw 1              ; and their count
 
 ; savegame_write -- W: write CHESS.GAM (the header, the record's bytes, the checksum)
 ;                   and say how many bytes it took
-; IN:  the game: engine_fen, engine_record, [engine_plies], [variant], [level]
+; IN:  the game: engine_fen, engine_record, [engine_plies], [variant], [level], the
+;      clocks
 ; OUT: the file written; [message] says so, or "Cannot save"
-; CHG: EAX, BX, CX, DX, SI, DI
+; CHG: EAX, BX, CX, EDX, SI, DI
 savegame_write:
         mov dx, gam_name
         call file_create
@@ -65,6 +74,23 @@ savegame_write:
         call savegame_put
         mov al, [level]
         call savegame_put
+        mov al, [clock_choice]
+        call savegame_put
+        call chessclock_left        ; the running clock as it stands now
+        test eax, eax
+        jns .left
+        xor eax, eax                ; its flag fell
+.left:  push dword [chess_left + di]
+        push di
+        mov [chess_left + di], eax
+        mov si, chess_left
+        mov cx, GAM_MOVES - GAM_LEFT
+        call savegame_put_bytes
+        pop di
+        pop dword [chess_left + di]
+        mov si, chess_moves
+        mov cx, GAM_FEN_LEN - GAM_MOVES
+        call savegame_put_bytes
         mov si, engine_fen          ; its length, then the FEN
         xor cx, cx
 .length:
@@ -141,6 +167,8 @@ savegame_load:
         jc .refused
         mov al, [load_buf + GAM_LEVEL]
         mov [level], al
+        mov al, [load_buf + GAM_CLOCK]
+        mov [clock_choice], al
         movzx cx, byte [load_buf + GAM_FEN_LEN]
         mov si, load_buf + GAM_FEN
         mov di, game_fen
@@ -150,6 +178,7 @@ savegame_load:
         loop .fen
         mov byte [di], 0
         lodsw
+        inc ax                      ; a file to replay, even without plies
         mov [gam_plies], ax
         pop dx
         ret
@@ -164,7 +193,7 @@ savegame_load:
         ret
 
 ; savegame_check -- is the file in load_buf sound? Its size, magic, version, variant,
-;                   level, FEN length, ply count and checksum
+;                   level, clocks, FEN length, ply count and checksum
 ; IN:  load_buf; CX = the bytes read
 ; OUT: CF clear if it is; CF set, SI -> what is wrong
 ; CHG: AX, BX, CX, DX, DI
@@ -193,6 +222,23 @@ savegame_check:
         jb .bad
         cmp al, LEVEL_MAX
         ja .bad
+        mov si, msg_gam_clock
+        movzx bx, byte [load_buf + GAM_CLOCK]
+        cmp bx, TIME_CONTROLS
+        jae .bad
+        cmp dword [load_buf + GAM_LEFT], GAM_CLOCK_MS_MAX
+        ja .bad
+        cmp dword [load_buf + GAM_LEFT + 4], GAM_CLOCK_MS_MAX
+        ja .bad
+        imul bx, bx, time_control_size
+        mov ax, [time_controls + bx + time_control.moves]
+        sub ax, 1                   ; the most moves in a period: moves - 1, or 0
+        adc ax, 0
+        cmp [load_buf + GAM_MOVES], ax
+        ja .bad
+        cmp [load_buf + GAM_MOVES + 2], ax
+        ja .bad
+        mov si, msg_gam_header
         movzx bx, byte [load_buf + GAM_FEN_LEN]
         cmp bx, GAM_FEN_MIN
         jb .bad
@@ -233,10 +279,10 @@ savegame_check:
 
 ; savegame_replay -- play the plies of a loaded CHESS.GAM, each checked (a byte no
 ;                    legal move stands for stops there: the game goes back to the start
-;                    position of the board in play and the message says so); the
-;                    screen drawn once at the end
-; IN:  [gam_plies] (0: nothing to play), load_buf; the game set up from its FEN
-; OUT: the moves played; [gam_plies] = 0
+;                    position of the board in play and the message says so), then set
+;                    the clocks as saved, stopped; the screen drawn once at the end
+; IN:  [gam_plies] (0: no file loaded), load_buf; the game set up from its FEN
+; OUT: the moves played, the clocks; [gam_plies] = 0
 ; CHG: EAX, EBX, ECX, EDX, SI, DI, EBP
 savegame_replay:
         mov cx, [gam_plies]
@@ -244,6 +290,8 @@ savegame_replay:
         mov word [gam_plies], 0
         movzx si, byte [load_buf + GAM_FEN_LEN]
         add si, load_buf + GAM_FEN + GAM_PLIES_BYTES
+        dec cx
+        jcxz .clocks
 .ply:   cmp byte [engine_status], STATUS_OVER
         jae .bad                    ; no move after the end of the game
         lodsb
@@ -255,6 +303,14 @@ savegame_replay:
         pop si
         pop cx
         loop .ply
+.clocks:
+        mov eax, [load_buf + GAM_LEFT]
+        mov [chess_left], eax
+        mov eax, [load_buf + GAM_LEFT + 4]
+        mov [chess_left + 4], eax
+        mov eax, [load_buf + GAM_MOVES]
+        mov [chess_moves], eax
+        mov byte [chess_running], 0
         jmp screen_refresh
 .done:  ret
 .bad_pop:

@@ -4,18 +4,10 @@
 import { afterEach, describe, expect, test } from "vitest";
 import { GameDriver } from "../ts-harness/game-driver.ts";
 import { legalMoves, moveToUci } from "../ts-harness/oracle/index.ts";
-import { play, position, START, TEST_MS } from "./game-oracle.ts";
+import { play, position, readAs, START, TEST_MS } from "./game-oracle.ts";
 
 /** 5+0: five minutes a side (issue 11's first time control). */
 const BLITZ_MS = 5 * 60_000;
-
-/** The panel as read, where the reader's ? (a character the help lines, which teach it
- *  the font, do not have: 0, the colon, B) stands for the expected one; any other
- *  difference is kept. */
-function readAs(read: string, expected: string): string {
-  if (read.length !== expected.length) return read;
-  return [...read].map((c, i) => (c === "?" ? expected[i] : c)).join("");
-}
 
 let game: GameDriver | null = null;
 afterEach(async () => {

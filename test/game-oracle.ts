@@ -39,3 +39,11 @@ export async function twoPlayers(g: GameDriver): Promise<void> {
   await g.letter("m");
   await g.waitLog("two human players", (l) => l.players === "hh");
 }
+
+/** The panel as read, where the reader's ? (a character the help lines, which teach it
+ *  the font, do not have: 0, the colon, B) stands for the expected one; any other
+ *  difference is kept. */
+export function readAs(read: string, expected: string): string {
+  if (read.length !== expected.length) return read;
+  return [...read].map((c, i) => (c === "?" ? expected[i] : c)).join("");
+}

@@ -27,7 +27,7 @@ function tagsOf(pgn: string): [string, string][] {
 }
 
 describe("PGN between the game and chess.js", () => {
-  test("a mate the game saves is PGN chess.js reads: the Seven Tag Roster in order, the moves, 0-1", async () => {
+  test("a mate the game saves is PGN chess.js reads: the Seven Tag Roster in order, TimeControl - (no clock), the moves, 0-1", async () => {
     game = await GameDriver.start();
     await twoPlayers(game);
     await game.type("f2f3\ne7e5\ng2g4\nd8h4\n");
@@ -35,12 +35,28 @@ describe("PGN between the game and chess.js", () => {
     const pgn = await save(game);
     expect(tagsOf(pgn).slice(0, 7).map(([k]) => k)).toEqual(SEVEN_TAGS);
     expect(tagsOf(pgn).find(([k]) => k === "Result")![1]).toBe("0-1");
+    expect(tagsOf(pgn).find(([k]) => k === "TimeControl")![1]).toBe("-");
     expect(pgn).not.toMatch(/\[FEN /);
     const chess = new Chess();
     chess.loadPgn(pgn);
     expect(chess.history()).toEqual(["f3", "e5", "g4", "Qh4#"]);
     expect(chess.isCheckmate()).toBe(true);
     expect(pgn.trimEnd().endsWith("0-1")).toBe(true);
+  }, TEST_MS);
+
+  test("the TimeControl tag follows K in PGN's notation: 900+10 for 15+10, 40/5400 for 40 moves in 90 minutes", async () => {
+    game = await GameDriver.start();
+    await twoPlayers(game);
+    await game.letter("k");
+    await game.waitLog("5+0", (l) => l.clock.control === 1);
+    for (const [control, tag] of [[2, "900+10"], [3, "40/5400"]] as const) {
+      await game.letter("k");
+      await game.waitLog(`time control ${control}`, (l) => l.clock.control === control);
+      await game.letter("s");
+      await game.waitLog("the save", (l) => l.message === "Saved CHESS.SAV" && l.clock.control === control);
+      const pgn = Buffer.from((await game.session.readFile("CHESS.SAV"))!).toString("latin1");
+      expect(Object.fromEntries(tagsOf(pgn)).TimeControl).toBe(tag);
+    }
   }, TEST_MS);
 
   test("a game from a set-up position: SetUp and FEN, `31. O-O O-O`, lines of at most 80 characters; chess.js and /load read it back", async () => {

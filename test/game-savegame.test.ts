@@ -1,13 +1,15 @@
 // CHESS.GAM, the compact save file (one byte a ply): W writes it and the oracle reads
 // it back from the documented layout (ts-harness/savegame.ts); /load plays a saved game
-// again, a 500-ply one included; corrupt, truncated and foreign files are refused with
-// a message and the start position stays on the board.
+// again, a 500-ply one included, with its chess clocks as saved, stopped; corrupt,
+// truncated and foreign files are refused with a message and the start position stays
+// on the board. The PGN of a game on the clock carries its TimeControl for chess.js.
+import { Chess } from "chess.js";
 import { afterEach, describe, expect, test } from "vitest";
 import { GameDriver } from "../ts-harness/game-driver.ts";
 import { toFen } from "../ts-harness/oracle/index.ts";
 import { longGame } from "../ts-harness/positions.ts";
-import { decodeGam, encodeGam, gamChecksum } from "../ts-harness/savegame.ts";
-import { boardOf, play, position, START, TEST_MS } from "./game-oracle.ts";
+import { decodeGam, encodeGam, gamChecksum, NO_CLOCK } from "../ts-harness/savegame.ts";
+import { boardOf, play, position, readAs, START, TEST_MS, twoPlayers } from "./game-oracle.ts";
 import { LOS_ALAMOS_START } from "./fixtures/losalamos.ts";
 
 let game: GameDriver | null = null;
@@ -21,6 +23,18 @@ function finalFen(fen: string, moves: string[]): string {
   const pos = position(fen);
   for (const uci of moves) play(pos, uci);
   return toFen(pos);
+}
+
+/** 5+0: five minutes a side, the second time control of K (issue 11). */
+const BLITZ_MS = 5 * 60_000;
+
+/** The header before the FEN: magic, version, variant, level, control, 2 clocks, 2 counts. */
+const HEADER = 4 + 1 + 1 + 1 + 1 + 2 * 4 + 2 * 2 + 1;
+
+/** "m:ss" of a clock, as the panel shows it (whole seconds left). */
+function shown(ms: number): string {
+  const s = Math.floor(ms / 1000);
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
 }
 
 /** A copy of the file with its checksum made right again after a change. */
@@ -40,13 +54,13 @@ describe("CHESS.GAM, one byte a ply", () => {
     await game.type("e1d3\n");
     const played = await game.waitLog("the reply to e1d3", (l) => l.moves.length === 4);
     await game.letter("w");
-    const size = 12 + LOS_ALAMOS_START.length + 4;
+    const size = HEADER + LOS_ALAMOS_START.length + 2 + 4 + 2;
     const saved = await game.waitLog("the save", (l) => l.message.startsWith("Saved CHESS.GAM"));
     expect(saved.message).toBe(`Saved CHESS.GAM: ${size} bytes`);
     const bytes = (await game.session.readFile("CHESS.GAM"))!;
     expect(bytes.length).toBe(size);
     const read = decodeGam(bytes);
-    expect(read).toEqual({ fen: LOS_ALAMOS_START, moves: played.moves, level: played.level, variant: 1, version: 1 });
+    expect(read).toEqual({ fen: LOS_ALAMOS_START, moves: played.moves, level: played.level, clock: NO_CLOCK, variant: 1, version: 2 });
     await game.close();
 
     game = await GameDriver.start("/load CHESS.GAM", { files: { "CHESS.GAM": bytes } });
@@ -56,10 +70,11 @@ describe("CHESS.GAM, one byte a ply", () => {
     await game.waitView("its position on the 6x6 board", (v) => v.size === 6 && v.boardFen === boardOf(played.fen));
   }, TEST_MS);
 
-  test("a 500-ply game in 568 bytes loads from CHESS.GAM to its last position, and W writes the same bytes back", async () => {
+  test("a 500-ply game in 581 bytes loads from CHESS.GAM to its last position, and W writes the same bytes back", async () => {
     const moves = longGame(1998, 500);
     const bytes = encodeGam({ fen: START, moves, level: 1 });
-    expect(bytes.length).toBe(568); // 12 bytes of header and checksum, the FEN, 500 plies
+    expect(bytes.length).toBe(HEADER + START.length + 2 + 500 + 2); // header, FEN, ply count, plies, checksum
+    expect(bytes.length).toBe(581);
     game = await GameDriver.start("/load CHESS.GAM", { files: { "CHESS.GAM": bytes } });
     const loaded = await game.waitLog("the 500 moves", (l) => l.moves.length === 500);
     expect(loaded.moves).toEqual(moves);
@@ -67,18 +82,22 @@ describe("CHESS.GAM, one byte a ply", () => {
     expect(loaded.level).toBe(1);
     await game.waitView("the last position", (v) => v.boardFen === boardOf(loaded.fen));
     await game.letter("w");
-    await game.waitLog("the save", (l) => l.message === "Saved CHESS.GAM: 568 bytes");
+    await game.waitLog("the save", (l) => l.message === "Saved CHESS.GAM: 581 bytes");
     expect(Buffer.from((await game.session.readFile("CHESS.GAM"))!).equals(Buffer.from(bytes))).toBe(true);
   }, TEST_MS);
 
   const good = encodeGam({ fen: START, moves: ["e2e4", "e7e5", "g1f3"], level: 3 });
-  const plyAt = 10 + START.length;
+  const plyAt = HEADER + START.length + 2;
+  const clocked = encodeGam({ fen: START, moves: ["e2e4"], level: 3, clock: { control: 1, white: 299_000, black: BLITZ_MS, whiteMoves: 0, blackMoves: 0 } });
   const CORRUPT: [why: string, bytes: Uint8Array, message: string][] = [
     ["a ply changed (the checksum no longer fits)", Uint8Array.from(good, (b, i) => (i === plyAt ? b ^ 1 : b)), "Refused save file: bad checksum"],
     ["the file cut short", good.subarray(0, good.length - 3), "Refused save file: truncated"],
     ["a byte too many", Uint8Array.from([...good, 0]), "Refused save file: too long"],
-    ["another version", resummed(Uint8Array.from(good, (b, i) => (i === 4 ? 2 : b))), "Refused save file: other version"],
+    ["version 1 (no clocks)", resummed(Uint8Array.from(good, (b, i) => (i === 4 ? 1 : b))), "Refused save file: other version"],
     ["a level that does not exist", resummed(Uint8Array.from(good, (b, i) => (i === 6 ? 9 : b))), "Refused save file: bad header"],
+    ["a time control that does not exist", resummed(Uint8Array.from(clocked, (b, i) => (i === 7 ? 4 : b))), "Refused save file: bad clock"],
+    ["black's clock at 2^32 - 1 ms", resummed(Uint8Array.from(clocked, (b, i) => (i >= 8 && i < 12 ? 0xff : b))), "Refused save file: bad clock"],
+    ["white's moves in a period under 5+0, which has none", resummed(Uint8Array.from(clocked, (b, i) => (i === 18 ? 1 : b))), "Refused save file: bad clock"],
     ["a ply count beyond the record", resummed(Uint8Array.from(good, (b, i) => (i === plyAt - 1 ? 0xff : b))), "Refused save file: bad header"],
     ["a ply no legal move stands for (the checksum right)", resummed(Uint8Array.from(good, (b, i) => (i === plyAt + 1 ? 250 : b))), "Bad ply in save file"],
   ];
@@ -89,5 +108,51 @@ describe("CHESS.GAM, one byte a ply", () => {
     expect(log.moves).toEqual([]);
     expect(log.fen).toBe(START);
     await game.waitView("the start position", (v) => v.boardFen === boardOf(START));
+  }, TEST_MS);
+
+  test("a 5+0 game saved by W keeps its clocks: the file and the reload show the times saved, stopped; the PGN says TimeControl 300", async () => {
+    game = await GameDriver.start("");
+    await twoPlayers(game);
+    await game.letter("k");
+    await game.waitLog("5+0", (l) => l.clock.control === 1);
+    await game.type("e2e4\ne7e5\ng1f3\n");
+    const played = await game.waitLog("three moves", (l) => l.moves.length === 3);
+    await game.letter("w");
+    await game.waitLog("the save", (l) => l.message.startsWith("Saved CHESS.GAM"));
+    const bytes = (await game.session.readFile("CHESS.GAM"))!;
+    const { clock, moves } = decodeGam(bytes);
+    expect(moves).toEqual(played.moves);
+    expect(clock.control).toBe(1);
+    expect([clock.whiteMoves, clock.blackMoves]).toEqual([0, 0]); // 5+0 has one period
+    // Both moved, so both clocks ran: less than five minutes, but not much less; the
+    // clocks go on after W (the log written on L shows them).
+    expect(clock.white).toBeLessThan(BLITZ_MS);
+    expect(clock.white).toBeGreaterThan(BLITZ_MS / 2);
+    expect(clock.black).toBeLessThan(BLITZ_MS);
+    expect(clock.black).toBeGreaterThan(BLITZ_MS / 2);
+    await game.letter("l");
+    const after = await game.waitLog("the next log", (l) => l.level !== played.level);
+    expect(after.clock.white).toBe(clock.white); // white's clock stands since g1f3
+    expect(clock.black).toBeGreaterThanOrEqual(after.clock.black); // black's runs on
+
+    await game.letter("s");
+    await game.waitLog("the PGN", (l) => l.message === "Saved CHESS.SAV");
+    const pgn = Buffer.from((await game.session.readFile("CHESS.SAV"))!).toString("latin1");
+    expect(pgn).toMatch(/^\[TimeControl "300"\]\r$/m);
+    const chess = new Chess();
+    chess.loadPgn(pgn);
+    expect(chess.getHeaders().TimeControl).toBe("300");
+    expect(chess.history({ verbose: true }).map((m) => m.lan)).toEqual(played.moves);
+    await game.close();
+
+    game = await GameDriver.start("/load CHESS.GAM", { files: { "CHESS.GAM": bytes } });
+    const loaded = await game.waitLog("the loaded game", (l) => l.moves.length === 3);
+    expect(loaded.clock).toEqual({ control: 1, white: clock.white, black: clock.black, flag: "0" });
+    const panel = `W ${shown(clock.white)} B ${shown(clock.black)}`;
+    expect(readAs(await game.panelLine(game.panel("PANEL_THINKING")), panel)).toBe(panel);
+    await new Promise((r) => setTimeout(r, 1500));
+    await game.letter("l"); // any change writes the log again: the clocks must not have run
+    const later = await game.waitLog("the next log", (l) => l.level !== loaded.level);
+    expect(later.clock).toEqual(loaded.clock);
   }, TEST_MS);
 });
