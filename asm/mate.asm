@@ -452,6 +452,20 @@ mate_forcing_reply:
 .yes:   stc
         ret
 
+; RAY_TO_PIECE loop, met [, each] -- on from BL along direction BP, CX squares at most,
+; to the first piece: AL = it, BX = its square, on to `met`; `each` is done on every
+; square reached; at the ray's end on to .next_ray.  (A macro: the near and the far
+; walk of mate_check_squares, which runs at every node of the mate search.)
+%macro RAY_TO_PIECE 2-3
+%1:     add bl, [dir_delta + bp]
+        %3
+        mov al, [carreau + bx]
+        cmp al, EMPTY
+        jne %2
+        loop %1
+        jmp .next_ray
+%endmacro
+
 ; mate_check_squares -- for the side to move: the squares from which each of its pieces
 ;                       would check the enemy king, and the pieces that shield the king
 ;                       from one of its own sliders (the 1998 rules of check, turned
@@ -512,13 +526,7 @@ mate_check_squares:
         test cx, cx
         jz .next_ray
         mov bx, dx
-.near:  add bl, [dir_delta + bp]
-        bts word [si], bx
-        mov al, [carreau + bx]
-        cmp al, EMPTY
-        jne .shield
-        loop .near
-        jmp .next_ray
+        RAY_TO_PIECE .near, .shield, {bts word [si], bx} ; each square a check square
 .shield:
         xor al, ah                  ; the attacker's own pieces lose the colour bit
         test al, WHITE
@@ -526,12 +534,7 @@ mate_check_squares:
         mov di, bx                  ; DI = the shield
         dec cx
         jz .next_ray
-.far:   add bl, [dir_delta + bp]
-        mov al, [carreau + bx]
-        cmp al, EMPTY
-        jne .behind
-        loop .far
-        jmp .next_ray
+        RAY_TO_PIECE .far, .behind
 .behind:
         xor al, ah
         cmp al, QUEEN
