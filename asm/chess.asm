@@ -2,19 +2,22 @@
 ; 1998).  `CHESS /jobs JOBS.TXT RESULT.TXT` runs the batch protocol of asm/PROTOCOL.md;
 ; anything else starts the interactive game.
 ;
-; Memory: the .COM keeps 320 KiB (INT 21h AH=4Ah) and fails cleanly without them.  Its
-; own 64 KiB segment holds the PSP, code, data, bss and the stack (STACK_BYTES at the end
-; of the bss); the next 64 KiB segment (ES, MOVE_SEGMENT paragraphs above the PSP) holds
-; the move stack: each ply's chain of 4-byte moves, back to back.  The search adds two
-; more: the order score of each move beside it (FS, SCORE_SEGMENT) and the hash table
-; (GS, HASH_SEGMENT); the mate logic one: its table of proven results (FS while it runs,
-; MATE_SEGMENT).
+; Memory: the .COM keeps MEMORY_PARAS paragraphs, six 64 KiB segments (INT 21h AH=4Ah),
+; and stops with a message naming the size when DOS cannot give them.  Its own 64 KiB
+; segment holds the PSP, code, data, bss and the stack (STACK_BYTES at the end of the
+; bss); the next 64 KiB segment (ES, MOVE_SEGMENT paragraphs above the PSP) holds the
+; move stack: each ply's chain of 4-byte moves, back to back.  The search adds two more:
+; the order score of each move beside it (FS, SCORE_SEGMENT) and the hash table (GS,
+; HASH_SEGMENT); the mate logic one: its table of proven results (FS while it runs,
+; MATE_SEGMENT).  The last (GS everywhere else, GAME_SEGMENT) holds the game's record,
+; its SAN list and the jobs file's buffer (the game_area layout of chess.inc).
 ;
 ;   CS:0000 PSP | CS:0100 code | data | bss | stack, SP = stack_top | (unused to 64 KiB)
 ;   ES:0000 ply 0's chain | ply 1's chain | ...    (MAX_PLY * MAX_MOVES * 4 <= 64 KiB)
 ;   FS:0000 a dword order score for the move at ES:0000, ES:0004, ...
 ;   GS:0000 4096 hash entries of 16 bytes
 ;   FS:0000 (the mate logic) 4096 mate_entry records of 8 bytes, then 4096 mate_reply
+;   GS:0000 (outside the search) the record | the SAN list | the jobs file's buffer
 
         cpu 386
         org 100h
@@ -39,13 +42,15 @@ start:
         mov cx, stack_bottom - bss_start
         xor al, al
         rep stosb
-        mov bx, MEMORY_PARAS        ; keep the program's segment and the four above it
+        mov bx, MEMORY_PARAS        ; keep the program's segment and the five above it
         mov ah, DOS_RESIZE
         int DOS
         jc .no_memory
         call cpu_detect
         mov ax, cs
-        add ax, MOVE_SEGMENT
+        add ax, GAME_SEGMENT
+        mov gs, ax
+        sub ax, GAME_SEGMENT - MOVE_SEGMENT
         mov es, ax
         mov si, PSP_TAIL
         movzx bx, byte [PSP_TAIL_LEN]
@@ -119,7 +124,7 @@ start_cut_word:
         section .data
 switch_jobs     db "/jobs", 0
 msg_usage       db "usage: CHESS /jobs JOBS.TXT RESULT.TXT  (or CHESS [/fen FEN] to play)", CR, LF, 0
-msg_no_memory   db "CHESS: not enough memory (256 KiB needed)", CR, LF, 0
+msg_no_memory   db "CHESS: not enough memory (", MEMORY_KIB_TEXT, " KiB needed)", CR, LF, 0
         section .text
 
 %include "dos.asm"

@@ -581,6 +581,5 @@ draw_move_line:
 ; OUT: DI -> the 0 after it
 ; CHG: AL, SI
 draw_move_san:
-        imul si, bx, SAN_BYTES
-        add si, game_sans
+        call game_san_fetch
         jmp game_append

@@ -22,8 +22,8 @@
 engine_status   resb 1              ; STATUS_* of the position
 engine_in_check resb 1              ; the side to move is in check
 engine_legal    resw 1              ; its legal moves, listed at ES:0
-engine_plies    resw 1              ; moves played since the position was set
-engine_record   resb MAX_GAME_PLIES ; each of them in one byte: its rank in UCI order (record.asm)
+engine_plies    resw 1              ; moves played since the position was set, each
+                                    ; in one byte at GS:game_area.record (record.asm)
 engine_last     resd 1              ; the last of them as a move record (for its light)
 engine_replay_hook resw 1           ; 0, or a routine engine_take_back calls with each move
 engine_start_black resb 1           ; 1: the position set had black to move
@@ -109,7 +109,7 @@ engine_play:
         ret
 .legal: push eax
         call record_rank
-        mov [engine_record + ebx], al
+        mov [gs:game_area.record + ebx], al
         pop eax
         mov [engine_last], eax
         inc word [engine_plies]
@@ -150,7 +150,7 @@ engine_take_back:
         push bx
         push dx
         movzx edx, dx
-        mov al, [engine_record + edx]
+        mov al, [gs:game_area.record + edx]
         call record_move            ; the record holds only moves that were legal
         mov [engine_last], eax
         mov si, [engine_replay_hook]

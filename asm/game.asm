@@ -76,7 +76,7 @@ msg_fen_long    db "FEN too long", 0
 players         resb 2              ; the pair of player_modes in play
 
 game_fen        resb FEN_BYTES      ; the FEN the game started from, kept whole
-game_sans       resb MAX_GAME_PLIES * SAN_BYTES ; each ply in SAN
+san_copy        resb SAN_BYTES      ; a ply's SAN on its way to or from GS:game_area.sans
 quit_requested  resb 1
 thinking        resb 1              ; the computer is searching (the panel says so)
 computer_tick   resd 1              ; BIOS tick of the computer's last move
@@ -358,11 +358,9 @@ game_play:
 ; OUT: CF clear: the move made, settled and lit; CF set: nothing (the record is full)
 ; CHG: as game_play
 game_enter:
-        movzx ebx, word [engine_plies]
-        cmp bx, MAX_GAME_PLIES
+        cmp word [engine_plies], MAX_GAME_PLIES
         jae .full
-        imul di, bx, SAN_BYTES
-        add di, game_sans
+        mov di, san_copy
         call notation_san
         push di                     ; where the check sign goes
         call engine_play
@@ -378,9 +376,46 @@ game_enter:
         je .show
 .sign:  mov [di], al
         mov byte [di + 1], 0
-.show:  clc
+.show:  mov bx, [engine_plies]
+        dec bx
+        mov si, san_copy
+        call game_san_store
+        clc
         ret
 .full:  stc
+        ret
+
+; game_san_store -- keep a ply's SAN in the game segment's SAN list
+; IN:  BX = the ply; SI -> its SAN (DS, SAN_BYTES with the 0); GS = the game segment
+; OUT: GS:game_area.sans holds it
+; CHG: nothing
+game_san_store:
+        pusha
+        imul bx, bx, SAN_BYTES
+        mov cx, SAN_BYTES
+.copy:  lodsb
+        mov [gs:game_area.sans + bx], al
+        inc bx
+        loop .copy
+        popa
+        ret
+
+; game_san_fetch -- a ply's SAN from the game segment's SAN list, copied where DS reads
+; IN:  BX = the ply, < [engine_plies]; GS = the game segment
+; OUT: SI -> its SAN, 0-terminated, in san_copy (until the next fetch or store)
+; CHG: nothing else
+game_san_fetch:
+        pusha
+        imul bx, bx, SAN_BYTES
+        mov di, san_copy
+        mov cx, SAN_BYTES
+.copy:  mov al, [gs:game_area.sans + bx]
+        mov [di], al
+        inc bx
+        inc di
+        loop .copy
+        popa
+        mov si, san_copy
         ret
 
 ; game_light_last -- light the squares of the last move of the record

@@ -178,8 +178,7 @@ file_log:
 .san:   cmp bx, [engine_plies]
         jae .san_end
         call out_space
-        imul si, bx, SAN_BYTES
-        add si, game_sans
+        call game_san_fetch
         call out_string
         inc bx
         jmp .san

@@ -5,10 +5,9 @@
         section .bss
 
 in_handle       resw 1
-in_pos          resw 1              ; next byte of in_buf to hand out
-in_len          resw 1              ; bytes in in_buf
+in_pos          resw 1              ; next byte of GS:game_area.in_buf to hand out
+in_len          resw 1              ; bytes in it
 in_ended        resb 1              ; nonzero: the end of the file was met
-in_buf          resb IN_BUF_BYTES
 line_buf        resb LINE_MAX + 1
 line_long       resb 1              ; nonzero: the line read was longer than LINE_MAX
 line_bad_column resw 1              ; column (from 1) of the line's first byte outside
@@ -151,17 +150,17 @@ jobs_check_names:
         push ds
         pop es
         mov si, dx
-        mov di, in_buf              ; free until the first line is read
+        mov di, line_buf            ; free until the first line is read
         mov ah, DOS_TRUENAME
         int DOS
         jc .differ
         mov si, bx
-        mov di, in_buf + TRUENAME_BYTES
+        mov di, line_buf + TRUENAME_BYTES
         mov ah, DOS_TRUENAME
         int DOS
         jc .differ
-        mov si, in_buf
-        mov di, in_buf + TRUENAME_BYTES
+        mov si, line_buf
+        mov di, line_buf + TRUENAME_BYTES
 .char:  lodsb
         scasb
         jne .differ
@@ -241,9 +240,13 @@ jobs_read_byte:
         push dx
         mov bx, [in_handle]
         mov cx, IN_BUF_BYTES
-        mov dx, in_buf
+        mov dx, game_area.in_buf
         mov ah, DOS_READ
+        push ds                     ; DOS reads into DS:DX: the game segment
+        push gs
+        pop ds
         int DOS
+        pop ds
         pop dx
         pop cx
         jc .end                     ; a read error ends the jobs too
@@ -251,7 +254,7 @@ jobs_read_byte:
         jz .end
         mov [in_len], ax
         xor bx, bx
-.have:  mov al, [in_buf + bx]
+.have:  mov al, [gs:game_area.in_buf + bx]
         inc bx
         mov [in_pos], bx
         pop bx

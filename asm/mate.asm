@@ -21,7 +21,7 @@
 ;     position at a shorter length (the table's mate_reply records): only how soon a
 ;     refutation is found changes, never the answer;
 ;   - after the attacker's last move (a check) one legal reply is enough to refute it:
-;     gen_any_move looks at the king's steps first and stops there when it has one;
+;     gen_any_move looks at the king's steps first and stops at the first legal one;
 ;   - a table of proven results (mate_tt, its own segment) remembers, for a position
 ;     below the root, the fewest moves it is known to mate in and the most moves it is
 ;     known not to mate in; a position met again (by another move order, or at the

@@ -95,8 +95,7 @@ pgn_write:
         jae .san                    ; black's move after white's: no number
 .number:                            ; CF: black's move (CF of `cmp bx, 1` when BX = 0)
         call pgn_number_word
-.san:   imul si, bx, SAN_BYTES
-        add si, game_sans
+.san:   call game_san_fetch
         call pgn_text_word
         inc bx
         jmp .ply

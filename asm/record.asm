@@ -1,5 +1,6 @@
 ; record.asm -- one byte per ply (the Atari seed, 003): how the engine's game record
-; (engine_record) stores a move; savegame.asm writes those bytes to CHESS.GAM.
+; (GS:game_area.record, engine.asm) stores a move; savegame.asm writes those bytes to
+; CHESS.GAM.
 ;
 ; A ply is the RANK of its move among the legal moves of the position it is played
 ; in, the moves sorted as their UCI names sort (from square, then to square, then the

@@ -54,8 +54,8 @@ gam_written     resw 1              ; and their count
 
 ; savegame_write -- W: write CHESS.GAM (the header, the record's bytes, the checksum)
 ;                   and say how many bytes it took
-; IN:  the game: engine_fen, engine_record, [engine_plies], [variant], [level], the
-;      clocks
+; IN:  the game: engine_fen, the record (GS:game_area.record), [engine_plies], [variant],
+;      [level], the clocks
 ; OUT: the file written; [message] says so, or "Cannot save"
 ; CHG: EAX, BX, CX, EDX, SI, DI
 savegame_write:
@@ -107,10 +107,14 @@ savegame_write:
         call savegame_put
         mov al, ah
         call savegame_put
-        mov si, engine_record
-        mov cx, [engine_plies]
-        call savegame_put_bytes
-        mov ax, [gam_sum]
+        xor si, si                  ; the record, from the game segment
+.ply:   cmp si, [engine_plies]
+        jae .sum
+        mov al, [gs:game_area.record + si]
+        call savegame_put
+        inc si
+        jmp .ply
+.sum:   mov ax, [gam_sum]
         push ax
         call out_char               ; the checksum is not summed
         pop ax

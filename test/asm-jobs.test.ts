@@ -103,6 +103,32 @@ describe("bad jobs", () => {
   });
 });
 
+describe("memory", () => {
+  // DOSBox's LOADFIX holds the given KiB of conventional memory below the program it starts:
+  // about 630 KiB are free, CHESS.COM keeps six 64 KiB segments (chess.inc MEMORY_PARAS).
+  const run = async (heldKib: number) =>
+    runDos({
+      program: "CHESS.COM",
+      programBytes: await program(CHESS),
+      launcher: `loadfix -${heldKib}`,
+      args: "/jobs JOBS.TXT RESULT.TXT",
+      files: { "JOBS.TXT": "perft 2 8/8/8/8/8/8/8/K6k w - - 0 1\r\n" },
+      timeoutMs: 30_000,
+    });
+
+  test("a DOS that cannot give the program its memory gets a message naming the size, and no job runs", async () => {
+    const r = await run(300);
+    expect(r.stdout).toMatch(/CHESS: not enough memory \(\d+ KiB needed\)/);
+    expect(r.files.has("RESULT.TXT")).toBe(false);
+  });
+
+  test("the same jobs run when DOS has the memory", async () => {
+    const r = await run(100);
+    expect(r.stdout).not.toMatch(/not enough memory/);
+    expect(new TextDecoder().decode(r.files.get("RESULT.TXT"))).toMatch(/^1 perft 2 9\b/m);
+  });
+});
+
 /** Run CHESS /jobs on a jobs file given as raw bytes; the result file's text. */
 async function runJobsFile(bytes: Uint8Array, args = "/jobs JOBS.TXT RESULT.TXT") {
   const session = await DosSession.start({

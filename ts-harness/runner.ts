@@ -46,6 +46,9 @@ export interface DosRunOptions {
   programBytes: Uint8Array;
   /** Command tail, as typed after the program name. */
   args?: string;
+  /** A DOS command typed before the program's name, which then runs it (e.g. DOSBox's
+   *  `loadfix -300`, which holds that many KiB below it). */
+  launcher?: string;
   /** Input files placed beside the program (DOS 8.3 names). */
   files?: Record<string, Uint8Array | string>;
   /** A conf file in dosbox-config/ (default harness.conf); the runner adds [autoexec]. */
@@ -186,7 +189,7 @@ export class DosSession {
   static async start(opts: DosRunOptions): Promise<DosSession> {
     const startedAt = Date.now();
     const emulators = loadEmulators();
-    const command = `${opts.program}${opts.args ? " " + opts.args : ""}`;
+    const command = `${opts.launcher ? opts.launcher + " " : ""}${opts.program}${opts.args ? " " + opts.args : ""}`;
     if (/[\r\n]/.test(command)) throw new DosRunError("start", command, "the command line holds a line break", null);
     for (const [what, text] of [["the command line", command], ...Object.entries(opts.files ?? {})] as const) {
       const why = typeof text === "string" ? notOneByte(text) : null;
