@@ -5,7 +5,10 @@
 ; Polish progszach list; chessprogramming.org/Simplified_Evaluation_Function): piece
 ; values P 100, N 320, B 330, R 500, Q 900 centipawns and his piece-square tables.  The
 ; king's middle-game and end-game tables are blended by the game phase (PHASE_FULL with
-; every piece on the board, 0 with pawns and kings alone).
+; every piece on the board, 0 with pawns and kings alone).  Beyond Michniewski: passed
+; pawns by how far they have come (more in the end game), and a lone king driven to the
+; edge with the other king brought near it (the mop-up), so that K+Q and K+R against K
+; are mated rather than walked around.
 
         section .data
 
@@ -97,11 +100,31 @@ phase_weight    db PHASE_ROOK, PHASE_KNIGHT, PHASE_BISHOP, PHASE_QUEEN, 0, 0
   %error "one phase weight a piece code"
 %endif
 
+; passed_bonus -- what a passed pawn adds, by its row seen from its own side (row 1: one
+; step from promotion ... row 6: its starting rank): a middle-game and an end-game word.
+passed_bonus:
+        dw   0,   0                 ; row 0: no pawn stands there
+        dw  60, 150                 ; rank 7
+        dw  40, 100
+        dw  25,  60
+        dw  15,  35
+        dw  10,  20
+        dw   5,  10                 ; rank 2
+%if $ - passed_bonus != PASSED_ROWS * 4
+  %error "a middle-game and an end-game word for each row a pawn can stand on"
+%endif
+
         section .bss
 
 eval_psq        resd 1              ; material + squares, white's less black's, no kings
-eval_phase      resb 1              ; the game phase (promotions can take it past full)
+eval_phase      resb 2              ; each side's share of the game phase, [0] black's, [1]
+                                    ; white's (promotions can take the sum past full)
 eval_stack      resq MAX_PLY        ; by [ply]: eval_psq and eval_phase before its move
+; pawn_rows -- where the pawns stand: a byte a file, bit n set when a pawn of the colour
+; stands on row n; black's files at PAWN_ROWS_BLACK, white's at PAWN_ROWS_WHITE, each
+; with an empty byte either side so that a neighbour of the a or h file reads nothing.
+pawn_rows       resb PAWN_ROWS_BYTES
+pawn_key        resd 1              ; the Zobrist keys of the pawns, xored: pawn_cache's key
 
         section .text
 
@@ -111,27 +134,45 @@ eval_stack      resq MAX_PLY        ; by [ply]: eval_psq and eval_phase before i
 ; CHG: nothing
 eval_compute:
         pushad
-        xor edx, edx                ; EDX = the sum, CL = the phase
-        xor cx, cx
+        xor edx, edx                ; EDX = the sum
+        mov [eval_phase], dx
+        mov [pawn_key], edx
+        mov bx, PAWN_ROWS_BYTES - 4
+.clear: mov [pawn_rows + bx], edx
+        sub bx, 4
+        jns .clear
         xor ebx, ebx                ; BL = the square
 .square:
-        push cx
         mov cl, [carreau + bx]
         call eval_piece
-        movzx cx, cl
-        and cl, PIECE_MASK
-        mov si, cx
-        pop cx
         add edx, eax
-        test byte [carreau + bx], EMPTY
+        test cl, EMPTY
         jnz .next
-        add cl, [phase_weight + si]
+        call eval_phase_share
+        add [eval_phase + di], al
+        mov al, cl
+        and al, PIECE_MASK
+        cmp al, PAWN
+        jne .next
+        call eval_pawn_flip
 .next:  inc bx
         cmp bx, BOARD_SQUARES
         jb .square
         mov [eval_psq], edx
-        mov [eval_phase], cl
         popad
+        ret
+
+; eval_phase_share -- what a piece adds to its side's share of the game phase
+; IN:  CL = the content (a piece; promotion bits ignored)
+; OUT: AL = its phase weight; DI = its colour's index into eval_phase
+; CHG: nothing else
+eval_phase_share:
+        movzx di, cl
+        and di, PIECE_MASK
+        mov al, [phase_weight + di]
+        movzx di, cl
+        shr di, COLOUR_SHIFT
+        and di, 1
         ret
 
 ; eval_piece -- what a piece on a square adds to eval_psq: its value and square bonus,
@@ -177,25 +218,26 @@ eval_save:
         shl bx, LIST_SHIFT          ; a qword an entry
         mov eax, [eval_psq]
         mov [eval_stack + bx], eax
-        mov al, [eval_phase]
-        mov [eval_stack + bx + 4], al
+        mov ax, [eval_phase]
+        mov [eval_stack + bx + 4], ax
         pop bx
         pop eax
         ret
 
 ; eval_restore -- the sums back as they were before the move just taken back
-; IN:  [ply] of that move
-; OUT: [eval_psq], [eval_phase]
+; IN:  EAX = that move; [ply] of that move
+; OUT: [eval_psq], [eval_phase], pawn_rows
 ; CHG: nothing
 eval_restore:
         push eax
         push bx
+        call eval_pawns_move
         movzx bx, byte [ply]
         shl bx, LIST_SHIFT
         mov eax, [eval_stack + bx]
         mov [eval_psq], eax
-        mov al, [eval_stack + bx + 4]
-        mov [eval_phase], al
+        mov ax, [eval_stack + bx + 4]
+        mov [eval_phase], ax
         pop bx
         pop eax
         ret
@@ -204,7 +246,7 @@ eval_restore:
 ;              lands (or its promotion lands), the piece taken leaves, a castling rook
 ;              moves
 ; IN:  EAX = the move just made by move_make; the position after it
-; OUT: [eval_psq], [eval_phase]
+; OUT: [eval_psq], [eval_phase], pawn_rows
 ; CHG: nothing
 eval_move:
         pushad
@@ -221,22 +263,19 @@ eval_move:
         call eval_piece
         add edx, eax
         mov eax, esi
+        call eval_pawns_move
         test ah, PROMO_FLAG
         jz .taken
-        movzx di, cl
-        and di, PIECE_MASK
-        mov al, [phase_weight + di]
-        add [eval_phase], al
+        call eval_phase_share
+        add [eval_phase + di], al
 .taken: mov ecx, esi
         MOVE_CAPTURED_LOW ecx       ; CL = the content taken
         cmp cl, EMPTY
         je .kind
         call eval_piece
         sub edx, eax
-        movzx di, cl
-        and di, PIECE_MASK
-        mov al, [phase_weight + di]
-        sub [eval_phase], al
+        call eval_phase_share
+        sub [eval_phase + di], al
 .kind:  mov eax, esi
         and al, KIND_MASK
         cmp al, KIND_EP
@@ -266,10 +305,114 @@ eval_move:
         popad
         ret
 
+; eval_pawns_move -- pawn_rows after a move, or before it once it is taken back: each
+;                    change a move makes there is a toggle, so one routine does both
+; IN:  EAX = the move
+; OUT: pawn_rows
+; CHG: nothing
+eval_pawns_move:
+        push ecx
+        mov cl, ah
+        and cl, PIECE_MASK
+        cmp cl, PAWN
+        je .pawns
+        mov ecx, eax
+        MOVE_CAPTURED_LOW ecx
+        and cl, EMPTY | PIECE_MASK
+        cmp cl, PAWN
+        je .pawns
+        mov cl, al
+        and cl, KIND_MASK
+        cmp cl, KIND_EP
+        je .pawns
+        pop ecx                     ; most moves leave the pawns as they are
+        ret
+.pawns: push ebx
+        push edx
+        mov cl, ah
+        and cl, PIECE_MASK
+        cmp cl, PAWN
+        jne .taken
+        mov cl, ah
+        mov bl, al
+        call eval_pawn_flip         ; the pawn leaves its square
+        test ah, PROMO_FLAG
+        jnz .taken
+        mov ebx, eax
+        MOVE_TO_LOW ebx
+        call eval_pawn_flip         ; and lands
+.taken: mov ecx, eax
+        MOVE_CAPTURED_LOW ecx
+        cmp cl, EMPTY
+        je .en_passant
+        mov bl, cl
+        and bl, PIECE_MASK
+        cmp bl, PAWN
+        jne .done
+        mov ebx, eax
+        MOVE_TO_LOW ebx
+        call eval_pawn_flip         ; a pawn taken
+        jmp .done
+.en_passant:
+        mov bl, al
+        and bl, KIND_MASK
+        cmp bl, KIND_EP
+        jne .done
+        mov edx, eax                ; the pawn taken stands on the mover's row and the
+        MOVE_TO_LOW edx             ; to square's file
+        and dl, FILE_MASK
+        mov bl, al
+        and bl, ROW_MASK
+        or bl, dl
+        mov cl, ah
+        xor cl, WHITE
+        call eval_pawn_flip
+.done:  pop edx
+        pop ebx
+        pop ecx
+        ret
+
+; eval_pawn_flip -- a pawn comes to a square of pawn_rows, or leaves it
+; IN:  BL = the square (kind bits ignored); CL = the pawn's content (its colour bit)
+; OUT: its bit toggled in pawn_rows, its Zobrist key in pawn_key
+; CHG: nothing
+eval_pawn_flip:
+        push eax
+        push ebx
+        movzx ebx, bl
+        and bl, SQUARE_MASK
+        mov al, bl
+        shr al, ROW_SHIFT
+        test cl, WHITE
+        jnz .white
+        mov ebx, [zobrist_pieces + ((PAWN << ROW_BITS_SQUARES) + ebx) * 4]
+        xor [pawn_key], ebx
+        pop ebx
+        push ebx
+        and bx, FILE_MASK           ; pawn_rows' bit: the file's byte, the row's bit
+        shl bx, ROW_SHIFT
+        or bl, al
+        btc [pawn_rows + PAWN_ROWS_BLACK], bx
+        pop ebx
+        pop eax
+        ret
+.white: mov ebx, [zobrist_pieces + (((HASH_WHITE_ROW + PAWN) << ROW_BITS_SQUARES) + ebx) * 4]
+        xor [pawn_key], ebx
+        pop ebx
+        push ebx
+        and bx, FILE_MASK
+        shl bx, ROW_SHIFT
+        or bl, al
+        btc [pawn_rows + PAWN_ROWS_WHITE], bx
+        pop ebx
+        pop eax
+        ret
+
 ; eval_position -- the static score of the position (Michniewski's material and
-;                  piece-square tables; the king's tables blended by the game phase)
-; IN:  [eval_psq], [eval_phase] up to date (eval_compute, then eval_move / eval_restore
-;      at each move); the kings' squares; [side]
+;                  piece-square tables; the king's tables and the passed pawns blended by
+;                  the game phase; the mop-up of a lone king)
+; IN:  [eval_psq], [eval_phase], pawn_rows up to date (eval_compute, then eval_move /
+;      eval_restore at each move); the kings' squares; [side]
 ; OUT: EAX = the score in centipawns from the side to move's view
 ; CHG: nothing else
 eval_position:
@@ -277,33 +420,201 @@ eval_position:
         push ecx
         push edx
         push esi
-        movzx ecx, byte [eval_phase]
+        push edi
+        call eval_passed
+        movzx ebx, byte [KING_SQ(WHITE)]
+        movzx edx, byte [KING_SQ(BLACK)]
+        xor dl, FLIP_RANKS
+        movsx eax, word [pst_king + ebx * 2]
+        add esi, eax
+        movsx eax, word [pst_king + edx * 2]
+        sub esi, eax
+        movsx eax, word [pst_king_end + ebx * 2]
+        add edi, eax
+        movsx eax, word [pst_king_end + edx * 2]
+        sub edi, eax
+        movzx ecx, byte [eval_phase + (BLACK >> COLOUR_SHIFT)]
+        add cl, [eval_phase + (WHITE >> COLOUR_SHIFT)]
         cmp cl, PHASE_FULL          ; early promotions can pass the full phase
-        jbe .kings
+        jbe .blend
         mov cl, PHASE_FULL
-.kings: movzx ebx, byte [KING_SQ(WHITE)]
-        movzx esi, byte [KING_SQ(BLACK)]
-        xor si, FLIP_RANKS
-        movsx eax, word [pst_king + ebx * 2] ; the middle-game difference, by the phase
-        movsx edx, word [pst_king + esi * 2]
-        sub eax, edx
-        imul eax, ecx
-        movsx edx, word [pst_king_end + ebx * 2] ; the end-game one, by what is gone
-        movsx ebx, word [pst_king_end + esi * 2]
-        sub edx, ebx
+.blend: mov eax, esi                ; the middle-game sum by the phase, the end-game one
+        imul eax, ecx               ; by what is gone
         neg ecx
         add ecx, PHASE_FULL
-        imul edx, ecx
-        add eax, edx
+        imul edi, ecx
+        add eax, edi
         cdq
         mov ecx, PHASE_FULL
         idiv ecx
         add eax, [eval_psq]
+        call eval_mop_up
         cmp byte [side], WHITE
         je .done
         neg eax
-.done:  pop esi
+.done:  pop edi
+        pop esi
         pop edx
         pop ecx
         pop ebx
+        ret
+
+; eval_passed -- the passed pawns: a file's most advanced pawn with no pawn of the other
+;                side ahead of it on its file or a neighbouring one scores passed_bonus
+;                by its row.  The sums are kept in the pawn cache (FS) by pawn_key, as
+;                the same pawns come back again and again in a search
+; IN:  pawn_rows, [pawn_key]; FS = the score segment
+; OUT: ESI = the middle-game sum, EDI = the end-game sum, white's less black's
+; CHG: EAX, EBX, ECX, EDX
+eval_passed:
+        mov eax, [pawn_key]
+        mov bx, ax
+        and bx, PAWN_CACHE_MASK
+        cmp eax, [fs:PAWN_CACHE_BASE + bx + pawn_entry.key]
+        jne .count
+        movsx esi, word [fs:PAWN_CACHE_BASE + bx + pawn_entry.middle]
+        movsx edi, word [fs:PAWN_CACHE_BASE + bx + pawn_entry.end]
+        ret
+.count: push bx
+        call eval_passed_count
+        pop bx
+        mov eax, [pawn_key]
+        mov [fs:PAWN_CACHE_BASE + bx + pawn_entry.key], eax
+        mov [fs:PAWN_CACHE_BASE + bx + pawn_entry.middle], si
+        mov [fs:PAWN_CACHE_BASE + bx + pawn_entry.end], di
+        ret
+
+; PAWN_ROWS_AROUND colour_files -- DL = the rows of that colour's pawns on the file BX
+; and its two neighbours
+%macro PAWN_ROWS_AROUND 1
+        mov dl, [pawn_rows + %1 + bx - 1]
+        or dl, [pawn_rows + %1 + bx]
+        or dl, [pawn_rows + %1 + bx + 1]
+%endmacro
+
+; eval_passed_count -- eval_passed's sums counted from pawn_rows
+; IN:  pawn_rows
+; OUT: ESI, EDI as eval_passed
+; CHG: EAX, EBX, ECX, EDX
+eval_passed_count:
+        xor esi, esi
+        xor edi, edi
+        mov bx, FILES - 1
+.file:  movzx eax, byte [pawn_rows + PAWN_ROWS_WHITE + bx]
+        test al, al
+        jz .black
+        bsf ecx, eax                ; white's most advanced: the lowest row
+        PAWN_ROWS_AROUND PAWN_ROWS_BLACK
+        mov ah, 1
+        shl ah, cl
+        dec ah                      ; the rows ahead of it
+        test dl, ah
+        jnz .black
+        movsx eax, word [passed_bonus + ecx * 4]
+        add esi, eax
+        movsx eax, word [passed_bonus + ecx * 4 + 2]
+        add edi, eax
+.black: movzx eax, byte [pawn_rows + PAWN_ROWS_BLACK + bx]
+        test al, al
+        jz .next
+        bsr ecx, eax                ; black's most advanced: the highest row
+        PAWN_ROWS_AROUND PAWN_ROWS_WHITE
+        shr dl, cl
+        shr dl, 1                   ; the rows ahead of it
+        jnz .next
+        xor cl, ROW_MASK >> ROW_SHIFT ; the row seen from black's side
+        movsx eax, word [passed_bonus + ecx * 4]
+        sub esi, eax
+        movsx eax, word [passed_bonus + ecx * 4 + 2]
+        sub edi, eax
+.next:  dec bx
+        jns .file
+        ret
+
+; eval_mop_up -- a side left with its king alone against a rook's worth of pieces or
+;                more: MOPUP_EDGE for each step its king stands from the centre, and
+;                MOPUP_NEAR for each step the kings stand closer than MOPUP_FAR, to the
+;                other side
+; IN:  EAX = the score from white's view; [eval_phase], pawn_rows, the kings' squares
+; OUT: EAX with the mop-up added
+; CHG: EBX, ECX, EDX, SI
+eval_mop_up:
+        mov cx, [eval_phase]        ; CL = black's share, CH = white's
+        mov bl, [KING_SQ(BLACK)]
+        mov dl, [KING_SQ(WHITE)]
+        mov si, PAWN_ROWS_BLACK
+        test cl, cl
+        jz .lone
+        test ch, ch
+        jnz .done                   ; both sides have pieces
+        xchg cl, ch                 ; white has none: seen from white
+        xchg bl, dl
+        mov si, PAWN_ROWS_WHITE
+.lone:  cmp ch, MOPUP_MIN_PHASE
+        jb .done
+        cmp dword [pawn_rows + si], 0
+        jne .done
+        cmp dword [pawn_rows + si + 4], 0
+        jne .done
+        call eval_mop_up_term
+        cmp si, PAWN_ROWS_WHITE
+        je .white
+        add eax, ecx
+        ret
+.white: sub eax, ecx
+.done:  ret
+
+; eval_mop_up_term -- the mop-up bonus of the side against a lone king
+; IN:  BL = the lone king's square, DL = the other king's
+; OUT: ECX = the bonus (not negative)
+; CHG: BX, DX
+eval_mop_up_term:
+        push eax
+        mov al, bl
+        call eval_centre_steps
+        imul ecx, eax, MOPUP_EDGE
+        mov al, bl                  ; the distance between the kings, file and row
+        and al, FILE_MASK
+        mov ah, dl
+        and ah, FILE_MASK
+        sub al, ah
+        jns .file
+        neg al
+.file:  and bl, ROW_MASK
+        and dl, ROW_MASK
+        sub bl, dl
+        jns .row
+        neg bl
+.row:   shr bl, ROW_SHIFT
+        add al, bl
+        movzx eax, al
+        neg eax
+        add eax, MOPUP_FAR
+        imul eax, eax, MOPUP_NEAR
+        add ecx, eax
+        pop eax
+        ret
+
+; eval_centre_steps -- how far a square stands from the four centre squares, in file
+;                      and row steps (0 in the centre, 6 in a corner)
+; IN:  AL = the square
+; OUT: EAX = the steps
+; CHG: nothing else
+eval_centre_steps:
+        push bx
+        mov bl, al
+        and al, FILE_MASK
+        shr bl, ROW_SHIFT
+        and bl, FILE_MASK
+        cmp al, FILES / 2           ; a file from the e file on mirrors to the d side
+        jb .file
+        xor al, FILE_MASK
+.file:  cmp bl, FILES / 2
+        jb .row
+        xor bl, FILE_MASK
+.row:   add al, bl                  ; steps from the edge, 0 .. 6
+        neg al
+        add al, 2 * (FILES / 2 - 1)
+        movzx eax, al
+        pop bx
         ret

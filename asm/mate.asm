@@ -19,9 +19,11 @@
 ;     as above), and before them the reply that last refuted an attacker's move at its
 ;     ply (mate_refutes) and, first of all, the one that refuted it in this very
 ;     position at a shorter length (the table's mate_reply records): only how soon a
-;     refutation is found changes, never the answer;
+;     refutation is found changes, never the answer; the first of those two is played
+;     before any move is generated (mate_guess_reply: its squares and its own king
+;     checked), and when it refutes, the defender's moves are never generated;
 ;   - after the attacker's last move (a check) one legal reply is enough to refute it:
-;     gen_any_move looks at the king's steps first and stops there when it has one;
+;     gen_any_move looks at the king's steps first and stops at the first legal one;
 ;   - a table of proven results (mate_tt, its own segment) remembers, for a position
 ;     below the root, the fewest moves it is known to mate in and the most moves it is
 ;     known not to mate in; a position met again (by another move order, or at the
@@ -285,6 +287,22 @@ mate_attack_moves:
 ;      side to move is stalemated, or the budget ran out
 ; CHG: EAX, EBX, ECX, EDX, SI, EBP (DI kept)
 mate_defend:
+        call mate_guess_reply       ; a reply that refuted here before, tried ungenerated
+        jnc .generate
+        call move_play
+        call mate_left_in_check
+        jc .illegal
+        push eax
+        push cx
+        call mate_attack
+        pop cx
+        pop eax
+        call mate_unmake_eax
+        jc .refuted
+        jmp .generate               ; mated after it: every reply (the table knows it)
+.illegal:
+        call move_takeback
+.generate:
         push di
         push cx
         call gen_moves
@@ -311,6 +329,8 @@ mate_defend:
         ret
 .escaped:
         mov eax, [es:si]
+        pop di
+.refuted:
         movzx bx, byte [ply]
         shl bx, DWORD_SHIFT
         mov [mate_refutes + bx], eax
@@ -319,7 +339,6 @@ mate_defend:
         and bx, MATE_REPLY_OFFSET_MASK
         mov [fs:bx + MATE_REPLIES + mate_reply.key], edx
         mov [fs:bx + MATE_REPLIES + mate_reply.move], eax
-        pop di
         stc
         ret
 .no_reply:
@@ -370,10 +389,126 @@ mate_move_first:
 ; OUT: the position before it; flags as they were
 ; CHG: EAX
 mate_unmake_si:
-        pushf
         mov eax, [es:si]
+        ; fall through
+
+; mate_unmake_eax -- take back a move, keeping the flags
+; IN:  EAX = the move last made
+; OUT: the position before it; flags as they were
+; CHG: nothing
+mate_unmake_eax:
+        pushf
         call move_takeback
         popf
+        ret
+
+; mate_left_in_check -- is the king of the side that has just moved attacked?
+; IN:  the position after its move
+; OUT: CF set if it is (the move was not legal)
+; CHG: BX
+mate_left_in_check:
+        push ax
+        cmp byte [side], WHITE
+        je .black
+        movzx bx, byte [KING_SQ(WHITE)]
+        call attacked_white
+        pop ax
+        ret
+.black: movzx bx, byte [KING_SQ(BLACK)]
+        call attacked_black
+        pop ax
+        ret
+
+; mate_guess_reply -- the reply that refuted an attacker's move in this position before
+;                     (at a shorter length: the table's mate_reply), else the ply's last
+;                     refutation (mate_refutes), when the board lets it be played
+;                     (mate_move_fits); whether it leaves its own king attacked is not
+;                     known yet
+; IN:  the position, [hash_key], [ply]; FS = the mate table's segment
+; OUT: CF set: EAX = that move; CF clear: none
+; CHG: EAX, BX, EDX
+mate_guess_reply:
+        mov eax, [hash_key]
+        mov bx, ax
+        and bx, MATE_REPLY_OFFSET_MASK
+        cmp [fs:bx + MATE_REPLIES + mate_reply.key], eax
+        jne .ply
+        mov eax, [fs:bx + MATE_REPLIES + mate_reply.move]
+        call mate_move_fits
+        jc .done
+.ply:   movzx bx, byte [ply]
+        shl bx, DWORD_SHIFT
+        mov eax, [mate_refutes + bx]
+        jmp mate_move_fits
+.done:  ret
+
+; mate_move_fits -- may a move found legal in another position be played in this one, as
+;                   far as the board shows?  A plain move (no castling, double step, en
+;                   passant nor promotion) of the side to move, its piece on its from
+;                   square, the content it takes on its to square, and for a slider
+;                   nothing between: the same piece on the same squares makes the same
+;                   step, so no other geometry is needed
+; IN:  EAX = a move record, or 0 / a cleared entry (refused)
+; OUT: CF set if it fits
+; CHG: BX, EDX
+mate_move_fits:
+        test al, KIND_MASK
+        jnz .no
+        test ah, PROMO_FLAG
+        jnz .no
+        mov dl, ah
+        and dl, WHITE | EMPTY
+        cmp dl, [side]
+        jne .no                     ; not a piece of the side to move
+        movzx bx, al
+        cmp [carreau + bx], ah
+        jne .no
+        mov edx, eax
+        MOVE_TO_LOW edx             ; DL = the to square, DH = the content it takes
+        cmp dl, SQUARE_MASK
+        ja .no
+        cmp dl, al
+        je .no
+        mov bl, dl
+        cmp [carreau + bx], dh
+        jne .no
+        mov bl, ah
+        and bl, PIECE_MASK
+        cmp bl, KNIGHT
+        je .yes
+        cmp bl, QUEEN
+        ja .yes                     ; a king or a pawn: no square between
+        push cx
+        mov bl, dl                  ; CL = the step: the signs of the row and file changes
+        shr bl, ROW_SHIFT
+        mov bh, al
+        shr bh, ROW_SHIFT
+        cmp bl, bh
+        setg cl
+        setl ch
+        sub cl, ch
+        shl cl, ROW_SHIFT
+        mov bl, dl
+        and bl, FILE_MASK
+        mov bh, al
+        and bh, FILE_MASK
+        cmp bl, bh
+        setg ch
+        setl bl
+        sub ch, bl
+        add cl, ch
+        movzx bx, al
+.between:
+        add bl, cl
+        cmp bl, dl
+        je .clear
+        cmp byte [carreau + bx], EMPTY
+        je .between
+        pop cx
+.no:    clc
+        ret
+.clear: pop cx
+.yes:   stc
         ret
 
 ; mate_order_checks -- put the checking moves of a chain first, each group kept in

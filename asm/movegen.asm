@@ -45,11 +45,11 @@ gen_moves:
         jmp gen_black
 
 ; gen_any_move -- has the side to move a legal move?  The king's steps are looked at
-;                 first, and the other pieces only when it has none (after a check the
-;                 king's step is the usual escape, and one move is enough)
+;                 first, one by one, and the other pieces only when it has none (after
+;                 a check the king's step is the usual escape, and one move is enough)
 ; IN:  as gen_moves
 ; OUT: ECX = 0: no legal move; else some of the legal moves at DI, ECX of them;
-;      [checkers] = pieces giving check
+;      [checkers] = pieces giving check, when the king has no step
 ; CHG: EAX, EBX, EDX, SI, EBP, DI
 gen_any_move:
         cmp byte [side], WHITE
@@ -392,6 +392,18 @@ mask_ray:
 %%done:
 %endmacro
 
+; KING_LIFT -- lift the king off square BX, so a slider's line runs on through it:
+; DX = the king, CX = its steps, SI -> their squares (king_to)
+%macro KING_LIFT 0
+        mov byte [carreau + bx], EMPTY
+        mov dl, bl
+        mov dh, OWN | KING
+        movzx si, bl
+        movzx cx, byte [king_n + si]
+        shl si, LIST_SHIFT
+        add si, king_to
+%endmacro
+
 ; ---------------------------------------------------------------------------------------
 ; GEN_SIDE colour, name -- the generator of one colour: gen_<name> and its finders.
 %macro GEN_SIDE 2
@@ -471,13 +483,37 @@ gen_%2:
 ; IN, OUT, CHG: as gen_any_move
 gen_%2_any:
         mov [chain_start], di
+        call gen_%2_flight
+        jc .some
         call gen_%2_checks
-        call gen_%2_king
-        cmp di, [chain_start]
-        jne .some
         cmp byte [checkers], 1
         jbe gen_%2.pieces           ; the king cannot move: the others, then it again
 .some:  jmp gen_finish
+
+; gen_<colour>_flight -- the king's first legal step (without one it cannot castle)
+; IN:  the position; ES:DI -> free space
+; OUT: CF set: that step stored at DI, DI past it; CF clear: none
+; CHG: EAX, BX, CX, DX, SI
+gen_%2_flight:
+        movzx bx, byte [KING_SQ(OWN)]
+        KING_LIFT
+.step:  lodsb
+        mov bl, al
+        cmp byte [carreau + bx], EMPTY
+        JOWN .next
+        call ATTACKED
+        jnc .found
+.next:  loop .step
+        mov bl, dl                  ; none
+        mov byte [carreau + bx], OWN | KING
+        clc
+        ret
+.found: mov ah, [carreau + bx]
+        STORE_MOVE
+        mov bl, dl
+        mov byte [carreau + bx], OWN | KING
+        stc
+        ret
 
         section .data
 ; gen_<colour>_finders -- the move finder of each piece code, ROOK .. PAWN
@@ -664,13 +700,7 @@ gen_%2_ep:
 ; CHG: EAX, BX, CX, DX, SI
 gen_%2_king:
         movzx bx, byte [king_here]
-        mov byte [carreau + bx], EMPTY ; lifted, so a slider's line runs on through it
-        mov dl, bl
-        mov dh, OWN | KING
-        movzx si, bl
-        movzx cx, byte [king_n + si]
-        shl si, LIST_SHIFT
-        add si, king_to
+        KING_LIFT
 .step:  lodsb
         mov bl, al
         mov ah, [carreau + bx]

@@ -323,8 +323,10 @@ search_null:
         call eval_position
         cmp eax, [bp + node.beta]
         jl .no
-        call search_has_pieces      ; with pawns alone, passing may be the only good move
-        jnc .no
+        movzx bx, byte [side]       ; with pawns alone, passing may be the only good move
+        shr bx, COLOUR_SHIFT
+        cmp byte [eval_phase + bx], 0
+        je .no
         push word [null_ply]
         call move_pass
         movzx bx, byte [ply]
@@ -351,38 +353,6 @@ search_null:
         ret
 .no:    clc
         ret
-
-; search_has_pieces -- has the side to move a knight, bishop, rook or queen?
-; IN:  the position
-; OUT: CF set if it has
-; CHG: nothing
-search_has_pieces:
-        push ax
-        push bx
-        xor bx, bx
-.square:
-        mov al, [carreau + bx]
-        cmp al, EMPTY
-        je .next
-        mov ah, al
-        and ah, WHITE
-        cmp ah, [side]
-        jne .next
-        and al, PIECE_MASK
-        cmp al, QUEEN               ; ROOK, KNIGHT, BISHOP, QUEEN are the codes up to it
-        jbe .found
-.next:  inc bx
-        cmp bx, BOARD_SQUARES
-        jb .square
-        clc
-        jmp .done
-.found: stc
-.done:  pop bx
-        pop ax
-        ret
-%if ROOK > QUEEN || KNIGHT > QUEEN || BISHOP > QUEEN || KING < QUEEN || PAWN < QUEEN
-  %error "search_has_pieces needs R N B Q to be the codes up to QUEEN"
-%endif
 
 ; search_no_move_score -- the score of a side without a legal move
 ; IN:  [checkers] as gen_moves left it; [ply], [root_ply]

@@ -186,9 +186,10 @@ search_segments:
         mov gs, ax
         ret
 
-; search_clear -- empty the hash table and the killer moves
+; search_clear -- empty the hash table, the killer moves and the pawn cache
 ; IN:  GS = the hash segment, FS = the score segment
-; OUT: every entry BOUND_NONE with key 0; the killers (FS:KILLER_BASE) 0
+; OUT: every entry BOUND_NONE with key 0; the killers (FS:KILLER_BASE) and the pawn
+;      cache after them 0
 ; CHG: EAX, ECX, DI
 search_clear:
         push es
@@ -200,7 +201,7 @@ search_clear:
         rep stosd
         pop es
         mov di, KILLER_BASE
-        mov cx, MAX_PLY * KILLERS
+        mov cx, (PAWN_CACHE_BASE - KILLER_BASE + PAWN_CACHE_ENTRIES * pawn_entry_size) >> DWORD_SHIFT
 .clear: mov [fs:di], eax
         add di, 1 << DWORD_SHIFT
         loop .clear

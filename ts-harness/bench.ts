@@ -179,11 +179,13 @@ function median(values: readonly number[]): number {
  *  length, and a first move the oracle's isMateIn accepts. A job stopped by the mate
  *  job's default limit (asm/PROTOCOL.md: ten minutes at 3000 cycles) counts as its cost
  *  so far, and a figure it reaches is shown as a lower bound (">="). */
-export async function mateSetTable(opts: BatchOptions = {}): Promise<string> {
-  const answers = await asmEngine.mate(MATE_SET.map((m) => ({ fen: m.fen, moves: m.length })), { timeoutMs: 6 * 3_600_000, ...opts });
+export async function mateSetTable(opts: BatchOptions = {}, filter: MateSetFilter = {}): Promise<string> {
+  const set = MATE_SET.filter((m) => filter.length === undefined || m.length === filter.length);
+  const answers = await asmEngine.mate(set.map((m) => ({ fen: m.fen, moves: m.length })), { timeoutMs: 6 * 3_600_000, ...opts });
   const costs = new Map<number, { seconds: number; stopped: boolean }[]>();
+  const each: string[] = [];
   answers.forEach((a, i) => {
-    const m = MATE_SET[i]!;
+    const m = set[i]!;
     const stopped = !a.ok && a.code === "limit" ? /\btsc (\d+)/.exec(a.message) : null;
     if (!a.ok && !stopped) throw new Error(`bench: mate failed on ${m.source}: ${a.message}`);
     if (a.ok) {
@@ -194,6 +196,7 @@ export async function mateSetTable(opts: BatchOptions = {}): Promise<string> {
       }
     }
     const tsc = a.ok ? (a.tsc ?? NaN) : Number(stopped![1]);
+    each.push(`mate ${m.length}  ${(tsc / DEFAULT_DOSBOX_IPS).toFixed(2).padStart(7)} s  ${String(a.ok ? a.nodes : "").padStart(9)} nodes  ${m.source}: ${m.fen}`);
     costs.set(m.length, [...(costs.get(m.length) ?? []), { seconds: tsc / DEFAULT_DOSBOX_IPS, stopped: !a.ok }]);
   });
   const shown = (cost: { seconds: number; stopped: boolean }) => `${cost.stopped ? ">=" : ""}${cost.seconds.toFixed(2)}`;
@@ -204,12 +207,29 @@ export async function mateSetTable(opts: BatchOptions = {}): Promise<string> {
     const mid = { seconds: median(list.map((c) => c.seconds)), stopped: middle.some((c) => c.stopped) };
     rows.push([String(length), String(list.length), shown(mid), shown(sorted[sorted.length - 1]!)]);
   }
-  return rows.map((r) => r.map((cell) => cell.padStart(9)).join("  ")).join("\n");
+  const table = rows.map((r) => r.map((cell) => cell.padStart(9)).join("  ")).join("\n");
+  return filter.each ? [...each, "", table].join("\n") : table;
+}
+
+/** Which part of the mate set to run, and whether to show each position's cost. */
+export interface MateSetFilter {
+  /** Only the mates of this length. */
+  readonly length?: number;
+  /** A line a position too: seconds, nodes, source and FEN. */
+  readonly each?: boolean;
+}
+
+/** `--length N` and `--each` from the command line (`npm run bench -- --mate --length 4 --each`). */
+function mateSetFilter(argv: readonly string[]): MateSetFilter {
+  const at = argv.indexOf("--length");
+  const length = at >= 0 ? Number(argv[at + 1]) : undefined;
+  if (length !== undefined && !MATE_SET.some((m) => m.length === length)) throw new Error(`bench: no mate of length ${argv[at + 1]} in the set`);
+  return { length, each: argv.includes("--each") };
 }
 
 async function main(): Promise<void> {
   if (process.argv.includes("--mate")) {
-    console.log(await mateSetTable());
+    console.log(await mateSetTable({}, mateSetFilter(process.argv)));
     return;
   }
   const rows: BenchRow[] = [];
