@@ -448,8 +448,15 @@ eval_position:
         mov ecx, PHASE_FULL
         idiv ecx
         add eax, [eval_psq]
+        mov cx, [eval_phase]
+        test cl, cl
+        jz .ending
+        test ch, ch
+        jnz .side
+.ending:
+        call eval_runners
         call eval_mop_up
-        cmp byte [side], WHITE
+.side:  cmp byte [side], WHITE
         je .done
         neg eax
 .done:  pop edi
@@ -529,6 +536,85 @@ eval_passed_count:
         sub edi, eax
 .next:  dec bx
         jns .file
+        ret
+
+; eval_runners -- against a side without pieces, each passed pawn its king cannot catch
+;                (the rule of the square: it needs more moves to reach the promotion
+;                square than the pawn, the side to move counted) adds RUNNER_CP
+; IN:  EAX = the score from white's view; [eval_phase], pawn_rows, the kings, [side]
+; OUT: EAX with the runners added
+; CHG: EBX, ECX, EDX
+eval_runners:
+        push esi
+        push edi
+        mov esi, eax
+        mov bx, FILES - 1
+.file:  cmp byte [eval_phase + (BLACK >> COLOUR_SHIFT)], 0
+        jne .black
+        movzx eax, byte [pawn_rows + PAWN_ROWS_WHITE + bx]
+        test al, al
+        jz .black
+        bsf ecx, eax                ; white's most advanced: its rows to go
+        PAWN_ROWS_AROUND PAWN_ROWS_BLACK
+        mov ah, 1
+        shl ah, cl
+        dec ah
+        test dl, ah
+        jnz .black                  ; not passed
+        mov al, [KING_SQ(BLACK)]
+        mov ah, al
+        shr ah, ROW_SHIFT           ; the king's rows to the eighth
+        mov ch, BLACK
+        call eval_runner_free
+        jnc .black
+        add esi, RUNNER_CP
+.black: cmp byte [eval_phase + (WHITE >> COLOUR_SHIFT)], 0
+        jne .next
+        movzx eax, byte [pawn_rows + PAWN_ROWS_BLACK + bx]
+        test al, al
+        jz .next
+        bsr ecx, eax                ; black's most advanced
+        PAWN_ROWS_AROUND PAWN_ROWS_WHITE
+        shr dl, cl
+        shr dl, 1
+        jnz .next
+        xor cl, ROW_MASK >> ROW_SHIFT ; its rows to go
+        mov al, [KING_SQ(WHITE)]
+        mov ah, al
+        shr ah, ROW_SHIFT
+        xor ah, ROW_MASK >> ROW_SHIFT ; the king's rows to the first
+        mov ch, WHITE
+        call eval_runner_free
+        jnc .next
+        sub esi, RUNNER_CP
+.next:  dec bx
+        jns .file
+        mov eax, esi
+        pop edi
+        pop esi
+        ret
+
+; eval_runner_free -- can a passed pawn outrun the king that stands against it?
+; IN:  BL = the pawn's file; CL = its rows to go; AL = the king's square, AH = its rows
+;      to the promotion rank; CH = the king's colour
+; OUT: CF set if the king cannot catch it
+; CHG: AX, CL
+eval_runner_free:
+        cmp cl, RUNNER_FIRST_ROW
+        jne .steps
+        dec cl                      ; the double step
+.steps: and al, FILE_MASK
+        sub al, bl
+        jns .file
+        neg al
+.file:  cmp al, ah                  ; the king's moves: the larger of file and row
+        jae .king
+        mov al, ah
+.king:  cmp ch, [side]
+        jne .compare
+        dec al                      ; it moves first
+.compare:
+        cmp cl, al                  ; CF: the pawn needs fewer moves
         ret
 
 ; eval_mop_up -- a side left with its king alone against a rook's worth of pieces or

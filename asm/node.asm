@@ -94,6 +94,7 @@ search_node:
         mov [bp + node.beta], ebx
         mov [bp + node.depth], cl
         mov [bp + node.first], di
+        mov byte [bp + node.flags], 0
         call history_draw
         jc .draw
         cmp byte [bp + node.depth], 0
@@ -105,7 +106,11 @@ search_node:
         call tt_probe
         jc .return
         mov [bp + node.hash_move], eax
-        cmp byte [bp + node.depth], NULL_MIN_DEPTH
+        cmp byte [bp + node.depth], FUTILITY_DEPTH
+        jg .null
+        call search_futile
+        jc .return
+.null:  cmp byte [bp + node.depth], NULL_MIN_DEPTH
         jl .generate
         call search_null
         jc .return
@@ -116,7 +121,6 @@ search_node:
         call gen_moves
         pop bp
         mov [bp + node.end], di
-        mov byte [bp + node.flags], 0
         test ecx, ecx
         jz .no_move
         cmp byte [checkers], 0
@@ -136,6 +140,9 @@ search_node:
         jc .store
         mov eax, [es:si]
         call search_play
+        test byte [bp + node.flags], NODE_FUTILE
+        jnz .futile
+.deeper:
         mov cl, [bp + node.depth]
         dec cl
         mov edx, [bp + node.alpha]
@@ -172,6 +179,13 @@ search_node:
 .store: call tt_store
         mov eax, [bp + node.best]
         jmp .return
+.futile:
+        cmp dword [fs:si], ORDER_QUIET
+        jne .deeper
+        call attacked_king          ; a check is always searched
+        jc .deeper
+        mov eax, [bp + node.static] ; a quiet move cannot lift the score above this
+        jmp .searched
 .no_move:
         call search_no_move_score
         jmp .return
@@ -276,6 +290,46 @@ search_quiesce:
         mov di, [bp + node.first]
         lea sp, [bp + node_size]
         pop bp
+        ret
+
+; search_futile -- near the leaves, out of check, the evaluation decides before any
+;                 move is searched: far enough above beta (FUTILITY_MARGIN a ply to
+;                 go) the node fails high at once (reverse futility); at the last ply,
+;                 if even FUTILITY_MARGIN more would not reach alpha, no quiet move
+;                 that gives no check is searched (futility pruning).  Not when a
+;                 bound is a mate score
+; IN:  BP -> the node frame: .depth (1 .. FUTILITY_DEPTH), .alpha, .beta
+; OUT: CF set: EAX = the score to end the node with; CF clear: NODE_FUTILE set in
+;      .flags, with .static = the evaluation + FUTILITY_MARGIN, if quiet moves are to be
+;      left out
+; CHG: EAX, EBX, ECX
+search_futile:
+        mov eax, [bp + node.beta]
+        cmp eax, SCORE_MATE_BOUND
+        jge .no
+        mov eax, [bp + node.alpha]
+        cmp eax, -SCORE_MATE_BOUND
+        jle .no
+        call attacked_king
+        jc .no
+        call eval_position
+        movzx ecx, byte [bp + node.depth]
+        imul ecx, ecx, FUTILITY_MARGIN
+        mov ebx, eax
+        sub ebx, ecx
+        cmp ebx, [bp + node.beta]
+        jl .prune
+        mov eax, ebx
+        stc
+        ret
+.prune: cmp byte [bp + node.depth], 1
+        jne .no
+        add eax, FUTILITY_MARGIN
+        cmp eax, [bp + node.alpha]
+        jg .no
+        mov [bp + node.static], eax
+        or byte [bp + node.flags], NODE_FUTILE
+.no:    clc
         ret
 
 ; search_reduce -- shall the move just made be searched a ply shallower (a late quiet

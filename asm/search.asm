@@ -22,8 +22,9 @@
 ;   - move order: the hash table's move, captures by victim then attacker (MVV/LVA),
 ;     two killer moves a ply, then the quiet moves in generation order; at the root the
 ;     last iteration's best move first;
-;   - a hash table of 4096 entries in its own segment (GS), keyed by the Zobrist key
-;     move_make keeps, cleared at each search so a search depends on the position alone;
+;   - a hash table of 8192 entries in two segments (GS), keyed by the Zobrist key
+;     move_make keeps, in buckets of two (the deepest result, the latest), cleared at
+;     each search so a search depends on the position alone;
 ;   - draws: the 50-move rule and any repetition of a position since the last
 ;     irreversible move, in the search path or in the game's history (history.asm);
 ;   - the budget: the clock is read at every node; past the deadline the search unwinds
@@ -187,24 +188,37 @@ search_segments:
         ret
 
 ; search_clear -- empty the hash table, the killer moves and the pawn cache
-; IN:  GS = the hash segment, FS = the score segment
+; IN:  FS = the score segment
 ; OUT: every entry BOUND_NONE with key 0; the killers (FS:KILLER_BASE) and the pawn
 ;      cache after them 0
 ; CHG: EAX, ECX, DI
 search_clear:
         push es
-        push gs
+        mov ax, cs
+        add ax, HASH_SEGMENT
+        call search_clear_segment
+        mov ax, cs
+        add ax, HASH_SEGMENT_2
+        call search_clear_segment
         pop es
         xor eax, eax
-        xor di, di
-        mov cx, SEGMENT_BYTES >> DWORD_SHIFT
-        rep stosd
-        pop es
         mov di, KILLER_BASE
         mov cx, (PAWN_CACHE_BASE - KILLER_BASE + PAWN_CACHE_ENTRIES * pawn_entry_size) >> DWORD_SHIFT
 .clear: mov [fs:di], eax
         add di, 1 << DWORD_SHIFT
         loop .clear
+        ret
+
+; search_clear_segment -- fill a 64 KiB segment with zeros
+; IN:  AX = the segment
+; OUT: ES = AX, the segment 0
+; CHG: EAX, ECX, DI
+search_clear_segment:
+        mov es, ax
+        xor eax, eax
+        xor di, di
+        mov cx, SEGMENT_BYTES >> DWORD_SHIFT
+        rep stosd
         ret
 
 ; search_iterate -- iterative deepening over the root's moves

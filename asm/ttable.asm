@@ -1,22 +1,42 @@
-; ttable.asm -- the hash table of the alpha-beta search (beyond Liberman): 4096 entries
-; of 16 bytes in their own segment (GS), keyed by the Zobrist key move_make keeps,
+; ttable.asm -- the hash table of the alpha-beta search (beyond Liberman): 8192 entries
+; of 16 bytes in two segments (HASH_SEGMENT and HASH_SEGMENT_2, the key's bit 16 says
+; which; GS while the entry is looked at), keyed by the Zobrist key move_make keeps,
 ; cleared at each search (search_clear) so a search depends on the position alone.
-; Mate scores are kept relative to the node, not the root.
+; The entries go in buckets of two: the first keeps the deepest result, the second
+; the latest.  Mate scores are kept relative to the node, not the root.
 
         section .text
 
-; tt_probe -- look the position up in the hash table
-; IN:  [hash_key]; BP -> the node frame: .depth, .alpha, .beta; GS = the hash segment
-; OUT: CF set: EAX = a score deep enough and inside its bound to end the node with;
-;      CF clear: EAX = the stored move (0 if none)
-; CHG: EBX, ECX
-tt_probe:
+; tt_bucket -- where the position's entries are
+; IN:  [hash_key]
+; OUT: EAX = the key; GS:BX -> its bucket
+; CHG: nothing else
+tt_bucket:
+        mov bx, cs
+        add bx, HASH_SEGMENT
+        test byte [hash_key + TT_SEGMENT_BYTE], TT_SEGMENT_BIT
+        jz .segment
+        add bx, HASH_SEGMENT_2 - HASH_SEGMENT
+.segment:
+        mov gs, bx
         mov eax, [hash_key]
         mov bx, ax
         and bx, TT_OFFSET_MASK
+        ret
+
+; tt_probe -- look the position up in the hash table
+; IN:  [hash_key]; BP -> the node frame: .depth, .alpha, .beta
+; OUT: CF set: EAX = a score deep enough and inside its bound to end the node with;
+;      CF clear: EAX = the stored move (0 if none); GS = the key's hash segment
+; CHG: EBX, ECX
+tt_probe:
+        call tt_bucket
+        cmp eax, [gs:bx + tt.key]
+        je .found
+        add bx, tt_size
         cmp eax, [gs:bx + tt.key]
         jne .miss
-        mov cl, [gs:bx + tt.bound]
+.found: mov cl, [gs:bx + tt.bound]
         cmp cl, BOUND_NONE
         je .miss
         mov ch, [gs:bx + tt.depth]
@@ -42,15 +62,20 @@ tt_probe:
 .cut:   stc
         ret
 
-; tt_store -- keep the node's result in the hash table (the entry is replaced)
+; tt_store -- keep the node's result in the hash table: in the bucket's first entry if
+;             it holds the same position or a result no deeper, else in the second
 ; IN:  [hash_key]; BP -> the node frame: .best, .move, .depth, .alpha_in, .beta
-; OUT: the entry written
+; OUT: the entry written; GS = the key's hash segment
 ; CHG: EAX, EBX, CL
 tt_store:
-        mov eax, [hash_key]
-        mov bx, ax
-        and bx, TT_OFFSET_MASK
-        mov [gs:bx + tt.key], eax
+        call tt_bucket
+        cmp eax, [gs:bx + tt.key]
+        je .entry
+        mov cl, [bp + node.depth]
+        cmp cl, [gs:bx + tt.depth]
+        jge .entry
+        add bx, tt_size
+.entry: mov [gs:bx + tt.key], eax
         mov eax, [bp + node.move]
         mov [gs:bx + tt.move], eax
         mov cl, [bp + node.depth]

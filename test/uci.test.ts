@@ -46,6 +46,7 @@ describe("the UCI engine in a GUI's session", () => {
     expect(lines).toContainEqual(expect.stringMatching(/^id author \S/));
     expect(lines).toContainEqual(expect.stringMatching(/^option name Level type spin default 3 min 1 max 5$/));
     expect(lines).toContainEqual(expect.stringMatching(/^option name Liberman Mate Depth type spin default 2 min 0 max 5$/));
+    expect(lines).toContainEqual("option name Budget type spin default 0 min 0 max 600000");
     expect(lines).toContainEqual("option name UCI_Variant type combo default chess var chess var losalamos");
     expect(lines[lines.length - 1]).toBe("uciok");
   });
@@ -146,6 +147,17 @@ describe("the UCI engine in a GUI's session", () => {
     const shallow = answer(await engine.waitFor(/^bestmove /, MOVE_WAIT_MS));
     expect(shallow.infos[shallow.infos.length - 1]).toMatch(/ score cp -?\d+ /);
     engine.send("setoption name Liberman Mate Depth value 2");
+  });
+
+  test("the Budget option replaces the Level's budget: 30 ms a move (90,000 instructions) searches fewer than 180 nodes", async () => {
+    engine.send("setoption name Budget value 30");
+    engine.send("position startpos");
+    engine.send("go");
+    const { best, infos } = answer(await engine.waitFor(/^bestmove /, MOVE_WAIT_MS));
+    expect(legal(START, [])).toContain(best);
+    expect(infos.length).toBeGreaterThan(0);
+    for (const i of infos) expect(Number(/ nodes (\d+)/.exec(i)![1])).toBeLessThan(180); // a node costs over 500
+    engine.send("setoption name Budget value 0");
   });
 
   test("UCI_Variant losalamos: startpos is Los Alamos chess on 6x6, and the bestmove is legal there", async () => {

@@ -1,7 +1,7 @@
 // match -- play CHESS.COM, through its UCI bridge, against another UCI engine (Debian's
 // stockfish with UCI_LimitStrength and UCI_Elo by default) and estimate the Elo
 // difference.
-//   npm run match -- [--games N] [--elo E | --opponent "COMMAND"] [--level L]
+//   npm run match -- [--games N] [--elo E | --opponent "COMMAND"] [--level L | --budget MS]
 //                    [--tc SECONDS+INC | --movetime MS] [--opponent-movetime MS | --opponent-nodes N]
 //                    [--concurrency N] [--pgn FILE]
 // Each opening of a small balanced set is played twice, once with each colour. The
@@ -50,6 +50,8 @@ interface Clock {
 interface MatchConfig {
   games: number;
   level: number;
+  /** Emulated ms a move (x 3000 instructions) instead of the level's; null: the level's. */
+  budget: number | null;
   tc: { baseMs: number; incMs: number } | null;
   movetime: number | null;
   opponentMovetime: number;
@@ -74,7 +76,7 @@ function ourEngine(): UciClient {
 
 async function startPlayers(cfg: MatchConfig): Promise<{ ours: Player; theirs: Player }> {
   const ours: Player = { name: "Liberman Chess", client: ourEngine() };
-  await ours.client.handshake({ Level: cfg.level }, 120_000);
+  await ours.client.handshake({ Level: cfg.level, ...(cfg.budget !== null ? { Budget: cfg.budget } : {}) }, 120_000);
   let theirs: Player;
   if (cfg.opponentCommand) {
     const [cmd, ...args] = cfg.opponentCommand.split(/\s+/);
@@ -182,6 +184,7 @@ function parseConfig(argv: string[]): MatchConfig {
     options: {
       games: { type: "string", default: "20" },
       level: { type: "string", default: "3" },
+      budget: { type: "string" },
       tc: { type: "string" },
       movetime: { type: "string" },
       "opponent-movetime": { type: "string", default: "100" },
@@ -207,6 +210,7 @@ function parseConfig(argv: string[]): MatchConfig {
   return {
     games: int("games", v.games!, 1, 1000),
     level: int("level", v.level!, 1, 5),
+    budget: v.budget === undefined ? null : int("budget", v.budget, 1, 600_000),
     tc,
     movetime: v.movetime === undefined ? null : int("movetime", v.movetime, 1, 600_000),
     opponentMovetime: int("opponent-movetime", v["opponent-movetime"]!, 1, 600_000),
@@ -226,7 +230,7 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`match: ${(e as Error).message}\n`);
     return 2;
   }
-  const limits = cfg.tc ? `${cfg.tc.baseMs / 1000}+${cfg.tc.incMs / 1000} s` : cfg.movetime !== null ? `${cfg.movetime} ms a move` : `level ${cfg.level} against ${cfg.opponentNodes !== null ? `${cfg.opponentNodes} nodes` : `${cfg.opponentMovetime} ms`} a move`;
+  const limits = cfg.tc ? `${cfg.tc.baseMs / 1000}+${cfg.tc.incMs / 1000} s` : cfg.movetime !== null ? `${cfg.movetime} ms a move` : `${cfg.budget !== null ? `budget ${cfg.budget} ms` : `level ${cfg.level}`} against ${cfg.opponentNodes !== null ? `${cfg.opponentNodes} nodes` : `${cfg.opponentMovetime} ms`} a move`;
   const schedule = Array.from({ length: cfg.games }, (_, i) => ({ round: i + 1, opening: OPENINGS[Math.floor(i / 2) % OPENINGS.length]!, oursWhite: i % 2 === 0 }));
   const records: GameRecord[] = new Array(cfg.games);
   const tally = { wins: 0, draws: 0, losses: 0 };

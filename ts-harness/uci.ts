@@ -30,6 +30,8 @@ interface SpinOption {
 
 const OPTIONS: SpinOption[] = [
   { name: "Level", min: 1, max: LEVEL_BUDGET_MS.length, default: LEVEL_DEFAULT },
+  // A budget of its own in emulated ms (x 3000 instructions), instead of the Level's; 0: the Level's.
+  { name: "Budget", min: 0, max: 600_000, default: 0 },
   { name: "Move Overhead", min: 0, max: 5000, default: 300 },
   // The mate logic's moves before the search (asm/chess.inc: MATE_LEVEL_DEFAULT).
   { name: "Liberman Mate Depth", min: 0, max: 5, default: 2 },
@@ -182,7 +184,7 @@ export class UciEngine {
       fen: this.fen,
       moves: this.moves,
       limits,
-      budgetMs: LEVEL_BUDGET_MS[this.options.get("level")! - 1]!,
+      budgetMs: this.options.get("budget")! || LEVEL_BUDGET_MS[this.options.get("level")! - 1]!,
       overheadMs: this.options.get("move overhead")!,
       mateLogic: this.options.get("liberman mate depth")!,
     }, (info) => this.out(infoLine(info, Date.now() - started)));
