@@ -398,7 +398,23 @@ gen_%2:
         or byte [target_mask + QUEENING_ROW], ROW_SET
   %endif
 .pieces:
-        mov eax, [COLOUR_SET(OWN)]  ; the side's pieces but the king (TPIECE's chain)
+        call gen_%2_pieces
+        jc .full
+.king:  cmp di, CHAIN_GUARD
+        ja .full
+        call gen_%2_king
+        clc
+        jmp gen_finish
+.full:  stc
+        jmp gen_finish
+
+; gen_<colour>_pieces -- the moves of the side's pieces but the king (TPIECE's chain),
+;                        en passant included
+; IN:  as gen_moves, and what gen_<colour>_checks found; [chain_start]
+; OUT: DI past the moves stored; CF set if the chain is full
+; CHG: EAX, EBX, ECX, EDX, SI, EBP
+gen_%2_pieces:
+        mov eax, [COLOUR_SET(OWN)]
         mov [gen_pieces], eax
         mov eax, [COLOUR_SET(OWN) + 4]
         mov [gen_pieces + 4], eax
@@ -408,17 +424,15 @@ gen_%2:
         PIECES_HALF 0
         PIECES_HALF 1
         cmp byte [ep_square], NO_SQUARE
-        je .king
+        je .done
         cmp di, CHAIN_GUARD
         ja .full
         call gen_%2_ep
-.king:  cmp di, CHAIN_GUARD
-        ja .full
-        call gen_%2_king
-        clc
-        jmp gen_finish
+.done:  clc
+        ret
 .full:  stc
-        jmp gen_finish
+        ret
+
 ; gen_<colour>_any -- gen_any_move for one colour
 ; IN, OUT, CHG: as gen_any_move
 gen_%2_any:
@@ -427,7 +441,8 @@ gen_%2_any:
         jc .some
         call gen_%2_checks
         cmp byte [checkers], 1
-        jbe gen_%2.pieces           ; the king cannot move: the others, then it again
+        ja .some                    ; double check: no step, no move
+        call gen_%2_pieces          ; the king cannot move: the others
 .some:  jmp gen_finish
 
 ; gen_<colour>_flight -- the king's first legal step (without one it cannot castle)
