@@ -23,7 +23,9 @@
 ;     before any move is generated (mate_guess_reply: its squares and its own king
 ;     checked), and when it refutes, the defender's moves are never generated;
 ;   - after the attacker's last move (a check) one legal reply is enough to refute it:
-;     gen_any_move looks at the king's steps first and stops at the first legal one;
+;     a step of the king, looked at on the board with the move's piece lifted and put
+;     down and nothing else changed (mate_check_flees), else, the move played,
+;     gen_any_move;
 ;   - a table of proven results (mate_tt, its own segment) remembers, for a position
 ;     below the root, the fewest moves it is known to mate in and the most moves it is
 ;     known not to mate in; a position met again (by another move order, or at the
@@ -260,6 +262,8 @@ mate_attack_moves:
         mov eax, [es:si]
         call mate_gives_check
         jnc .quiet
+        call mate_check_flees
+        jc .quiet
         call move_play
         push si
         push di
@@ -278,6 +282,54 @@ mate_attack_moves:
         ret
 .none:  pop di
         stc
+        ret
+
+; mate_check_flees -- has the enemy king a step after a check of the side to move?  Read
+;                     off the board alone, the move's piece lifted and put down (what
+;                     the attack test reads): a plain move or double step of a piece
+;                     other than the king, no promotion; the others are not looked at
+; IN:  EAX = a legal move of the side to move that gives check; ES:DI -> free space
+; OUT: CF set: the king has a step (the move does not mate); CF clear: it may mate
+; CHG: BX, ECX, EDX
+mate_check_flees:
+        test al, KIND_CASTLE        ; castling and en passant
+        jnz .unknown
+        test ah, PROMO_FLAG
+        jnz .unknown
+        mov cl, ah
+        and cl, PIECE_MASK
+        cmp cl, KING
+        je .unknown
+        push eax
+        push si
+        push di
+        movzx bx, al
+        and bl, SQUARE_MASK
+        mov byte [carreau + bx], EMPTY
+        mov edx, eax
+        MOVE_TO_LOW edx
+        mov bl, dl
+        mov [carreau + bx], ah
+        cmp byte [side], WHITE
+        je .black
+        call gen_white_flight
+        jmp .back
+.black: call gen_black_flight
+.back:  pop di
+        pop si
+        pop eax
+        pushf
+        movzx bx, al                ; the board as it was
+        and bl, SQUARE_MASK
+        mov [carreau + bx], ah
+        mov edx, eax
+        MOVE_TO_LOW edx
+        mov bl, dl
+        mov [carreau + bx], dh
+        popf
+        ret
+.unknown:
+        clc
         ret
 
 ; mate_defend -- does every reply of the side to move lose to a mate in k moves?
