@@ -23,7 +23,9 @@
 ;     before any move is generated (mate_guess_reply: its squares and its own king
 ;     checked), and when it refutes, the defender's moves are never generated;
 ;   - after the attacker's last move (a check) one legal reply is enough to refute it:
-;     gen_any_move looks at the king's steps first and stops at the first legal one;
+;     a step of the king, looked at on the board with the move's piece lifted and put
+;     down and nothing else changed (mate_check_flees), else, the move played,
+;     gen_any_move;
 ;   - a table of proven results (mate_tt, its own segment) remembers, for a position
 ;     below the root, the fewest moves it is known to mate in and the most moves it is
 ;     known not to mate in; a position met again (by another move order, or at the
@@ -42,8 +44,6 @@
 mate_refutes    resd MAX_PLY        ; by [ply]: the defender's reply that last escaped
 mate_root_ply   resb 1              ; [ply] at mate_find's root, whose move is wanted
 mate_test       resw 1              ; mate_partition's test: CF set for a move put first
-discover_rays   resq DIRECTIONS     ; for each direction: the line out of the enemy king
-discover_from   resb DIRECTIONS     ; the piece that shields that line, or NO_SQUARE
 
         section .text
 
@@ -260,6 +260,8 @@ mate_attack_moves:
         mov eax, [es:si]
         call mate_gives_check
         jnc .quiet
+        call mate_check_flees
+        jc .quiet
         call move_play
         push si
         push di
@@ -585,176 +587,4 @@ mate_forcing_reply:
         clc
         ret
 .yes:   stc
-        ret
-
-; RAY_TO_PIECE loop, met [, each] -- on from BL along direction BP, CX squares at most,
-; to the first piece: AL = it, BX = its square, on to `met`; `each` is done on every
-; square reached; at the ray's end on to .next_ray.  (A macro: the near and the far
-; walk of mate_check_squares, which runs at every node of the mate search.)
-%macro RAY_TO_PIECE 2-3
-%1:     add bl, [dir_delta + bp]
-        %3
-        mov al, [carreau + bx]
-        cmp al, EMPTY
-        jne %2
-        loop %1
-        jmp .next_ray
-%endmacro
-
-; mate_check_squares -- for the side to move: the squares from which each of its pieces
-;                       would check the enemy king, and the pieces that shield the king
-;                       from one of its own sliders (the 1998 rules of check, turned
-;                       round: the lines are walked out of the enemy king)
-; IN:  the position
-; OUT: check_sets (the queen's = the rook's | the bishop's; the king's empty);
-;      discover_set; for each direction with such a shield discover_from = its square
-;      and discover_rays = the line, else discover_from = NO_SQUARE
-; CHG: nothing
-mate_check_squares:
-        pushad
-        xor eax, eax
-        mov bx, PIECE_KINDS * SET_BYTES + SET_BYTES
-.clear: sub bx, 1 << DWORD_SHIFT
-        mov [check_sets + bx], eax  ; check_sets, then discover_set
-        jnz .clear
-%if discover_set - check_sets != PIECE_KINDS * SET_BYTES
-  %error "discover_set must follow check_sets"
-%endif
-        mov ah, [side]              ; AH = the attacker's colour
-        mov al, ah
-        xor al, WHITE
-        shr al, COLOUR_SHIFT
-        movzx bx, al
-        movzx dx, byte [king_squares + bx] ; DX = the enemy king's square
-        mov si, pawn_from_b         ; the attacker's pawns that would take on it
-        test ah, WHITE
-        jz .pawns
-        mov si, pawn_from_w
-.pawns: add si, dx
-        add si, dx                  ; PAWN_TAKES squares an entry
-        mov cx, PAWN_TAKES
-.pawn:  movzx bx, byte [si]
-        inc si
-        cmp bl, OFF_BOARD
-        je .next_pawn
-        bts word [check_sets + PAWN * SET_BYTES], bx
-.next_pawn:
-        loop .pawn
-        mov si, dx
-        movzx cx, byte [knight_n + si]
-        shl si, LIST_SHIFT
-        add si, knight_to
-.knight:
-        movzx bx, byte [si]
-        inc si
-        bts word [check_sets + KNIGHT * SET_BYTES], bx
-        loop .knight
-        xor bp, bp                  ; BP = the direction
-.ray:   mov byte [discover_from + bp], NO_SQUARE
-        mov si, check_sets + ROOK * SET_BYTES
-        cmp bp, BISHOP_DIR_FIRST
-        jb .walk
-        mov si, check_sets + BISHOP * SET_BYTES
-.walk:  mov di, dx
-        shl di, LIST_SHIFT
-        movzx cx, byte [ray_len + di + bp]
-        test cx, cx
-        jz .next_ray
-        mov bx, dx
-        RAY_TO_PIECE .near, .shield, {bts word [si], bx} ; each square a check square
-.shield:
-        xor al, ah                  ; the attacker's own pieces lose the colour bit
-        test al, WHITE
-        jnz .next_ray               ; a piece of the king's own side shields it
-        mov di, bx                  ; DI = the shield
-        dec cx
-        jz .next_ray
-        RAY_TO_PIECE .far, .behind
-.behind:
-        xor al, ah
-        cmp al, QUEEN
-        je .uncover
-        cmp al, ROOK
-        jne .bishop
-        cmp bp, BISHOP_DIR_FIRST
-        jb .uncover
-        jmp .next_ray
-.bishop:
-        cmp al, BISHOP
-        jne .next_ray
-        cmp bp, BISHOP_DIR_FIRST
-        jb .next_ray
-.uncover:
-        mov bx, di
-        mov [discover_from + bp], bl
-        bts word [discover_set], bx
-        mov si, bp                  ; the whole line out of the king
-        shl si, LIST_SHIFT
-        add si, discover_rays
-        xor eax, eax
-        mov [si], eax
-        mov [si + 4], eax
-        mov di, dx
-        shl di, LIST_SHIFT
-        movzx cx, byte [ray_len + di + bp]
-        mov bx, dx
-.line:  add bl, [dir_delta + bp]
-        bts word [si], bx
-        loop .line
-        mov ah, [side]
-.next_ray:
-        inc bp
-        cmp bp, DIRECTIONS
-        jb .ray
-        mov eax, [check_sets + ROOK * SET_BYTES]
-        or eax, [check_sets + BISHOP * SET_BYTES]
-        mov [check_sets + QUEEN * SET_BYTES], eax
-        mov eax, [check_sets + ROOK * SET_BYTES + 4]
-        or eax, [check_sets + BISHOP * SET_BYTES + 4]
-        mov [check_sets + QUEEN * SET_BYTES + 4], eax
-        popad
-        ret
-
-; mate_gives_check -- does a move of the side to move give check?  Read off
-;                     mate_check_squares' tables; castling, en passant and promotions
-;                     are played and looked at
-; IN:  EAX = a legal move; the tables made by mate_check_squares for this position
-; OUT: CF set if the move gives check
-; CHG: BX, CX
-mate_gives_check:
-        mov bl, al
-        and bl, KIND_MASK
-        cmp bl, KIND_CASTLE         ; castling and en passant
-        jae .play
-        test ah, PROMO_FLAG
-        jnz .play
-        mov ecx, eax
-        MOVE_TO_LOW ecx
-        and cx, SQUARE_MASK         ; CX = the to square
-        movzx bx, ah
-        and bl, PIECE_MASK
-        shl bx, LIST_SHIFT
-        bt word [check_sets + bx], cx
-        jc .done
-        movzx bx, al
-        and bl, SQUARE_MASK         ; BX = the from square
-        bt word [discover_set], bx
-        jnc .done
-        push si
-        mov si, -1
-.find:  inc si
-        cmp [discover_from + si], bl
-        jne .find
-        shl si, LIST_SHIFT
-        bt word [discover_rays + si], cx
-        cmc                         ; a check unless it stays on the line
-        pop si
-.done:  ret
-.play:  call move_play
-        push eax
-        call attacked_king
-        pop eax
-        pushf
-        call move_takeback
-        popf
         ret

@@ -139,66 +139,6 @@ gen_store_promotions:
         stosd
         ret
 
-; check_add_contact -- note a pawn or knight giving check (1998 rule 2)
-; IN:  BX = its square
-; OUT: [checkers] + 1; the first checker: target_mask = its square alone
-; CHG: EAX
-check_add_contact:
-        inc byte [checkers]
-        cmp byte [checkers], 1
-        jne .done
-        xor eax, eax
-        mov [target_mask], eax
-        mov [target_mask + 4], eax
-        bts word [target_mask], bx
-.done:  ret
-
-; check_add_slider -- note a rook, bishop or queen giving check (1998 rule 3)
-; IN:  BL = its square; DL = the step from the king towards it
-; OUT: [checkers] + 1; the first checker: target_mask = the squares between the king
-;      and the checker, and the checker's square
-; CHG: AH, BP
-check_add_slider:
-        inc byte [checkers]
-        cmp byte [checkers], 1
-        jne .done
-        mov ah, bl
-        mov bp, target_mask
-        call mask_ray
-.done:  ret
-
-; check_add_pin -- note a piece that shelters the king from a slider (1998 rule 4)
-; IN:  DH = the sheltering piece's square; BL = the enemy slider's square; DL = the step
-;      from the king towards them
-; OUT: the piece in pinned_set; its pin_masks entry = the squares from the king
-;      (excluded) to the slider (included)
-; CHG: AH, BP
-check_add_pin:
-        push bx
-        movzx bx, dh
-        bts word [pinned_set], bx
-        shl bx, LIST_SHIFT
-        lea bp, [pin_masks + bx]
-        pop bx
-        mov ah, bl
-        jmp mask_ray
-
-; mask_ray -- the set of squares on a line from the king
-; IN:  BP -> a 64-bit set; AH = the last square (on the line); DL = the step
-; OUT: [BP] = the squares after [king_here] up to AH
-; CHG: nothing else
-mask_ray:
-        push bx
-        mov dword [bp], 0
-        mov dword [bp + 4], 0
-        movzx bx, byte [king_here]
-.step:  add bl, dl
-        bts word [bp], bx
-        cmp bl, ah
-        jne .step
-        pop bx
-        ret
-
 ; ---------------------------------------------------------------------------------------
 ; Pieces of the per-colour routine.  They use the names GEN_SIDE defines: OWN, ENEMY,
 ; JOWN (jump if the content compared with EMPTY is one's own piece), JNOT_OWN,
@@ -458,7 +398,23 @@ gen_%2:
         or byte [target_mask + QUEENING_ROW], ROW_SET
   %endif
 .pieces:
-        mov eax, [COLOUR_SET(OWN)]  ; the side's pieces but the king (TPIECE's chain)
+        call gen_%2_pieces
+        jc .full
+.king:  cmp di, CHAIN_GUARD
+        ja .full
+        call gen_%2_king
+        clc
+        jmp gen_finish
+.full:  stc
+        jmp gen_finish
+
+; gen_<colour>_pieces -- the moves of the side's pieces but the king (TPIECE's chain),
+;                        en passant included
+; IN:  as gen_moves, and what gen_<colour>_checks found; [chain_start]
+; OUT: DI past the moves stored; CF set if the chain is full
+; CHG: EAX, EBX, ECX, EDX, SI, EBP
+gen_%2_pieces:
+        mov eax, [COLOUR_SET(OWN)]
         mov [gen_pieces], eax
         mov eax, [COLOUR_SET(OWN) + 4]
         mov [gen_pieces + 4], eax
@@ -468,17 +424,15 @@ gen_%2:
         PIECES_HALF 0
         PIECES_HALF 1
         cmp byte [ep_square], NO_SQUARE
-        je .king
+        je .done
         cmp di, CHAIN_GUARD
         ja .full
         call gen_%2_ep
-.king:  cmp di, CHAIN_GUARD
-        ja .full
-        call gen_%2_king
-        clc
-        jmp gen_finish
+.done:  clc
+        ret
 .full:  stc
-        jmp gen_finish
+        ret
+
 ; gen_<colour>_any -- gen_any_move for one colour
 ; IN, OUT, CHG: as gen_any_move
 gen_%2_any:
@@ -487,7 +441,8 @@ gen_%2_any:
         jc .some
         call gen_%2_checks
         cmp byte [checkers], 1
-        jbe gen_%2.pieces           ; the king cannot move: the others, then it again
+        ja .some                    ; double check: no step, no move
+        call gen_%2_pieces          ; the king cannot move: the others
 .some:  jmp gen_finish
 
 ; gen_<colour>_flight -- the king's first legal step (without one it cannot castle)
@@ -701,6 +656,10 @@ gen_%2_ep:
 gen_%2_king:
         movzx bx, byte [king_here]
         KING_LIFT
+        cmp byte [checking_only], 0
+        je .step
+        bt word [discover_set], bx
+        jnc .castle                 ; a king's step checks only by uncovering a line
 .step:  lodsb
         mov bl, al
         mov ah, [carreau + bx]
@@ -715,6 +674,7 @@ gen_%2_king:
         mov ah, [carreau + bx]
         STORE_MOVE
 .next:  loop .step
+.castle:
         cmp byte [checkers], 0
         jne .home
         cmp byte [captures_only], 0

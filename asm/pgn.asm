@@ -395,15 +395,36 @@ pgn_next_move:
         je .end
         cmp al, '.'
         je .skip
-        mov ah, al
+        cmp al, '0'
+        jne .digit
+        cmp word [si], '-0'         ; 0-0 and 0-0-0: castling written with zeros
+        je .word
+.digit: mov ah, al
         sub ah, '0'
         cmp ah, DECIMAL_BASE - 1
         jbe .number
-        mov di, pgn_word
+.word:  mov di, pgn_word
         dec si
 .copy:  lodsb
         call pgn_word_end
         je .copied
+        cmp al, '0'                 ; no SAN square has a zero: it is castling's O
+        jne .promotion
+        mov al, 'O'
+.promotion:                         ; e8Q: a piece letter right after the rank is a
+        call pgn_promotion_letter   ; promotion written without its '='
+        jne .plain
+        cmp di, pgn_word
+        je .plain
+        mov ah, [di - 1]
+        sub ah, '1'
+        cmp ah, FILES - 1           ; ranks are written 1 to 8
+        ja .plain
+        cmp di, pgn_word + PGN_WORD_BYTES - 2
+        jae .plain
+        mov byte [di], '='
+        inc di
+.plain:
         cmp al, '+'
         je .copy
         cmp al, '#'
@@ -468,6 +489,20 @@ pgn_next_move:
         jmp .skip
 .end:   stc
         ret
+
+; pgn_promotion_letter -- is this character a piece a pawn may promote to, in SAN?
+; IN:  AL = the character
+; OUT: ZF set if it is Q, R, B or N
+; CHG: nothing
+pgn_promotion_letter:
+        cmp al, 'Q'
+        je .done
+        cmp al, 'R'
+        je .done
+        cmp al, 'B'
+        je .done
+        cmp al, 'N'
+.done:  ret
 
 ; pgn_word_end -- does a move's text end at this character?
 ; IN:  AL = the character

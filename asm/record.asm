@@ -5,8 +5,8 @@
 ; A ply is the RANK of its move among the legal moves of the position it is played
 ; in, the moves sorted as their UCI names sort (from square, then to square, then the
 ; promotion letter: none < b < n < q < r; a square by file, then rank: a1 < a2 < .. <
-; b1).  At most 218 moves are legal, so the rank fits a byte; a 500-ply game is 500
-; bytes.  Why this order and not the two the seeds suggest:
+; b1).  At most 218 moves are legal, so the rank fits a byte; a 1,000-ply game is
+; 1,000 bytes.  Why this order and not the two the seeds suggest:
 ;   - the generator's own order (an index into the chain at ES:0) is the engine's inner
 ;     business: a refactoring that reorders the finders would silently turn every saved
 ;     game into another one; the UCI order depends on the rules alone;

@@ -101,6 +101,18 @@ describe("PGN between the game and chess.js", () => {
     expect(log.fen).toBe(chess.fen());
   }, TEST_MS);
 
+  test("castling written with zeros (0-0-0, 0-0) and a promotion without its '=' (b8Q) load as O-O-O, O-O and b8=Q", async () => {
+    const fen = "r3k2r/1P6/8/8/8/8/7p/R3K2R w KQkq - 0 1";
+    const chess = new Chess(fen);
+    for (const san of ["O-O-O", "O-O", "b8=Q", "Raxb8", "Rxh2"]) chess.move(san);
+    const written = chess.pgn().replace(/O-O-O/g, "0-0-0").replace(/O-O/g, "0-0").replace("b8=Q", "b8Q");
+    expect(written).toContain("1. 0-0-0 0-0 2. b8Q");
+    game = await GameDriver.start("/load ZEROS.PGN", { files: { "ZEROS.PGN": written } });
+    const log = await game.waitLog("the replay", (l) => l.moves.length === chess.history().length || l.message !== "");
+    expect(log.moves, `${log.message}\n${written}`).toEqual(chess.history({ verbose: true }).map((m) => m.lan));
+    expect(log.fen).toBe(chess.fen());
+  }, TEST_MS);
+
   test("a PGN with an illegal move plays the moves before it and names it on the panel", async () => {
     const pgn = '[Event "?"]\n[Result "*"]\n\n1. e4 e5 2. Nf3 Nf6 3. Bxe5 Nc6 *\n';
     game = await GameDriver.start("/load BAD.PGN", { files: { "BAD.PGN": pgn } });

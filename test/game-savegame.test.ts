@@ -1,12 +1,12 @@
 // CHESS.GAM, the compact save file (one byte a ply): W writes it and the oracle reads
 // it back from the documented layout (ts-harness/savegame.ts); /load plays a saved game
-// again, a 500-ply one included, with its chess clocks as saved, stopped; corrupt,
-// truncated and foreign files are refused with a message and the start position stays
-// on the board. The PGN of a game on the clock carries its TimeControl for chess.js.
+// again, a 1,000-ply one included (take-back replays it from the start), with its chess
+// clocks as saved, stopped; corrupt, truncated and foreign files are refused with a
+// message and the start position stays on the board. The PGN of a game on the clock carries its TimeControl for chess.js.
 import { Chess } from "chess.js";
 import { afterEach, describe, expect, test } from "vitest";
 import { GameDriver } from "../ts-harness/game-driver.ts";
-import { toFen } from "../ts-harness/oracle/index.ts";
+import { legalMoves, moveToUci, toFen } from "../ts-harness/oracle/index.ts";
 import { longGame } from "../ts-harness/positions.ts";
 import { decodeGam, encodeGam, gamChecksum, NO_CLOCK } from "../ts-harness/savegame.ts";
 import { boardOf, play, position, readAs, START, TEST_MS, twoPlayers } from "./game-oracle.ts";
@@ -70,20 +70,38 @@ describe("CHESS.GAM, one byte a ply", () => {
     await game.waitView("its position on the 6x6 board", (v) => v.size === 6 && v.boardFen === boardOf(played.fen));
   }, TEST_MS);
 
-  test("a 500-ply game in 581 bytes loads from CHESS.GAM to its last position, and W writes the same bytes back", async () => {
-    const moves = longGame(1998, 500);
+  test("a 1,000-ply game takes 1,081 bytes; /load plays it to its last position and move list, a move more makes 1,001 plies in 1,082 bytes, and take-back replays the record from the start", async () => {
+    const moves = longGame(1998, 1000);
     const bytes = encodeGam({ fen: START, moves, level: 1 });
-    expect(bytes.length).toBe(HEADER + START.length + 2 + 500 + 2); // header, FEN, ply count, plies, checksum
-    expect(bytes.length).toBe(581);
+    expect(bytes.length).toBe(HEADER + START.length + 2 + 1000 + 2); // header, FEN, ply count, plies, checksum
+    expect(bytes.length).toBe(1081);
     game = await GameDriver.start("/load CHESS.GAM", { files: { "CHESS.GAM": bytes } });
-    const loaded = await game.waitLog("the 500 moves", (l) => l.moves.length === 500);
+    const loaded = await game.waitLog("the 1,000 moves", (l) => l.moves.length === 1000);
     expect(loaded.moves).toEqual(moves);
     expect(loaded.fen).toBe(finalFen(START, moves));
     expect(loaded.level).toBe(1);
     await game.waitView("the last position", (v) => v.boardFen === boardOf(loaded.fen));
+    const pos = position(START);
+    const sans = moves.map((uci) => play(pos, uci));
+    const lastLine = `500.${sans[998]} ${sans[999]}`;
+    const listEnd = game.panel("PANEL_MOVES") + game.panel("MOVE_LIST_LINES") - 1;
+    expect(readAs(await game.panelLine(listEnd), lastLine)).toBe(lastLine);
+
+    await twoPlayers(game);
+    const more = legalMoves(pos).map(moveToUci).sort()[0]!;
+    await game.type(`${more}\n`);
+    await game.waitLog("the 1,001st move", (l) => l.moves.length === 1001);
     await game.letter("w");
-    await game.waitLog("the save", (l) => l.message === "Saved CHESS.GAM: 581 bytes");
-    expect(Buffer.from((await game.session.readFile("CHESS.GAM"))!).equals(Buffer.from(bytes))).toBe(true);
+    await game.waitLog("the save", (l) => l.message === "Saved CHESS.GAM: 1082 bytes");
+    expect(decodeGam((await game.session.readFile("CHESS.GAM"))!).moves).toEqual([...moves, more]);
+
+    for (const kept of [1000, 999, 998]) {
+      await game.letter("t");
+      const back = await game.waitLog(`${kept} moves kept`, (l) => l.moves.length === kept);
+      expect(back.moves).toEqual(moves.slice(0, kept));
+      expect(back.fen).toBe(finalFen(START, moves.slice(0, kept)));
+      await game.waitView(`the position after ${kept} moves`, (v) => v.boardFen === boardOf(back.fen));
+    }
   }, TEST_MS);
 
   const good = encodeGam({ fen: START, moves: ["e2e4", "e7e5", "g1f3"], level: 3 });

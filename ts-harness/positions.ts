@@ -25,7 +25,7 @@ export function seededRandom(seed: number): () => number {
   };
 }
 
-const START_FENS: Record<oracle.Variant, string[]> = {
+export const START_FENS: Record<oracle.Variant, string[]> = {
   chess: [
     START,
     KIWIPETE,
@@ -130,8 +130,10 @@ export function samplePositions(seed: number, perFeature: number, variant: oracl
 }
 
 /** A game of `plies` moves from `fen` by seeded random play in which no move ends the
- *  game (no mate, stalemate or draw by the oracle's rules); pawn moves and captures
- *  are preferred when the 50-move count runs high. Returns its UCI moves. */
+ *  game (no mate, stalemate or draw by the oracle's rules). Material is spent slowly so
+ *  that the game can last a thousand plies and more: captures and pawn moves are rare
+ *  until the 50-move count runs high, then a pawn step is preferred. Returns its UCI
+ *  moves. */
 export function longGame(seed: number, plies: number, fen = START_FENS.chess[0]!): string[] {
   const rnd = seededRandom(seed);
   for (let attempt = 0; attempt < 100; attempt++) {
@@ -146,8 +148,10 @@ export function longGame(seed: number, plies: number, fen = START_FENS.chess[0]!
       let played = false;
       while (candidates.length > 0 && !played) {
         const move = pick(candidates, candidates.map((m) => {
-          const progress = oracle.pieceAt(pos, m.from)?.role === "p" || oracle.pieceAt(pos, m.to) !== undefined;
-          return progress ? (late ? 50 : 2) : 1;
+          const capture = oracle.pieceAt(pos, m.to) !== undefined;
+          const pawn = oracle.pieceAt(pos, m.from)?.role === "p";
+          if (late) return pawn && !capture ? 50 : capture ? 5 : 1;
+          return capture ? 0.05 : pawn ? 0.2 : 1;
         }), rnd);
         oracle.makeMove(pos, move);
         if (oracle.status(pos) === "playing") {
