@@ -1,8 +1,8 @@
 ; order.asm -- move ordering for the alpha-beta search (beyond Liberman): each move's
 ; order score beside it in the score segment (FS), the hash move first, captures by
 ; MVV/LVA, two killer moves a ply (kept in the score segment past the move scores, at
-; KILLER_BASE), then the quiet moves by their history count; the capture tests the quiescence search uses to
-; leave losing-looking captures out.
+; KILLER_BASE), then the quiet moves by their history count; the capture tests the
+; quiescence search uses to leave losing-looking captures out.
 
         section .bss
 
