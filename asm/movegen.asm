@@ -686,11 +686,14 @@ gen_%2_king:
         ret
 
 ; attacked_<colour> -- is a square attacked by the other colour's pieces?
-;                      (Liberman: VERROI, its answer in GOLPE)
-; IN:  BX = the square (BH = 0)
+;                      (Liberman: VERROI, its answer in GOLPE); the knights' squares, the
+;                      rook's and the bishop's lines are looked at only when an enemy
+;                      piece stands there (the colour set)
+; IN:  BX = the square (BH = 0); colour_sets of the enemy's pieces (or more)
 ; OUT: CF set if an enemy piece attacks it
-; CHG: AX
+; CHG: nothing
 attacked_%2:
+        push eax
         push bp
         push cx
         push si
@@ -709,8 +712,16 @@ attacked_%2:
         cmp byte [carreau + bx], ENEMY | PAWN
         je .yes
         mov si, bp
-        movzx cx, byte [knight_n + si]
         shl si, LIST_SHIFT
+        mov eax, [knight_zone + si]
+        and eax, [COLOUR_SET(ENEMY)]
+        jnz .knights
+        mov eax, [knight_zone + si + 4]
+        and eax, [COLOUR_SET(ENEMY) + 4]
+        jz .rook
+.knights:
+        mov bx, bp
+        movzx cx, byte [knight_n + bx]
         add si, knight_to
 .knight:
         lodsb
@@ -720,18 +731,45 @@ attacked_%2:
         loop .knight
         mov si, bp
         shl si, LIST_SHIFT
-  %assign d 0
-  %rep DIRECTIONS
+.rook:  mov ax, bp                  ; an enemy piece on the square's row or file?
+        mov cl, al
+        shr al, ROW_SHIFT
+        movzx bx, al
+        cmp byte [COLOUR_SET(ENEMY) + bx], 0
+        jne .rook_rays
+        and cl, FILE_MASK
+        mov eax, [COLOUR_SET(ENEMY)]
+        or eax, [COLOUR_SET(ENEMY) + 4]
+        shr eax, cl
+        test eax, FILE_BITS
+        jz .bishop
+.rook_rays:
+  %assign d ROOK_DIR_FIRST
+  %rep LINE_DIRS
         ATTACK_RAY d
     %assign d d + 1
   %endrep
-        clc
+.bishop:
+        mov eax, [bishop_lines + si]
+        and eax, [COLOUR_SET(ENEMY)]
+        jnz .bishop_rays
+        mov eax, [bishop_lines + si + 4]
+        and eax, [COLOUR_SET(ENEMY) + 4]
+        jz .no
+.bishop_rays:
+  %assign d BISHOP_DIR_FIRST
+  %rep LINE_DIRS
+        ATTACK_RAY d
+    %assign d d + 1
+  %endrep
+.no:    clc
         jmp .out
 .yes:   stc
 .out:   pop bx
         pop si
         pop cx
         pop bp
+        pop eax
         ret
 %endmacro
 
