@@ -14,7 +14,8 @@
 
 ; pst -- piece value + Michniewski's square bonus, signed words: word
 ; [pst + ((piece << ROW_BITS_SQUARES) | square) * 2] for a white piece; a black one reads
-; the square ^ FLIP_RANKS.  Rows in piece-code order ROOK .. PAWN; the KING row is the
+; the square ^ FLIP_RANKS (eval_table_square; on the 6x6 board see la_table_square).
+; Rows in piece-code order ROOK .. PAWN; the KING row is the
 ; middle-game table (no material: both sides always have a king), and pst_king_end,
 ; right after, the end-game one.  Each table is drawn as the board: rank 8 first.
 %macro PST_RANK 9                   ; value, then the a .. h bonuses of one rank
@@ -93,6 +94,28 @@ pst_king_end:
 %elif pst_king_end - pst != PIECE_KINDS * BOARD_SQUARES * 2
   %error "the piece-square tables must follow the piece codes"
 %endif
+
+; la_table_square -- Los Alamos chess reads the same tables, the 6x6 board stretched over
+; them: its files a..f and its ranks 1..6 are the 8x8 tables' a b d e g h and 1 2 4 5 7
+; 8 (i -> i + i/2).  So its middle, c3 d3 c4 d4, reads the 8x8 middle d4 e4 d5 e5; a
+; pawn one step from promotion (rank 5) reads rank 7; the back rank stays the back rank,
+; and each colour reads the board from its own side (eval_table_square mirrors black
+; across the 6x6 board's middle, not the 8x8 one's: reading the 8x8 corner a1..f6 as it
+; is gave white and black different tables, and lopsided play).  By square index, white's
+; view; 0 off the 6x6 board (an empty square, never read).
+%define LA_STRETCH(i) ((i) + (i) / 2)
+la_table_square:
+%assign sq 0
+%rep BOARD_SQUARES
+  %assign ff sq % FILES
+  %assign rr sq / FILES
+  %if ON_LOS_ALAMOS_BOARD(ff, rr)
+        db SQUARE(LA_STRETCH(ff), LA_STRETCH(FILES - 1 - rr) + 1)
+  %else
+        db 0
+  %endif
+  %assign sq sq + 1
+%endrep
 
 ; phase_weight -- what each piece code adds to the game phase, ROOK .. PAWN.
 phase_weight    db PHASE_ROOK, PHASE_KNIGHT, PHASE_BISHOP, PHASE_QUEEN, 0, 0
@@ -192,10 +215,7 @@ eval_piece:
         je .done
         movzx ebx, bl
         and bl, SQUARE_MASK
-        test cl, WHITE
-        jnz .placed
-        xor bl, FLIP_RANKS          ; black reads the table from its own side
-.placed:
+        call eval_table_square
         movzx edx, dl
         shl dx, ROW_BITS_SQUARES
         or bx, dx
@@ -206,6 +226,27 @@ eval_piece:
 .done:  pop edx
         pop ebx
         ret
+
+; eval_table_square -- the square a piece's tables are read at: its own for white, the
+;                      mirror across the board's middle rank for black; on the 6x6 board
+;                      then stretched over the 8x8 tables (la_table_square)
+; IN:  BL = the square (0..63); CL's WHITE bit = the piece's colour; [variant]
+; OUT: BL = the tables' square
+; CHG: nothing else
+eval_table_square:
+        test cl, WHITE
+        jnz .white
+        xor bl, FLIP_RANKS          ; black reads the table from its own side
+        cmp byte [variant], VARIANT_LOS_ALAMOS
+        jne .done
+        add bl, (FILES - LA_RANKS) * ROW_STEP ; rows 0..5 back onto the 6x6 board's 2..7
+.white: cmp byte [variant], VARIANT_LOS_ALAMOS
+        jne .done
+        push si
+        movzx si, bl
+        mov bl, [la_table_square + si]
+        pop si
+.done:  ret
 
 ; eval_save -- keep the sums before a move is made (the search's make)
 ; IN:  [ply] of the move to come
@@ -422,9 +463,13 @@ eval_position:
         push esi
         push edi
         call eval_passed
+        movzx ebx, byte [KING_SQ(BLACK)]
+        mov cl, BLACK
+        call eval_table_square
+        mov edx, ebx
         movzx ebx, byte [KING_SQ(WHITE)]
-        movzx edx, byte [KING_SQ(BLACK)]
-        xor dl, FLIP_RANKS
+        mov cl, WHITE
+        call eval_table_square
         movsx eax, word [pst_king + ebx * 2]
         add esi, eax
         movsx eax, word [pst_king + edx * 2]
@@ -517,7 +562,10 @@ eval_passed_count:
         dec ah                      ; the rows ahead of it
         test dl, ah
         jnz .black
-        movsx eax, word [passed_bonus + ecx * 4]
+        cmp byte [variant], VARIANT_LOS_ALAMOS
+        jne .white
+        sub cl, FILES - LA_RANKS    ; the 6x6 board's rows seen from white's side
+.white: movsx eax, word [passed_bonus + ecx * 4]
         add esi, eax
         movsx eax, word [passed_bonus + ecx * 4 + 2]
         add edi, eax
@@ -564,7 +612,11 @@ eval_runners:
         mov al, [KING_SQ(BLACK)]
         mov ah, al
         shr ah, ROW_SHIFT           ; the king's rows to the eighth
-        mov ch, BLACK
+        cmp byte [variant], VARIANT_LOS_ALAMOS
+        jne .white
+        sub cl, FILES - LA_RANKS    ; on the 6x6 board: to the sixth
+        sub ah, FILES - LA_RANKS
+.white: mov ch, BLACK
         call eval_runner_free
         jnc .black
         add esi, RUNNER_CP
@@ -682,13 +734,18 @@ eval_mop_up_term:
         ret
 
 ; eval_centre_steps -- how far a square stands from the four centre squares, in file
-;                      and row steps (0 in the centre, 6 in a corner)
-; IN:  AL = the square
+;                      and row steps (0 in the centre, 6 in a corner; on the 6x6 board
+;                      read through la_table_square, so c3 d3 c4 d4 are its centre)
+; IN:  AL = the square; [variant]
 ; OUT: EAX = the steps
 ; CHG: nothing else
 eval_centre_steps:
         push bx
-        mov bl, al
+        cmp byte [variant], VARIANT_LOS_ALAMOS
+        jne .board
+        movzx bx, al                ; the 6x6 board stretched: its centre on the 8x8 one
+        mov al, [la_table_square + bx]
+.board: mov bl, al
         and al, FILE_MASK
         shr bl, ROW_SHIFT
         and bl, FILE_MASK

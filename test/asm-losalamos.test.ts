@@ -13,6 +13,7 @@ import {
 import { KIWIPETE, START as CHESS_START } from "../ts-harness/fixtures/perft.ts";
 import { fenPosition, findMate, isMateIn, parseFen, parseUci, status } from "../ts-harness/oracle/index.ts";
 import { samplePositions } from "../ts-harness/positions.ts";
+import { playRandom } from "../ts-harness/selfplay.ts";
 import { LOS_ALAMOS_INVALID, LOS_ALAMOS_MATES, LOS_ALAMOS_PERFT, LOS_ALAMOS_START } from "./fixtures/losalamos.ts";
 
 describe("Los Alamos perft in the assembly", () => {
@@ -145,4 +146,40 @@ describe("Los Alamos mates, exchanges and best moves in the assembly", () => {
     const m = parseUci(pos, a.move!);
     expect(m.ok && isMateIn(pos, m.move, 1)).toBe(true);
   });
+});
+
+/** The same position seen from the other side: ranks reversed, colours swapped, the
+ *  other side to move (Los Alamos chess has no castling and no en passant). */
+function mirrored(fen: string): string {
+  const [board, side, , , halfmove, fullmove] = fen.split(" ");
+  const swap = (c: string) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase());
+  const ranks = board!.split("/").reverse().map((rank) => [...rank].map(swap).join(""));
+  return [ranks.join("/"), side === "w" ? "b" : "w", "-", "-", halfmove, fullmove].join(" ");
+}
+
+describe("Los Alamos evaluation", () => {
+  // The 6x6 board has its own view of the piece-square tables (eval.asm,
+  // la_table_square): each side reads them from its own side of the 6x6 board. With
+  // the 8x8 tables read on the a1..f6 corner, white and black saw different tables: the
+  // start position scored -99 for white and +99 for black at depth 2.
+  const fens = [LOS_ALAMOS_START, ...samplePositions(1956, 10, "losalamos").map((s) => s.fen).filter((fen) => status(fenPosition(fen)) === "playing").slice(0, 30)];
+  let scores: string[];
+  beforeAll(async () => {
+    const jobs = fens.flatMap((fen) => [`position ${fen}`, "go depth 2", `position ${mirrored(fen)}`, "go depth 2"]);
+    const answers = await runBatch(jobs, { timeoutMs: 120_000 });
+    scores = answers.filter((_, i) => i % 2 === 1).map((a) => a.lines.find((l) => l[0] === "bestmove")!.slice(2, 5).join(" "));
+  }, 150_000);
+
+  test("a position and its mirror image get the same score at depth 2 (the start position 0)", () => {
+    expect(scores[0]).toBe("score cp 0");
+    const differ = fens.flatMap((fen, i) => (scores[2 * i] === scores[2 * i + 1] ? [] : [`${fen}: ${scores[2 * i]}, mirrored ${scores[2 * i + 1]}`]));
+    expect(differ, differ.slice(0, 5).join("\n")).toEqual([]);
+  });
+
+  test("from the start position the engine at depth 3 mates random play with either colour, each game within 120 plies", async () => {
+    const games = await playRandom(LOS_ALAMOS_START, ["w", "b", "w", "b"], 3, 1956, 120);
+    expect(games.map((g) => `${g.engineColor}: ${g.status}, ${g.mated ?? "nobody"} mated`)).toEqual(
+      games.map((g) => `${g.engineColor}: checkmate, ${g.engineColor === "w" ? "b" : "w"} mated`),
+    );
+  }, 120_000);
 });

@@ -17,6 +17,7 @@ import { loadLayout, readScreen, squareClickPoint, type Layout, type ScreenView 
 import { PortInUseError, startServer, type RunningServer } from "../ts-harness/serve.ts";
 import { buildWeb } from "../ts-harness/web-build.ts";
 import { boardOf, START } from "./game-oracle.ts";
+import { fenPosition, findMate } from "../ts-harness/oracle/index.ts";
 
 // The page is tested with asm/probe.asm's `draw` verb standing in for the game: it draws
 // four coloured quarters in mode 13h, waits for a key and writes the INT 16h key word
@@ -540,6 +541,22 @@ describe.skipIf(!chromiumReady || !chessWritten)("the game in Chromium, as peopl
       await command(page, "variant").tap();
       const small = await waitLog(page, "a game of Los Alamos chess", (l) => l.fen !== START);
       expect(boardOf(small.fen).split("/")).toHaveLength(6);
+
+      // The set-up board left to ask for a mate in N: refused on an empty board (the
+      // board stays to fix), then answered from the start position, where the oracle
+      // finds no mate in 2.
+      const setupKey = (label: string) => page.locator(`#setup-keys button[aria-label="${label}"], #setup-keys button:text-is("${label}")`);
+      await command(page, "setup").tap();
+      await setupKey("Clear board").tap();
+      await waitCanvas(page, layout, "the 6x6 set-up board cleared", (v) => v.boardFen === "6/6/6/6/6/6");
+      await setupKey("Mate in 1").tap();
+      await waitLog(page, "the empty board refused", (l) => l.message.startsWith("Refused"));
+      await waitCanvas(page, layout, "the empty set-up kept", (v) => v.boardFen === "6/6/6/6/6/6");
+      await setupKey("Start position").tap();
+      await waitCanvas(page, layout, "the Los Alamos start set up", (v) => v.boardFen === boardOf(small.fen));
+      expect(findMate(fenPosition(small.fen), 2)).toBeNull();
+      await setupKey("Mate in 2").tap();
+      await waitLog(page, "the mate search's answer", (l) => l.message === "No mate found");
 
       await Promise.all([page.waitForEvent("load"), command(page, "load").tap()]); // CHESS.GAM, saved last
       await waitCanvas(page, layout, "the saved position again", (v) => v.boardFen === boardOf(back.fen));

@@ -285,9 +285,10 @@ function bindPadButton(button) {
   });
 }
 
-async function pressKeys(codes) {
-  for (const code of codes) {
-    game.ci.simulateKeyPress(code);
+/** Presses one after another, each a key code or a list of codes held together. */
+async function pressKeys(presses) {
+  for (const press of presses) {
+    game.ci.simulateKeyPress(...[press].flat()); // a list: keys held together
     await sleep(KEY_GAP_MS);
   }
 }
@@ -319,21 +320,24 @@ function loadSaved() {
 }
 
 /** The set-up board's keys, shown by Set up board. Each button's data-keys: a key name
- *  or letter, "shift X" for a capital (a white piece). */
+ *  or letter, "shift X" for a capital (a white piece), "M N" for M then the digit N (ask
+ *  for a mate in N). */
 const setupKeys = document.getElementById("setup-keys");
 const SHIFT = 340;
 
-function setupButtonCodes(button) {
+/** The presses of a set-up button, each a list of keys held together. */
+function setupButtonPresses(button) {
   const [first, second] = button.dataset.keys.split(" ");
-  if (second !== undefined) return [SHIFT, letter(second)];
-  return [KEY_CODES[first] ?? letter(first)];
+  if (first === "shift") return [[SHIFT, letter(second)]];
+  if (second !== undefined) return [[letter(first)], [letter(second)]];
+  return [[KEY_CODES[first] ?? letter(first)]];
 }
 
 for (const button of setupKeys.querySelectorAll("button[data-keys]")) {
   button.addEventListener("pointerdown", (e) => e.preventDefault());
   button.addEventListener("click", () => {
     if (game.ci === null) return;
-    game.ci.simulateKeyPress(...setupButtonCodes(button)); // together: Shift held with the letter
+    pressKeys(setupButtonPresses(button));
     if (button.hasAttribute("data-closes")) setupKeys.hidden = true;
     focusGame();
   });
