@@ -279,6 +279,17 @@ gen_store_promotions:
 %%done:
 %endmacro
 
+; ENEMY_IN table, found -- jump to `found` if an enemy piece stands in the 64-bit set
+; [table + SI] (SI = square << LIST_SHIFT); CHG: EAX
+%macro ENEMY_IN 2
+        mov eax, [%1 + si]
+        and eax, [COLOUR_SET(ENEMY)]
+        jnz %2
+        mov eax, [%1 + si + 4]
+        and eax, [COLOUR_SET(ENEMY) + 4]
+        jnz %2
+%endmacro
+
 ; PAWN_PUSH store, blocked -- the pawn DX steps forward to BL; jump to `blocked` if
 ; the square is taken
 %macro PAWN_PUSH 2
@@ -685,10 +696,8 @@ gen_%2_king:
         mov byte [carreau + bx], OWN | KING
         ret
 
-; attacked_<colour> -- is a square attacked by the other colour's pieces?
-;                      (Liberman: VERROI, its answer in GOLPE); the knights' squares, the
-;                      rook's and the bishop's lines are looked at only when an enemy
-;                      piece stands there (the colour set)
+; attacked_<colour> -- is a square attacked by the other colour's pieces? (Liberman: VERROI,
+;                      its answer in GOLPE); a knight's squares, a line, only with an enemy there
 ; IN:  BX = the square (BH = 0); colour_sets of the enemy's pieces (or more)
 ; OUT: CF set if an enemy piece attacks it
 ; CHG: nothing
@@ -713,12 +722,8 @@ attacked_%2:
         je .yes
         mov si, bp
         shl si, LIST_SHIFT
-        mov eax, [knight_zone + si]
-        and eax, [COLOUR_SET(ENEMY)]
-        jnz .knights
-        mov eax, [knight_zone + si + 4]
-        and eax, [COLOUR_SET(ENEMY) + 4]
-        jz .rook
+        ENEMY_IN knight_zone, .knights
+        jmp .rook
 .knights:
         mov bx, bp
         movzx cx, byte [knight_n + bx]
@@ -750,12 +755,8 @@ attacked_%2:
     %assign d d + 1
   %endrep
 .bishop:
-        mov eax, [bishop_lines + si]
-        and eax, [COLOUR_SET(ENEMY)]
-        jnz .bishop_rays
-        mov eax, [bishop_lines + si + 4]
-        and eax, [COLOUR_SET(ENEMY) + 4]
-        jz .no
+        ENEMY_IN bishop_lines, .bishop_rays
+        jmp .no
 .bishop_rays:
   %assign d BISHOP_DIR_FIRST
   %rep LINE_DIRS
