@@ -180,8 +180,8 @@ search_node:
         mov eax, [bp + node.best]
         jmp .return
 .futile:
-        cmp dword [fs:si], ORDER_QUIET
-        jne .deeper
+        cmp dword [fs:si], ORDER_KILLER_2 ; a quiet move that is no killer
+        jae .deeper
         call attacked_king          ; a check is always searched
         jc .deeper
         mov eax, [bp + node.static] ; a quiet move cannot lift the score above this
@@ -344,8 +344,8 @@ search_reduce:
         jl .no
         test byte [bp + node.flags], NODE_IN_CHECK
         jnz .no
-        cmp dword [fs:si], ORDER_QUIET
-        jne .no
+        cmp dword [fs:si], ORDER_KILLER_2 ; a quiet move that is no killer
+        jae .no
         mov ax, si
         sub ax, [bp + node.first]
         cmp ax, LMR_MIN_MOVES * MOVE_SIZE

@@ -1,12 +1,16 @@
 ; order.asm -- move ordering for the alpha-beta search (beyond Liberman): each move's
 ; order score beside it in the score segment (FS), the hash move first, captures by
 ; MVV/LVA, two killer moves a ply (kept in the score segment past the move scores, at
-; KILLER_BASE), then the quiet moves; the capture tests the quiescence search uses to
-; leave losing-looking captures out.
+; KILLER_BASE), then the quiet moves by their history count; the capture tests the
+; quiescence search uses to leave losing-looking captures out.
 
         section .bss
 
 order_hash      resd 1              ; the hash move search_order puts first
+; history -- the history heuristic: for each piece (its content) and to square, the
+; squares of the depths at which a quiet move of it caused a cut in this search,
+; a word each at ((content << ROW_BITS_SQUARES) | to) * 2, at most HISTORY_CAP
+history         resw HISTORY_SLOTS
 
         section .data
 
@@ -50,7 +54,10 @@ search_order:
         mov ecx, ORDER_KILLER_2
         cmp eax, [fs:KILLER_BASE + bx + (1 << DWORD_SHIFT)]
         je .score
-        mov ecx, ORDER_QUIET
+        push bx
+        call search_history_slot
+        movzx ecx, word [history + bx] ; ORDER_QUIET + its history
+        pop bx
 .score: mov [fs:si], ecx
         add si, MOVE_SIZE
         jmp .move
@@ -239,9 +246,26 @@ search_sort_root:
         jmp .next
 .done:  ret
 
-; search_killer -- a quiet move that caused a cut becomes the ply's first killer
-; IN:  EBX = the move; [ply]
-; OUT: the killers (FS:KILLER_BASE) updated (the old first becomes the second)
+; search_history_slot -- where a move's history count is
+; IN:  EAX = a move
+; OUT: BX = the offset of its word in history
+; CHG: nothing else
+search_history_slot:
+        push eax
+        movzx bx, ah
+        and bl, CONTENT_MASK
+        shl bx, ROW_BITS_SQUARES
+        MOVE_TO_LOW eax
+        and ax, SQUARE_MASK
+        or bx, ax
+        add bx, bx
+        pop eax
+        ret
+
+; search_killer -- a quiet move that caused a cut becomes the ply's first killer, and
+;                  its history count grows by the square of the plies to go
+; IN:  EBX = the move; [ply]; BP -> the node frame: .depth
+; OUT: the killers (FS:KILLER_BASE) updated (the old first becomes the second); history
 ; CHG: EAX, ECX
 search_killer:
         mov eax, ebx
@@ -249,6 +273,15 @@ search_killer:
         test ecx, ecx
         jnz .done                   ; captures are ordered anyway
         push bx
+        call search_history_slot
+        movsx ecx, byte [bp + node.depth]
+        imul ecx, ecx
+        add cx, [history + bx]
+        jc .cap
+        cmp cx, HISTORY_CAP
+        jbe .count
+.cap:   mov cx, HISTORY_CAP
+.count: mov [history + bx], cx
         movzx ecx, byte [ply]
         shl cx, KILLER_SHIFT
         mov bx, cx

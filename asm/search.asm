@@ -20,8 +20,11 @@
 ;     promotions by MVV/LVA (generated alone, gen_captures); every move when in check,
 ;     so mates show there too;
 ;   - move order: the hash table's move, captures by victim then attacker (MVV/LVA),
-;     two killer moves a ply, then the quiet moves in generation order; at the root the
-;     last iteration's best move first;
+;     two killer moves a ply, then the quiet moves by their history count (the squares
+;     of the depths at which the piece's move to that square caused a cut), the rest in
+;     generation order; at the root the last iteration's best move first;
+;   - near the leaves the evaluation decides: reverse futility at one and two plies to
+;     go, futility pruning of quiet moves at the last ply (node.asm);
 ;   - a hash table of 8192 entries in two segments (GS), keyed by the Zobrist key
 ;     move_make keeps, in buckets of two (the deepest result, the latest), cleared at
 ;     each search so a search depends on the position alone;
@@ -202,6 +205,11 @@ search_clear:
         call search_clear_segment
         pop es
         xor eax, eax
+        mov di, HISTORY_SLOTS * 2
+.history:
+        sub di, 1 << DWORD_SHIFT
+        mov [history + di], eax
+        jnz .history
         mov di, KILLER_BASE
         mov cx, (PAWN_CACHE_BASE - KILLER_BASE + PAWN_CACHE_ENTRIES * pawn_entry_size) >> DWORD_SHIFT
 .clear: mov [fs:di], eax
