@@ -133,24 +133,43 @@ dir_delta:
 ; king_to / king_n -- the king's squares from each square, laid out the same way.
         JUMP_LIST king_to, king_n, DIR_DFILE, DIR_DROW, KING_STEPS, ON_CHESS_BOARD
 
+; STEP_SETS DF, DR, steps, reach -- for each square the 64-bit set of the squares that
+; each (DF(i), DR(i)) step reaches, `reach` times over (1: one step; FILES: a whole line)
+%macro STEP_SETS 4
+  %assign sq 0
+  %rep BOARD_SQUARES
+    %assign m 0
+    %assign i 0
+    %rep %3
+      %assign ff (sq % FILES)
+      %assign rr (sq / FILES)
+      %rep %4
+        %assign ff ff + %1(i)
+        %assign rr rr + %2(i)
+        %if ff >= 0 && ff < FILES && rr >= 0 && rr < FILES
+          %assign m m | (1 << (rr * ROW_STEP + ff))
+        %endif
+      %endrep
+      %assign i i + 1
+    %endrep
+        dq m
+    %assign sq sq + 1
+  %endrep
+%endmacro
+
 ; king_zone -- the 64-bit set of squares next to each square: qword
 ; [king_zone + (square << LIST_SHIFT)], bit n = square n.  "Does the king on K touch S?" is one bt.
 king_zone:
-%assign sq 0
-%rep BOARD_SQUARES
-  %assign m 0
-  %assign d 0
-  %rep DIRECTIONS
-    %assign ff (sq % FILES) + DIR_DFILE(d)
-    %assign rr (sq / FILES) + DIR_DROW(d)
-    %if ff >= 0 && ff < FILES && rr >= 0 && rr < FILES
-      %assign m m | (1 << (rr * ROW_STEP + ff))
-    %endif
-    %assign d d + 1
-  %endrep
-        dq m
-  %assign sq sq + 1
-%endrep
+        STEP_SETS DIR_DFILE, DIR_DROW, KING_STEPS, 1
+; knight_zone / bishop_lines -- the same for the knight's jumps and the bishop's lines
+; (pieces between aside): the attack test looks for a knight, or walks the diagonals,
+; only when the enemy has a piece there
+knight_zone:
+        STEP_SETS KNIGHT_DF, KNIGHT_DR, KNIGHT_JUMPS, 1
+%define BISHOP_DF(i) DIR_DFILE((i) + BISHOP_DIR_FIRST)
+%define BISHOP_DR(i) DIR_DROW((i) + BISHOP_DIR_FIRST)
+bishop_lines:
+        STEP_SETS BISHOP_DF, BISHOP_DR, LINE_DIRS, FILES
 
 ; pawn_from_w / pawn_from_b -- the two squares from which a white (black) pawn would
 ; attack each square: bytes [pawn_from_w + square * 2 + 0..1], OFF_BOARD where no pawn

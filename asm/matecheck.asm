@@ -206,10 +206,13 @@ mate_check_flees:
         movzx bx, al
         and bl, SQUARE_MASK
         mov byte [carreau + bx], EMPTY
+        MOVER_SET ecx               ; the attack test reads the mover's set too
+        btr word [colour_sets + ecx], bx
         mov edx, eax
         MOVE_TO_LOW edx
         mov bl, dl
         mov [carreau + bx], ah
+        bts word [colour_sets + ecx], bx
         cmp byte [side], WHITE
         je .black
         call gen_white_flight
@@ -219,13 +222,16 @@ mate_check_flees:
         pop si
         pop eax
         pushf
+        MOVER_SET ecx
         movzx bx, al                ; the board as it was
         and bl, SQUARE_MASK
         mov [carreau + bx], ah
+        bts word [colour_sets + ecx], bx
         mov edx, eax
         MOVE_TO_LOW edx
         mov bl, dl
         mov [carreau + bx], dh
+        btr word [colour_sets + ecx], bx
         popf
         ret
 .unknown:

@@ -279,6 +279,17 @@ gen_store_promotions:
 %%done:
 %endmacro
 
+; ENEMY_IN table, found -- jump to `found` if an enemy piece stands in the 64-bit set
+; [table + SI] (SI = square << LIST_SHIFT); CHG: EAX
+%macro ENEMY_IN 2
+        mov eax, [%1 + si]
+        and eax, [COLOUR_SET(ENEMY)]
+        jnz %2
+        mov eax, [%1 + si + 4]
+        and eax, [COLOUR_SET(ENEMY) + 4]
+        jnz %2
+%endmacro
+
 ; PAWN_PUSH store, blocked -- the pawn DX steps forward to BL; jump to `blocked` if
 ; the square is taken
 %macro PAWN_PUSH 2
@@ -685,12 +696,13 @@ gen_%2_king:
         mov byte [carreau + bx], OWN | KING
         ret
 
-; attacked_<colour> -- is a square attacked by the other colour's pieces?
-;                      (Liberman: VERROI, its answer in GOLPE)
-; IN:  BX = the square (BH = 0)
+; attacked_<colour> -- is a square attacked by the other colour's pieces? (Liberman: VERROI,
+;                      its answer in GOLPE); a knight's squares, a line, only with an enemy there
+; IN:  BX = the square (BH = 0); colour_sets of the enemy's pieces (or more)
 ; OUT: CF set if an enemy piece attacks it
-; CHG: AX
+; CHG: nothing
 attacked_%2:
+        push eax
         push bp
         push cx
         push si
@@ -709,8 +721,12 @@ attacked_%2:
         cmp byte [carreau + bx], ENEMY | PAWN
         je .yes
         mov si, bp
-        movzx cx, byte [knight_n + si]
         shl si, LIST_SHIFT
+        ENEMY_IN knight_zone, .knights
+        jmp .rook
+.knights:
+        mov bx, bp
+        movzx cx, byte [knight_n + bx]
         add si, knight_to
 .knight:
         lodsb
@@ -720,18 +736,41 @@ attacked_%2:
         loop .knight
         mov si, bp
         shl si, LIST_SHIFT
-  %assign d 0
-  %rep DIRECTIONS
+.rook:  mov ax, bp                  ; an enemy piece on the square's row or file?
+        mov cl, al
+        shr al, ROW_SHIFT
+        movzx bx, al
+        cmp byte [COLOUR_SET(ENEMY) + bx], 0
+        jne .rook_rays
+        and cl, FILE_MASK
+        mov eax, [COLOUR_SET(ENEMY)]
+        or eax, [COLOUR_SET(ENEMY) + 4]
+        shr eax, cl
+        test eax, FILE_BITS
+        jz .bishop
+.rook_rays:
+  %assign d ROOK_DIR_FIRST
+  %rep LINE_DIRS
         ATTACK_RAY d
     %assign d d + 1
   %endrep
-        clc
+.bishop:
+        ENEMY_IN bishop_lines, .bishop_rays
+        jmp .no
+.bishop_rays:
+  %assign d BISHOP_DIR_FIRST
+  %rep LINE_DIRS
+        ATTACK_RAY d
+    %assign d d + 1
+  %endrep
+.no:    clc
         jmp .out
 .yes:   stc
 .out:   pop bx
         pop si
         pop cx
         pop bp
+        pop eax
         ret
 %endmacro
 
