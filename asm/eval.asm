@@ -185,8 +185,8 @@ eval_compute:
         popad
         ret
 
-; eval_move_plain -- eval_move for a move that neither promotes, castles nor takes en
-;                    passant: the mover's square bonus changes, what it takes leaves
+; eval_move_plain -- eval_move for a chess move that neither promotes, castles nor takes
+;                    en passant: the mover's square bonus changes, what it takes leaves
 ; IN, OUT, CHG: as eval_move
 eval_move_plain:
         pushad
@@ -331,6 +331,8 @@ eval_restore:
 ; OUT: [eval_psq], [eval_phase], pawn_rows
 ; CHG: nothing
 eval_move:
+        cmp byte [variant], VARIANT_LOS_ALAMOS
+        je eval_move_any            ; its tables are read through la_table_square
         test ah, PROMO_FLAG
         jnz eval_move_any
         test al, KIND_CASTLE        ; castling and en passant: the kinds with this bit
