@@ -37,6 +37,7 @@ msg_gam_magic   db "not CHESS.GAM", 0
 msg_gam_version db "other version", 0
 msg_gam_header  db "bad header", 0
 msg_gam_clock   db "bad clock", 0
+msg_gam_variant db "other variant", 0
 msg_gam_sum     db "bad checksum", 0
 msg_gam_ply     db "Bad ply in save file", 0
 
@@ -197,7 +198,8 @@ savegame_load:
         ret
 
 ; savegame_check -- is the file in load_buf sound? Its size, magic, version, variant,
-;                   level, clocks, FEN length, ply count and checksum
+;                   level, clocks, FEN length, ply count, checksum, and the variant its
+;                   FEN names
 ; IN:  load_buf; CX = the bytes read
 ; OUT: CF clear if it is; CF set, SI -> what is wrong
 ; CHG: AX, BX, CX, DX, DI
@@ -276,10 +278,38 @@ savegame_check:
         mov si, msg_gam_sum
         cmp ax, [load_buf + bx]
         jne .bad
+        mov si, msg_gam_variant
+        call savegame_fen_variant
+        cmp al, [load_buf + GAM_VARIANT]
+        jne .bad
         clc
         ret
 .bad:   stc
         ret
+
+; savegame_fen_variant -- the variant the saved FEN's board names: six ranks Los Alamos
+;                         chess, else chess (fen_parse checks the rest when the game is
+;                         set up from it), so that a file whose variant byte says
+;                         otherwise is refused
+; IN:  load_buf, its FEN length checked
+; OUT: AL = VARIANT_LOS_ALAMOS or VARIANT_CHESS
+; CHG: BX, CX
+savegame_fen_variant:
+        movzx cx, byte [load_buf + GAM_FEN_LEN]
+        mov bx, load_buf + GAM_FEN
+        xor al, al                  ; the ranks' separators
+.char:  cmp byte [bx], SPACE
+        je .count
+        cmp byte [bx], '/'
+        jne .next
+        inc al
+.next:  inc bx
+        loop .char
+.count: cmp al, LA_RANKS - 1
+        mov al, VARIANT_LOS_ALAMOS
+        je .done
+        mov al, VARIANT_CHESS
+.done:  ret
 
 ; savegame_replay -- play the plies of a loaded CHESS.GAM, each checked (a byte no
 ;                    legal move stands for stops there: the game goes back to the start
