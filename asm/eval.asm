@@ -185,6 +185,47 @@ eval_compute:
         popad
         ret
 
+; eval_move_plain -- eval_move for a chess move that neither promotes, castles nor takes
+;                    en passant: the mover's square bonus changes, what it takes leaves
+; IN, OUT, CHG: as eval_move
+eval_move_plain:
+        pushad
+        call eval_pawns_move
+        xor esi, esi                ; SI = what the mover's squares are xored with
+        test ah, WHITE
+        jnz .white
+        mov si, FLIP_RANKS
+.white: mov ecx, eax
+        MOVE_TO_LOW ecx             ; CL = the to square, CH = the content taken
+        movzx ebx, ah
+        and bl, PIECE_MASK
+        cmp bl, KING
+        je .taken                   ; the kings are weighed in eval_position
+        shl bx, ROW_BITS_SQUARES    ; the piece's table
+        movzx edx, cl
+        xor dx, si
+        or dx, bx
+        and eax, SQUARE_MASK
+        xor ax, si
+        or ax, bx
+        movsx edx, word [pst + edx * 2]
+        movsx eax, word [pst + eax * 2]
+        sub edx, eax
+        test si, si
+        jz .add
+        neg edx                     ; black's gain counts against white
+.add:   add [eval_psq], edx
+.taken: cmp ch, EMPTY
+        je .done
+        mov bl, cl
+        mov cl, ch
+        call eval_piece
+        sub [eval_psq], eax
+        call eval_phase_share
+        sub [eval_phase + di], al
+.done:  popad
+        ret
+
 ; eval_phase_share -- what a piece adds to its side's share of the game phase
 ; IN:  CL = the content (a piece; promotion bits ignored)
 ; OUT: AL = its phase weight; DI = its colour's index into eval_phase
@@ -290,6 +331,19 @@ eval_restore:
 ; OUT: [eval_psq], [eval_phase], pawn_rows
 ; CHG: nothing
 eval_move:
+        cmp byte [variant], VARIANT_LOS_ALAMOS
+        je eval_move_any            ; its tables are read through la_table_square
+        test ah, PROMO_FLAG
+        jnz eval_move_any
+        test al, KIND_CASTLE        ; castling and en passant: the kinds with this bit
+        jz eval_move_plain
+%if (KIND_EP & KIND_CASTLE) == 0 || (KIND_DOUBLE & KIND_CASTLE) != 0
+  %error "castling and en passant must be the kinds with KIND_CASTLE's bit"
+%endif
+
+; eval_move_any -- eval_move for any move
+; IN, OUT, CHG: as eval_move
+eval_move_any:
         pushad
         mov esi, eax
         mov edx, [eval_psq]

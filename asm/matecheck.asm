@@ -7,10 +7,36 @@
 
         section .bss
 
+check_sets      resq PIECE_KINDS    ; by piece code: the squares it would give check from
+discover_set    resq 1              ; the pieces whose leaving uncovers a check
+checking_targets resq 1             ; a piece's squares narrowed to its checks
 discover_rays   resq DIRECTIONS     ; for each direction: the line out of the enemy king
 discover_from   resb DIRECTIONS     ; the piece that shields that line, or NO_SQUARE
 
         section .text
+
+; gen_checking_targets -- narrow a piece's squares to those from which it would give
+;                         check, unless its leaving uncovers a check; a pawn keeps its
+;                         squares (what it promotes to may check) (gen_moves' PIECES_HALF
+;                         under [checking_only])
+; IN:  DX = the piece; BP -> the squares it may enter; check_sets, discover_set
+; OUT: BP -> checking_targets, or unchanged; ZF set if no square is left
+; CHG: EAX, BX
+gen_checking_targets:
+        movzx bx, dl
+        bt word [discover_set], bx
+        jc .all
+        movzx bx, dh
+        and bl, PIECE_MASK
+        cmp bl, PAWN
+        je .all
+        shl bx, LIST_SHIFT
+        SET_AND checking_targets, check_sets + bx, bp
+        mov bp, checking_targets
+        or eax, [checking_targets]  ; EAX = the upper half: ZF set for none
+        ret
+.all:   test bp, bp                 ; ZF clear: a set's address is not 0
+        ret
 
 ; RAY_TO_PIECE loop, met [, each] -- on from BL along direction BP, CX squares at most,
 ; to the first piece: AL = it, BX = its square, on to `met`; `each` is done on every

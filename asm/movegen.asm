@@ -20,9 +20,6 @@
 
 gen_pieces      resq 1              ; the side's pieces whose moves are still to find
 checking_only   resb 1              ; nonzero: the pieces but the king give only checks
-check_sets      resq PIECE_KINDS    ; by piece code: the squares it would give check from
-discover_set    resq 1              ; the pieces whose leaving uncovers a check
-checking_targets resq 1             ; a piece's squares narrowed to its checks
 chain_start     resw 1              ; where this generation's chain began (ES)
 target_mask     resq 1              ; squares a piece other than the king may enter
 pinned_set      resq 1              ; own pieces that shelter the king from a slider
@@ -87,28 +84,6 @@ gen_pin_allowed:
         shl bx, LIST_SHIFT
         SET_AND pin_allowed, pin_masks + bx, target_mask
         mov bp, pin_allowed
-        ret
-
-; gen_checking_targets -- narrow a piece's squares to those from which it would give
-;                         check, unless its leaving uncovers a check; a pawn keeps its
-;                         squares (what it promotes to may check)
-; IN:  DX = the piece; BP -> the squares it may enter; check_sets, discover_set
-; OUT: BP -> checking_targets, or unchanged; ZF set if no square is left
-; CHG: EAX, BX
-gen_checking_targets:
-        movzx bx, dl
-        bt word [discover_set], bx
-        jc .all
-        movzx bx, dh
-        and bl, PIECE_MASK
-        cmp bl, PAWN
-        je .all
-        shl bx, LIST_SHIFT
-        SET_AND checking_targets, check_sets + bx, bp
-        mov bp, checking_targets
-        or eax, [checking_targets]  ; EAX = the upper half: ZF set for none
-        ret
-.all:   test bp, bp                 ; ZF clear: a set's address is not 0
         ret
 
 ; gen_no_moves -- the finder for the king among the pieces, which is never there
@@ -279,8 +254,7 @@ gen_store_promotions:
 %%done:
 %endmacro
 
-; ENEMY_IN table, found -- jump to `found` if an enemy piece stands in the 64-bit set
-; [table + SI] (SI = square << LIST_SHIFT); CHG: EAX
+; ENEMY_IN table, found -- to `found` if an enemy is in the set [table + SI] (SI = square * 8); CHG: EAX
 %macro ENEMY_IN 2
         mov eax, [%1 + si]
         and eax, [COLOUR_SET(ENEMY)]
@@ -288,6 +262,21 @@ gen_store_promotions:
         mov eax, [%1 + si + 4]
         and eax, [COLOUR_SET(ENEMY) + 4]
         jnz %2
+%endmacro
+
+; ENEMY_ON_ROW_OR_FILE found -- to `found` if an enemy is on square AL's row or file; CHG: EAX, BX, CL
+%macro ENEMY_ON_ROW_OR_FILE 1
+        mov cl, al
+        shr al, ROW_SHIFT
+        movzx bx, al
+        cmp byte [COLOUR_SET(ENEMY) + bx], 0
+        jne %1
+        and cl, FILE_MASK
+        mov eax, [COLOUR_SET(ENEMY)]
+        or eax, [COLOUR_SET(ENEMY) + 4]
+        shr eax, cl
+        test eax, FILE_BITS
+        jnz %1
 %endmacro
 
 ; PAWN_PUSH store, blocked -- the pawn DX steps forward to BL; jump to `blocked` if
@@ -517,6 +506,11 @@ gen_%2_checks:
         call check_add_contact
 .knights:
         movzx si, byte [king_here]
+        shl si, LIST_SHIFT
+        ENEMY_IN knight_zone, .knight_squares
+        jmp .rook
+.knight_squares:
+        movzx si, byte [king_here]
         movzx cx, byte [knight_n + si]
         shl si, LIST_SHIFT
         add si, knight_to
@@ -528,10 +522,25 @@ gen_%2_checks:
         call check_add_contact
 .next_knight:
         loop .knight
+.rook:  mov al, [king_here]         ; no enemy on the king's row and file: no check, no pin
+        ENEMY_ON_ROW_OR_FILE .rook_rays
+        jmp .bishop
+.rook_rays:
         movzx si, byte [king_here]
         shl si, LIST_SHIFT
-  %assign d 0
-  %rep DIRECTIONS
+  %assign d ROOK_DIR_FIRST
+  %rep LINE_DIRS
+        KING_RAY d
+    %assign d d + 1
+  %endrep
+.bishop:
+        movzx si, byte [king_here]
+        shl si, LIST_SHIFT
+        ENEMY_IN bishop_lines, .bishop_rays
+        ret
+.bishop_rays:
+  %assign d BISHOP_DIR_FIRST
+  %rep LINE_DIRS
         KING_RAY d
     %assign d d + 1
   %endrep
@@ -736,18 +745,9 @@ attacked_%2:
         loop .knight
         mov si, bp
         shl si, LIST_SHIFT
-.rook:  mov ax, bp                  ; an enemy piece on the square's row or file?
-        mov cl, al
-        shr al, ROW_SHIFT
-        movzx bx, al
-        cmp byte [COLOUR_SET(ENEMY) + bx], 0
-        jne .rook_rays
-        and cl, FILE_MASK
-        mov eax, [COLOUR_SET(ENEMY)]
-        or eax, [COLOUR_SET(ENEMY) + 4]
-        shr eax, cl
-        test eax, FILE_BITS
-        jz .bishop
+.rook:  mov ax, bp
+        ENEMY_ON_ROW_OR_FILE .rook_rays
+        jmp .bishop
 .rook_rays:
   %assign d ROOK_DIR_FIRST
   %rep LINE_DIRS

@@ -45,10 +45,15 @@ search_order:
         mov ecx, ORDER_HASH
         cmp eax, [order_hash]
         je .score
+        cmp byte [es:si + move.captured], EMPTY
+        jne .capture
+        test ax, (PROMO_FLAG << 8) | KIND_CASTLE ; promotions, castling, en passant
+        jz .quiet                   ; the common quiet move, without a call
+.capture:
         call search_capture_score
         test ecx, ecx
         jnz .score
-        mov ecx, ORDER_KILLER_1
+.quiet: mov ecx, ORDER_KILLER_1
         cmp eax, [fs:KILLER_BASE + bx]
         je .score
         mov ecx, ORDER_KILLER_2
