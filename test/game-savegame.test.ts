@@ -11,6 +11,7 @@ import { longGame } from "../ts-harness/positions.ts";
 import { decodeGam, encodeGam, gamChecksum, NO_CLOCK } from "../ts-harness/savegame.ts";
 import { boardOf, play, position, readAs, START, TEST_MS, twoPlayers } from "./game-oracle.ts";
 import { LOS_ALAMOS_START } from "./fixtures/losalamos.ts";
+import { SELF_PLAY } from "./fixtures/selfplay.ts";
 
 let game: GameDriver | null = null;
 afterEach(async () => {
@@ -102,6 +103,36 @@ describe("CHESS.GAM, one byte a ply", () => {
       expect(back.fen).toBe(finalFen(START, moves.slice(0, kept)));
       await game.waitView(`the position after ${kept} moves`, (v) => v.boardFen === boardOf(back.fen));
     }
+  }, TEST_MS);
+
+  test("a 520-ply game, its first plies the computer against itself (test/fixtures/selfplay.ts), saved by W takes header + 520 + checksum bytes and loads back to the oracle's moves, move list and position", async () => {
+    const { fen, moves, selfPlies, replaced } = SELF_PLAY;
+    expect(moves.length).toBeGreaterThanOrEqual(500);
+    expect(selfPlies).toBeGreaterThanOrEqual(100);
+    expect(replaced.length).toBeLessThan(selfPlies / 10); // nine self-play moves in ten are the engine's own
+    const size = HEADER + fen.length + 2 + moves.length + 2; // header, FEN, ply count, plies, checksum
+    const bytes = encodeGam({ fen, moves, level: 1 }); // the oracle checks every move
+    expect(bytes.length).toBe(size);
+    game = await GameDriver.start("/load CHESS.GAM", { files: { "CHESS.GAM": bytes } });
+    await game.waitLog("the self-play game", (l) => l.moves.length === moves.length);
+    await game.letter("w");
+    await game.waitLog("the save", (l) => l.message === `Saved CHESS.GAM: ${size} bytes`);
+    const written = (await game.session.readFile("CHESS.GAM"))!;
+    expect(written.length).toBe(size);
+    expect(decodeGam(written).moves).toEqual(moves);
+    await game.close();
+
+    game = await GameDriver.start("/load CHESS.GAM", { files: { "CHESS.GAM": written } });
+    const loaded = await game.waitLog("the game W wrote", (l) => l.moves.length === moves.length);
+    expect(loaded.moves).toEqual(moves);
+    expect(loaded.fen).toBe(finalFen(fen, moves));
+    await game.waitView("its last position", (v) => v.boardFen === boardOf(loaded.fen));
+    const pos = position(fen);
+    const sans = moves.map((uci) => play(pos, uci));
+    expect(loaded.san).toEqual(sans);
+    const lastLine = `${moves.length / 2}.${sans.at(-2)} ${sans.at(-1)}`;
+    const listEnd = game.panel("PANEL_MOVES") + game.panel("MOVE_LIST_LINES") - 1;
+    expect(readAs(await game.panelLine(listEnd), lastLine)).toBe(lastLine);
   }, TEST_MS);
 
   const good = encodeGam({ fen: START, moves: ["e2e4", "e7e5", "g1f3"], level: 3 });

@@ -1,27 +1,38 @@
-// selfplay -- a long game of CHESS.COM against itself, written as a test fixture:
-//   npx tsx ts-harness/selfplay.ts [--plies 520] [--depth 2] [--variant chess|losalamos]
-//     [--out test/fixtures/selfplay.ts]
-// Each ply is one boot of `CHESS /jobs` with two jobs, `position FEN moves ...` (from
-// the last capture or pawn move, so the engine sees the repetitions) and `go depth D`;
-// its bestmove is played. Self-play games end by mate or a draw long before 500 plies,
-// so where the engine's move would end the game (by the oracle's rules) or leave the
-// other side only moves that end it, or would let
-// the 50-move count pass LATE_HALFMOVES when a pawn move or capture can reset it, the
-// oracle's first such legal move in UCI order that does not end the game is played
-// instead; the fixture lists those plies. A boot a ply makes this minutes long: it is run once, by hand, and
-// the game committed (test/game-savegame.test.ts loads it).
+// selfplay -- the engine's games through the batch jobs:
+//   npx tsx ts-harness/selfplay.ts [--plies 520] [--self 300] [--depth 4]
+//     [--variant chess|losalamos] [--out test/fixtures/selfplay.ts]
+// writes a long game of CHESS.COM against itself as a test fixture. Each of its plies
+// is one boot of `CHESS /jobs` with two jobs, `position FEN moves ...` (from the last
+// capture or pawn move, so that the engine sees the repetitions) and `go depth D`, and
+// the engine's bestmove is played. A game of the engine against itself ends by mate or
+// a draw after 150 to 400 plies (it trades down to a lone king, then mates it or runs
+// into the 50-move rule), so: a move of the engine that would end the game, now or
+// within LOOK_AHEAD plies on every line, is replaced by a seeded random one that does
+// not (the fixture lists those plies); after `--self` plies (or where every move would
+// end the game) the game goes on by longGame's seeded random play, which spends
+// material slowly, to `--plies`. A boot a ply makes this minutes long: it is run once,
+// by hand, and the game committed (test/game-savegame.test.ts loads it).
+// playRandom plays the engine against seeded random play (test/asm-losalamos.test.ts).
 import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { runBatch } from "./asm-engine.ts";
 import { isMain } from "./build.ts";
 import * as oracle from "./oracle/index.ts";
-import { seededRandom, START_FENS } from "./positions.ts";
+import { longGame, seededRandom, START_FENS } from "./positions.ts";
 
 /** Moves after the last capture or pawn move kept in a position job (its line stays
  *  under the 511-character limit of asm/PROTOCOL.md). */
 const HISTORY_MOVES = 80;
-/** From this 50-move count on, a pawn move or a capture is played if one keeps the game. */
-const LATE_HALFMOVES = 90;
+/** Plies the game must be able to go on after a move played, by the oracle's search. */
+const LOOK_AHEAD = 6;
+/** Positions that search may visit; past them a line counts as going on. */
+const LOOK_AHEAD_NODES = 5000;
+/** The seed of the replacements' and the continuation's random play. */
+const RANDOM_SEED = 2026;
+/** Seeds tried for the continuation from a position. */
+const CONTINUATION_TRIES = 20;
+/** Self-play plies given up at a time when no continuation is found. */
+const CUT_BACK = 20;
 
 /** The `position` job of a game so far: from its last capture or pawn move, so that the
  *  engine knows the repetitions, with at most HISTORY_MOVES moves. */
@@ -44,72 +55,86 @@ export interface SelfPlayGame {
   fen: string;
   depth: number;
   moves: string[];
+  /** The plies (from the first) of the engine against itself; the rest is random play. */
+  selfPlies: number;
   /** Plies (from 0) where the engine's move would have ended the game, and was replaced. */
   replaced: number[];
 }
 
-/** Does a move end the game, or leave the other side only moves that end it? */
-function endsGame(pos: oracle.Position, move: oracle.Move, lookAhead = true): boolean {
+/** Is there a line of `plies` more plies on which the game goes on? (The first such
+ *  line found ends the search.) */
+function goesOn(pos: oracle.Position, plies: number, budget: { nodes: number }): boolean {
+  if (plies === 0 || --budget.nodes <= 0) return true;
+  for (const m of oracle.legalMoves(pos)) {
+    oracle.makeMove(pos, m);
+    const on = oracle.status(pos) === "playing" && goesOn(pos, plies - 1, budget);
+    oracle.unmakeMove(pos);
+    if (on) return true;
+  }
+  return false;
+}
+
+/** Does a move end the game, now or within LOOK_AHEAD plies on every line? */
+function endsGame(pos: oracle.Position, move: oracle.Move): boolean {
   oracle.makeMove(pos, move);
-  const st = oracle.status(pos);
-  const over = st !== "playing" || (lookAhead && oracle.legalMoves(pos).every((m) => endsGame(pos, m, false)));
+  const over = oracle.status(pos) !== "playing" || !goesOn(pos, LOOK_AHEAD, { nodes: LOOK_AHEAD_NODES });
   oracle.unmakeMove(pos);
   return over;
 }
 
-export async function selfPlay(fen: string, plies: number, depth: number, progress = (_: string) => {}): Promise<SelfPlayGame> {
-  const parsed = oracle.parseFen(fen);
-  if (!parsed.ok) throw new Error(parsed.error.message);
-  const pos = parsed.pos;
-  const game: SelfPlayGame = { fen, depth, moves: [], replaced: [] };
-  /** By ply: moves that led where every move ends the game (taken back, not tried again). */
-  const banned: Set<string>[] = [new Set()];
-  let job = new PositionJob(fen);
-  const byUci = (a: oracle.Move, b: oracle.Move) => (oracle.moveToUci(a) < oracle.moveToUci(b) ? -1 : 1);
-  while (game.moves.length < plies) {
+/** Does every position of the game, after each of its moves, leave it going on? */
+function goesOnThroughout(fen: string, moves: string[]): boolean {
+  const pos = oracle.fenPosition(fen);
+  return moves.every((uci) => {
+    oracle.playUci(pos, [uci]);
+    return oracle.status(pos) === "playing";
+  });
+}
+
+export async function selfPlay(fen: string, plies: number, selfPlies: number, depth: number, progress = (_: string) => {}): Promise<SelfPlayGame> {
+  const pos = oracle.fenPosition(fen);
+  const game: SelfPlayGame = { fen, depth, moves: [], selfPlies: 0, replaced: [] };
+  const job = new PositionJob(fen);
+  const rnd = seededRandom(RANDOM_SEED);
+  while (game.moves.length < selfPlies) {
     const ply = game.moves.length;
-    const jobs = [job.text, `go depth ${depth}`];
-    const [set, go] = await runBatch(jobs, { timeoutMs: 120_000 });
-    if (set!.lines[0]?.[0] !== "position") throw new Error(`${jobs[0]}: ${set!.lines.flat().join(" ")}`);
+    const [set, go] = await runBatch([job.text, `go depth ${depth}`], { timeoutMs: 120_000 });
+    if (set!.lines[0]?.[0] !== "position") throw new Error(`${job.text}: ${set!.lines.flat().join(" ")}`);
     const best = go!.lines.find((l) => l[0] === "bestmove")?.[1];
-    const parsedMove = best ? oracle.parseUci(pos, best) : null;
-    if (!parsedMove?.ok) throw new Error(`ply ${ply}: the engine answered ${best ?? "nothing"}`);
-    let move: oracle.Move | undefined = parsedMove.move;
-    const allowed = oracle.legalMoves(pos).filter((m) => !banned[ply]!.has(oracle.moveToUci(m)));
-    const resets = (m: oracle.Move) => oracle.pieceAt(pos, m.from)?.role === "p" || oracle.pieceAt(pos, m.to) !== undefined;
-    const late = pos.halfmove >= LATE_HALFMOVES;
-    if (banned[ply]!.has(best!) || (late && !resets(move)) || endsGame(pos, move)) {
-      let keeps = allowed.filter((m) => !endsGame(pos, m)).sort(byUci);
-      if (keeps.length === 0) keeps = allowed.filter((m) => !endsGame(pos, m, false)).sort(byUci);
-      const engineKept = !banned[ply]!.has(best!) && !endsGame(pos, move);
-      move = (late ? keeps.find(resets) : undefined) ?? (engineKept ? move : keeps[0]);
-    }
-    if (move === undefined) {
-      // Every move ends the game here: take the last move back and try another there.
-      if (ply === 0) throw new Error("every first move ends the game");
-      banned[ply - 1]!.add(game.moves.pop()!);
-      banned.pop();
-      oracle.unmakeMove(pos);
-      if (game.replaced.at(-1) === ply - 1) game.replaced.pop();
-      job = new PositionJob(fen);
-      const replay = oracle.parseFen(fen);
-      if (!replay.ok) throw new Error(replay.error.message);
-      for (const uci of game.moves) {
-        oracle.playUci(replay.pos, [uci]);
-        job.played(replay.pos, uci);
-      }
-      progress(`ply ${ply}: stuck, back to ply ${ply - 1}`);
-      continue;
+    const parsed = best ? oracle.parseUci(pos, best) : null;
+    if (!parsed?.ok) throw new Error(`ply ${ply}: the engine answered ${best ?? "nothing"}`);
+    let move: oracle.Move | undefined = parsed.move;
+    if (endsGame(pos, move)) {
+      const keeps = oracle.legalMoves(pos).filter((m) => !endsGame(pos, m));
+      move = keeps[Math.floor(rnd() * keeps.length)];
+      if (move === undefined) break;
+      game.replaced.push(ply);
     }
     const uci = oracle.moveToUci(move);
-    if (uci !== best) game.replaced.push(ply);
     oracle.makeMove(pos, move);
     game.moves.push(uci);
-    banned.push(new Set());
     job.played(pos, uci);
     progress(`ply ${game.moves.length}: ${uci}${uci !== best ? " (replaced " + best + ")" : ""}`);
   }
-  return game;
+  // The continuation, from the last self-play position that has one (a game traded
+  // down to a lone king has none: it is cut back CUT_BACK plies at a time).
+  for (let cut = game.moves.length; cut >= 0; cut -= CUT_BACK) {
+    const from = oracle.playUci(oracle.fenPosition(fen), game.moves.slice(0, cut));
+    for (let seed = RANDOM_SEED; seed < RANDOM_SEED + CONTINUATION_TRIES; seed++) {
+      let rest: string[];
+      try {
+        rest = longGame(seed, plies - cut, oracle.toFen(from));
+      } catch {
+        continue; // no game that long from here with this seed
+      }
+      const moves = [...game.moves.slice(0, cut), ...rest];
+      if (goesOnThroughout(fen, moves)) {
+        return { ...game, moves, selfPlies: cut, replaced: game.replaced.filter((r) => r < cut) };
+      }
+    }
+    progress(`no continuation from ply ${cut}`);
+  }
+  throw new Error(`no continuation to ${plies} plies`);
 }
 
 export interface RandomGame {
@@ -174,7 +199,8 @@ if (isMain(import.meta.url)) {
   const { values } = parseArgs({
     options: {
       plies: { type: "string", default: "520" },
-      depth: { type: "string", default: "2" },
+      self: { type: "string", default: "300" },
+      depth: { type: "string", default: "4" },
       variant: { type: "string", default: "chess" },
       out: { type: "string", default: "test/fixtures/selfplay.ts" },
     },
@@ -182,14 +208,14 @@ if (isMain(import.meta.url)) {
   const variant = values.variant === "losalamos" ? "losalamos" : "chess";
   const fen = START_FENS[variant][0]!;
   const started = Date.now();
-  const game = await selfPlay(fen, Number(values.plies), Number(values.depth), (s) => process.stderr.write(s + "\n"));
+  const game = await selfPlay(fen, Number(values.plies), Number(values.self), Number(values.depth), (s) => process.stderr.write(s + "\n"));
   const minutes = ((Date.now() - started) / 60_000).toFixed(1);
   writeFileSync(
     values.out!,
-    `// A game of CHESS.COM against itself, made by \`npx tsx ts-harness/selfplay.ts --plies ${values.plies} --depth ${values.depth} --variant ${variant}\`
-// (${minutes} min): each move the engine's \`go depth ${game.depth}\` answer, but for the plies listed in
-// \`replaced\`, where that answer would have ended the game and the oracle's first move in
-// UCI order that does not end it was played instead (ts-harness/selfplay.ts says why).
+    `// A game of CHESS.COM against itself, made by \`npx tsx ts-harness/selfplay.ts --plies ${values.plies} --self ${values.self} --depth ${values.depth} --variant ${variant}\`
+// (${minutes} min): its first ${game.selfPlies} plies are the engine's \`go depth ${game.depth}\` answers, but for the
+// plies listed in \`replaced\`, where that answer would have ended the game; the rest is
+// seeded random play (ts-harness/selfplay.ts says why).
 import type { SelfPlayGame } from "../../ts-harness/selfplay.ts";
 
 export const SELF_PLAY: SelfPlayGame = {
@@ -197,9 +223,10 @@ export const SELF_PLAY: SelfPlayGame = {
   depth: ${game.depth},
   moves: \`
 ${lines(game.moves)}\`.split(/\\s+/).filter(Boolean),
+  selfPlies: ${game.selfPlies},
   replaced: [${game.replaced.join(", ")}],
 };
 `,
   );
-  process.stderr.write(`${game.moves.length} plies, ${game.replaced.length} replaced, ${minutes} min\n`);
+  process.stderr.write(`${game.moves.length} plies, ${game.selfPlies} of self-play, ${game.replaced.length} of them replaced, ${minutes} min\n`);
 }
