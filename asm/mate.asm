@@ -19,9 +19,9 @@
 ;     as above), and before them the reply that last refuted an attacker's move at its
 ;     ply (mate_refutes) and, first of all, the one that refuted it in this very
 ;     position at a shorter length (the table's mate_reply records): only how soon a
-;     refutation is found changes, never the answer; the first of those two is played
-;     before any move is generated (mate_guess_reply: its squares and its own king
-;     checked), and when it refutes, the defender's moves are never generated;
+;     refutation is found changes, never the answer; both are played before any move
+;     is generated (mate_try_reply: its squares and its own king checked), and when
+;     one refutes, the defender's moves are never generated;
 ;   - after the attacker's last move (a check) one legal reply is enough to refute it:
 ;     a step of the king, looked at on the board with the move's piece lifted and put
 ;     down and nothing else changed (mate_check_flees), else, the move played,
@@ -289,21 +289,23 @@ mate_attack_moves:
 ;      side to move is stalemated, or the budget ran out
 ; CHG: EAX, EBX, ECX, EDX, SI, EBP (DI kept)
 mate_defend:
-        call mate_guess_reply       ; a reply that refuted here before, tried ungenerated
-        jnc .generate
-        call move_play
-        call mate_left_in_check
-        jc .illegal
-        push eax
-        push cx
-        call mate_attack
-        pop cx
-        pop eax
-        call mate_unmake_eax
+        mov eax, [hash_key]         ; the replies that refuted here before, ungenerated:
+        mov bx, ax                  ; this position's, then the ply's
+        and bx, MATE_REPLY_OFFSET_MASK
+        cmp [fs:bx + MATE_REPLIES + mate_reply.key], eax
+        mov eax, 0
+        jne .ply
+        mov eax, [fs:bx + MATE_REPLIES + mate_reply.move]
+        call mate_try_reply
         jc .refuted
-        jmp .generate               ; mated after it: every reply (the table knows it)
-.illegal:
-        call move_takeback
+.ply:   mov edx, eax
+        movzx bx, byte [ply]
+        shl bx, DWORD_SHIFT
+        mov eax, [mate_refutes + bx]
+        cmp eax, edx
+        je .generate
+        call mate_try_reply
+        jc .refuted
 .generate:
         push di
         push cx
@@ -421,28 +423,29 @@ mate_left_in_check:
         pop ax
         ret
 
-; mate_guess_reply -- the reply that refuted an attacker's move in this position before
-;                     (at a shorter length: the table's mate_reply), else the ply's last
-;                     refutation (mate_refutes), when the board lets it be played
-;                     (mate_move_fits); whether it leaves its own king attacked is not
-;                     known yet
-; IN:  the position, [hash_key], [ply]; FS = the mate table's segment
-; OUT: CF set: EAX = that move; CF clear: none
-; CHG: EAX, BX, EDX
-mate_guess_reply:
-        mov eax, [hash_key]
-        mov bx, ax
-        and bx, MATE_REPLY_OFFSET_MASK
-        cmp [fs:bx + MATE_REPLIES + mate_reply.key], eax
-        jne .ply
-        mov eax, [fs:bx + MATE_REPLIES + mate_reply.move]
+; mate_try_reply -- a defender's reply that refuted an attacker's move elsewhere, played
+;                   without generating the moves when the board lets it be played here
+;                   (mate_move_fits) and it leaves its own king safe: does it refute?
+; IN:  EAX = the reply (or 0 / a cleared entry); CL = k; DI -> free space
+; OUT: CF set: it refutes (EAX kept); CF clear: it does not fit, or is mated (the table
+;      remembers that)
+; CHG: EBX, EDX, SI, EBP (the position restored)
+mate_try_reply:
         call mate_move_fits
-        jc .done
-.ply:   movzx bx, byte [ply]
-        shl bx, DWORD_SHIFT
-        mov eax, [mate_refutes + bx]
-        jmp mate_move_fits
-.done:  ret
+        jnc .no
+        call move_play
+        call mate_left_in_check
+        jc .illegal
+        push eax
+        push cx
+        call mate_attack
+        pop cx
+        pop eax
+        jmp mate_unmake_eax
+.illegal:
+        call move_takeback
+.no:    clc
+        ret
 
 ; mate_move_fits -- may a move found legal in another position be played in this one, as
 ;                   far as the board shows?  A plain move (no castling, double step, en
