@@ -31,7 +31,8 @@
 ;     known not to mate in; a position met again (by another move order, or at the
 ;     next length) takes the answer from there.  A position's mate does not depend on
 ;     how it was reached (the mate logic knows no repetition nor 50-move draw), and an
-;     entry holds the Zobrist key and a second check made of the colour sets.
+;     entry holds the Zobrist key and a second check made of the colour sets; an entry a
+;     new position displaces moves to a second way (mate_tt_find looks in both).
 ; mate_find tries k = 1, 2, ... N, so its move starts a shortest mate.  Among several
 ; mating moves it returns the first in the order above, so the answer is deterministic.
 ;
@@ -132,15 +133,20 @@ mate_tt_locate:
         and bx, MATE_TT_OFFSET_MASK
         ret
 
+; MATE_TT_SECOND key32, reg32 -- reg = the offset of a key's entry in the second way
+%macro MATE_TT_SECOND 2
+        mov %2, %1
+        shr %2, MATE_TT_WAY2_SHIFT
+        and %2, MATE_TT_WAY2_MASK
+        add %2, MATE_TT_WAY2
+%endmacro
+
 ; mate_tt_probe -- does the table know whether the side to move mates in k moves?
 ; IN:  CL = k; FS = the mate table's segment
 ; OUT: ZF set: not known; else CF clear: it mates in k, CF set: it does not
-; CHG: EAX, BX, DX
+; CHG: EAX, BX, DX, BP
 mate_tt_probe:
-        call mate_tt_locate
-        cmp [fs:bx + mate_entry.key], eax
-        jne .unknown
-        cmp [fs:bx + mate_entry.check], dx
+        call mate_tt_find
         jne .unknown
         cmp cl, [fs:bx + mate_entry.mates]
         jae .known                  ; mates in fewer: CF clear
@@ -162,13 +168,17 @@ mate_tt_store:
         push eax
         push bx
         push dx
+        push bp
         pushf
-        call mate_tt_locate
-        cmp [fs:bx + mate_entry.key], eax
-        jne .replace
-        cmp [fs:bx + mate_entry.check], dx
+        call mate_tt_find
         je .update
-.replace:
+        push eax                    ; the first way's entry goes to its second way
+        mov eax, [fs:bx + mate_entry.key]
+        MATE_TT_SECOND eax, ebp
+        mov [fs:bp + mate_entry.key], eax
+        mov eax, [fs:bx + mate_entry.check] ; the check, mates and fails
+        mov [fs:bp + mate_entry.check], eax
+        pop eax
         mov [fs:bx + mate_entry.key], eax
         mov [fs:bx + mate_entry.check], dx
         mov word [fs:bx + mate_entry.mates], MATE_TT_NOTHING
@@ -184,10 +194,32 @@ mate_tt_store:
         jbe .done
         mov [fs:bx + mate_entry.fails], cl
 .done:  popf
+        pop bp
         pop dx
         pop bx
         pop eax
         ret
+
+; mate_tt_find -- the position's entry in the table of proven results: its first way
+;                 (the newest entry of its slot), else its second (the one before)
+; IN:  the position, [hash_key]; FS = the mate table's segment
+; OUT: ZF set: FS:BX -> its entry; ZF clear: none, FS:BX -> its slot in the first way;
+;      EAX = the key, DX = the check word
+; CHG: EBP
+mate_tt_find:
+        call mate_tt_locate
+        cmp [fs:bx + mate_entry.key], eax
+        jne .second
+        cmp [fs:bx + mate_entry.check], dx
+        je .done
+.second:
+        MATE_TT_SECOND eax, ebp
+        cmp [fs:bp + mate_entry.key], eax
+        jne .done
+        cmp [fs:bp + mate_entry.check], dx
+        jne .done
+        mov bx, bp                  ; ZF stays set
+.done:  ret
 
 ; mate_attack -- a move of the side to move that mates in k moves (Liberman:
 ;                WHITEJOUEnPAS, the loop LAREVISION over the attacker's moves)
