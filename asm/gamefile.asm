@@ -25,17 +25,18 @@ player_letters  db "hc"           ; PLAYER_HUMAN, PLAYER_COMPUTER in the log
         section .bss
 
 log_enabled     resb 1              ; /log: write GAME.LOG at each change
-load_buf        resb LOAD_BYTES     ; the file /load reads (a FEN: its start)
+load_buf        resb LOAD_BYTES     ; a CHESS.GAM, a FEN or a PGN tag line of the file /load read
 
         section .text
 
 ; file_load -- start from a file: a CHESS.GAM (savegame_load), a PGN (its FEN tag and its
-;              moves, pgn_load) or a FEN on the first line
+;              moves, pgn_load) or a FEN on the first line; the file is read whole into
+;              GS:game_area.load_text, so a PGN of the longest game S saves loads back
 ; IN:  DX -> the file name, 0-terminated
 ; OUT: game_fen = the FEN, [pgn_moves] for a PGN; or [message] = "Cannot read FILE",
-;      "FEN too long" (a line of LOAD_BYTES or more) or "PGN file too long", and
-;      game_fen unchanged
-; CHG: AX, BX, CX, DI
+;      "FEN too long" (a line of LOAD_BYTES - 1 or more) or "PGN file too long" (a
+;      file of PGN_FILE_BYTES - 1 bytes or more), and game_fen unchanged
+; CHG: EAX, BX, CX, DI
 file_load:
         push si
         mov ax, (DOS_OPEN << 8) | OPEN_READ
@@ -43,10 +44,14 @@ file_load:
         jc .fail
         mov bx, ax
         mov ah, DOS_READ
-        mov cx, LOAD_BYTES - 1
+        mov cx, PGN_FILE_BYTES - 1
         push dx
-        mov dx, load_buf
+        push ds
+        push gs                     ; DOS reads to DS:DX
+        pop ds
+        mov dx, game_area.load_text
         int DOS
+        pop ds
         pop dx
         pushf
         push ax
@@ -55,22 +60,33 @@ file_load:
         pop cx
         popf
         jc .fail
-        mov si, load_buf
+        mov si, game_area.load_text
         mov di, si
         add di, cx
-        mov byte [di], 0
+        mov byte [gs:di], 0
         cmp cx, GAM_MAGIC_BYTES     ; the compact save file, by its magic
         jb .text
-        mov eax, [load_buf]
+        mov eax, [gs:si]
         cmp eax, [gam_magic]
         jne .text
+        cmp cx, LOAD_BYTES - 1      ; savegame_load reads load_buf; a longer file shows
+        jbe .copy                   ; as LOAD_BYTES - 1 bytes, more than any sound one
+        mov cx, LOAD_BYTES - 1
+.copy:  push cx
+        mov di, load_buf
+.byte:  mov al, [gs:si]
+        mov [di], al
+        inc si
+        inc di
+        loop .byte
+        pop cx
         call savegame_load
         pop si
         ret
-.text:  call text_skip_space
+.text:  call pgn_skip_space
         call pgn_detect
         jc .fen
-        cmp cx, LOAD_BYTES - 1
+        cmp cx, PGN_FILE_BYTES - 1
         je .pgn_long                ; the buffer is full and the game goes on
         call pgn_load
         pop si
@@ -79,20 +95,8 @@ file_load:
         mov word [message], msg_pgn_long
         pop si
         ret
-.fen:   mov si, load_buf            ; cut at the line end
-        mov byte [di], 0
-.scan:  lodsb
-        cmp al, CR
-        je .cut
-        cmp al, LF
-        je .cut
-        cmp al, CTRL_Z
-        je .cut
-        test al, al
-        jnz .scan
-        cmp cx, LOAD_BYTES - 1
-        je .long                    ; the buffer is full and the line goes on
-.cut:   mov byte [si - 1], 0
+.fen:   call file_line_copy
+        jc .long
         mov si, load_buf
         call game_set_fen
         pop si
@@ -107,6 +111,34 @@ file_load:
         mov si, dx
         call message_add
         pop si
+        ret
+
+; file_line_copy -- a line of the file /load read, into load_buf for the parsers that
+;                   read DS (the FEN reader, text_match_word)
+; IN:  GS:SI -> the line
+; OUT: load_buf = the line, 0-terminated; SI -> its end (CR, LF, CTRL_Z or the 0);
+;      CF set if the line had LOAD_BYTES - 1 characters or more (load_buf keeps its start)
+; CHG: AL, DI
+file_line_copy:
+        mov di, load_buf
+.copy:  mov al, [gs:si]
+        test al, al
+        jz .end
+        cmp al, CR
+        je .end
+        cmp al, LF
+        je .end
+        cmp al, CTRL_Z
+        je .end
+        inc si
+        cmp di, load_buf + LOAD_BYTES - 1
+        jae .copy                   ; full: walk on to the line's end
+        mov [di], al
+        inc di
+        jmp .copy
+.end:   mov byte [di], 0
+        cmp di, load_buf + LOAD_BYTES - 1
+        cmc                         ; CF set: load_buf is full
         ret
 
 ; file_save -- write CHESS.SAV: the game as PGN (what `CHESS /load CHESS.SAV` reads)

@@ -32,7 +32,7 @@ msg_bad_move    db "PGN: bad move", 0
 
         section .bss
 
-pgn_moves       resw 1              ; -> the movetext /load found, still to play; 0: none
+pgn_moves       resw 1              ; -> GS: the movetext /load found, still to play; 0: none
 pgn_column      resw 1              ; characters on the line being written
 pgn_word        resb PGN_WORD_BYTES ; the move being read, without + # ! ?
 pgn_san         resb SAN_BYTES      ; a legal move's SAN, to compare with it
@@ -265,18 +265,18 @@ pgn_space_for:
 
 ; pgn_detect -- is a text PGN rather than a FEN? It is when it starts with a tag or
 ;              with a move number ("1." -- a FEN's first rank has no dot)
-; IN:  SI -> the text's first character that is not white space
+; IN:  GS:SI -> the text's first character that is not white space
 ; OUT: CF clear if it is PGN
 ; CHG: AL
 pgn_detect:
-        cmp byte [si], '['
+        cmp byte [gs:si], '['
         je .pgn
         push si
-.digit: lodsb
+.digit: gs lodsb
         sub al, '0'
         cmp al, DECIMAL_BASE - 1
         jbe .digit
-        cmp byte [si - 1], '.'
+        cmp byte [gs:si - 1], '.'
         pop si
         je .pgn
         stc
@@ -284,48 +284,58 @@ pgn_detect:
 .pgn:   clc
         ret
 
+; pgn_skip_space -- step over white space in the file /load read
+; IN:  GS:SI -> the text
+; OUT: SI -> the first character that is not white space (possibly the 0 at the end)
+; CHG: nothing else
+pgn_skip_space:
+        push ax
+.next:  gs lodsb
+        call text_is_space
+        je .next
+        dec si
+        pop ax
+        ret
+
 ; pgn_load -- take a PGN's tags: its FEN, if any, becomes the game's start; the
-;             movetext is kept for pgn_replay
-; IN:  SI -> the text, 0-terminated, at its first tag or move
-; OUT: game_fen (if a FEN tag); [pgn_moves] -> the movetext
+;             movetext is kept for pgn_replay.  Each tag line is copied into load_buf
+;             for the DS readers; a FEN value without its closing quote is no FEN.
+; IN:  GS:SI -> the text, 0-terminated, at its first tag or move
+; OUT: game_fen (if a FEN tag); [pgn_moves] -> the movetext in GS
 ; CHG: AL, BX, SI, DI
 pgn_load:
-.tag:   call text_skip_space
-        cmp byte [si], '['
+.tag:   call pgn_skip_space
+        cmp byte [gs:si], '['
         jne .moves
+        call file_line_copy         ; a tag longer than load_buf keeps its start
+        push si
+        mov si, load_buf
         mov bx, pgn_fen_tag
         call text_match_word
-        jc .skip
+        jc .next
         call text_skip_space
         cmp byte [si], '"'
-        jne .skip
+        jne .next
         inc si
         mov di, si
 .value: mov al, [di]
         test al, al
-        jz .moves
+        jz .next
         inc di
         cmp al, '"'
         jne .value
         mov byte [di - 1], 0        ; the value ends here, and so does the tag for us
-        push di
         call game_set_fen
-        pop si
-.skip:  lodsb                       ; to the end of the tag's line
-        test al, al
-        jz .end
-        cmp al, LF
-        jne .skip
+.next:  pop si
         jmp .tag
-.end:   dec si
 .moves: mov [pgn_moves], si
         ret
 
 ; pgn_replay -- play the moves of the PGN /load read, from the game's start: each
 ;               matched to the SAN of a legal move; a move that is none stops the
 ;               replay with a message naming it ("12... Nf3")
-; IN:  [pgn_moves] (0: nothing to play); the game set up
-; OUT: the moves played; [pgn_moves] = 0
+; IN:  [pgn_moves] (GS:, 0: nothing to play); the game set up
+; OUT: the moves played, then drawn and logged; [pgn_moves] = 0
 ; CHG: EAX, EBX, ECX, EDX, SI, DI, EBP
 pgn_replay:
         mov si, [pgn_moves]
@@ -333,15 +343,19 @@ pgn_replay:
         jz .done
         mov word [pgn_moves], 0
 .move:  call pgn_next_move
-        jc .done
+        jc .end
         cmp byte [engine_status], STATUS_OVER
         jae .bad                    ; no move after the end of the game
         call pgn_find_move
         jc .bad
         push si
-        call game_play
+        call game_enter             ; drawn and logged once, at the end: a long game
+        jc .entered                 ; would redraw and relog its record at every move
+        call chessclock_moved
+.entered:
         pop si
         jmp .move
+.end:   jmp screen_refresh
 .bad:   mov di, message_buf
         mov si, msg_bad_move
         call message_add
@@ -369,12 +383,12 @@ pgn_replay:
 
 ; pgn_next_move -- the next move of the movetext's main line, past white space, move
 ;                  numbers, {comments}, ; comments, (variations), $NAGs and escapes
-; IN:  SI -> the movetext
+; IN:  GS:SI -> the movetext
 ; OUT: CF clear: pgn_word = the move without + # ! ?, SI past it; CF set: the end of
 ;      the moves (the text's end, a result, *)
 ; CHG: AX, CX, DI
 pgn_next_move:
-.skip:  lodsb
+.skip:  gs lodsb
         test al, al
         jz .end
         call text_is_space
@@ -397,7 +411,7 @@ pgn_next_move:
         je .skip
         cmp al, '0'
         jne .digit
-        cmp word [si], '-0'         ; 0-0 and 0-0-0: castling written with zeros
+        cmp word [gs:si], '-0'         ; 0-0 and 0-0-0: castling written with zeros
         je .word
 .digit: mov ah, al
         sub ah, '0'
@@ -405,7 +419,7 @@ pgn_next_move:
         jbe .number
 .word:  mov di, pgn_word
         dec si
-.copy:  lodsb
+.copy:  gs lodsb
         call pgn_word_end
         je .copied
         cmp al, '0'                 ; no SAN square has a zero: it is castling's O
@@ -444,14 +458,14 @@ pgn_next_move:
         clc
         ret
 .comment:
-        lodsb
+        gs lodsb
         test al, al
         jz .end
         cmp al, '}'
         jne .comment
         jmp .skip
 .to_line_end:
-        lodsb
+        gs lodsb
         test al, al
         jz .end
         cmp al, LF
@@ -460,7 +474,7 @@ pgn_next_move:
 .variation:
         mov cx, 1                   ; variations nest
 .inside:
-        lodsb
+        gs lodsb
         test al, al
         jz .end
         cmp al, '('
@@ -470,14 +484,14 @@ pgn_next_move:
         jne .inside
         loop .inside
         jmp .skip
-.nag:   lodsb
+.nag:   gs lodsb
         sub al, '0'
         cmp al, DECIMAL_BASE - 1
         jbe .nag
         dec si
         jmp .skip
 .number:                            ; "12." "12..." or a result: 1-0 0-1 1/2-1/2
-        lodsb
+        gs lodsb
         cmp al, '-'
         je .end
         cmp al, '/'

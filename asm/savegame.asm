@@ -42,7 +42,7 @@ msg_gam_sum     db "bad checksum", 0
 msg_gam_ply     db "Bad ply in save file", 0
 
 %if GAM_BYTES > LOAD_BYTES - 1
-%error "file_load must read a whole CHESS.GAM into load_buf"
+%error "file_load must copy a whole CHESS.GAM into load_buf"
 %endif
 
         section .bss
@@ -158,7 +158,7 @@ savegame_put:
         pop ax
         jmp out_char
 
-; savegame_load -- /load of a CHESS.GAM, read whole into load_buf by file_load: if it
+; savegame_load -- /load of a CHESS.GAM, copied whole into load_buf by file_load: if it
 ;                  is sound, game_fen = its start position, the level set, its plies
 ;                  kept there for savegame_replay; if not, a message names what is
 ;                  wrong and nothing changes

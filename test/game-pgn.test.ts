@@ -2,6 +2,7 @@ import { Chess } from "chess.js";
 import { afterEach, describe, expect, test } from "vitest";
 import { GameDriver } from "../ts-harness/game-driver.ts";
 import { toFen } from "../ts-harness/oracle/index.ts";
+import { longGame } from "../ts-harness/positions.ts";
 import { play, position, START, TEST_MS, twoPlayers } from "./game-oracle.ts";
 
 // The game's PGN against chess.js, a PGN reader and writer nobody here wrote: what S
@@ -122,5 +123,32 @@ describe("PGN between the game and chess.js", () => {
     const pos = position(START);
     for (const m of log.moves) play(pos, m);
     expect(log.fen).toBe(toFen(pos));
+  }, TEST_MS);
+
+  test("a 2,000-ply game chess.js writes as PGN (over 12 KB, with a comment) loads move for move to chess.js's last position", async () => {
+    const chess = new Chess();
+    for (const uci of longGame(1990, 2000)) chess.move(uci);
+    chess.setComment("a long game, spending its material slowly");
+    const written = chess.pgn().replace(/ (\d+0)\. /g, "\n$1. "); // a line every ten moves
+    expect(written.length).toBeGreaterThan(12_000);
+    const reread = new Chess();
+    reread.loadPgn(written);
+    expect(reread.fen()).toBe(chess.fen());
+    game = await GameDriver.start("/load LONG.PGN", { files: { "LONG.PGN": written } });
+    const log = await game.waitLog("the replay", (l) => l.moves.length === 2000 || l.message !== "");
+    expect(log.moves, log.message).toEqual(chess.history({ verbose: true }).map((m) => m.lan));
+    expect(log.fen).toBe(chess.fen());
+  }, TEST_MS);
+
+  test("a PGN file of 32 KiB or more is refused with \"PGN file too long\" and the game starts from the start position", async () => {
+    const chess = new Chess();
+    for (const uci of longGame(1990, 40)) chess.move(uci);
+    const written = `${chess.pgn()}\n{ ${"a comment that makes the file too long ".repeat(900)}}\n`;
+    expect(written.length).toBeGreaterThan(32 * 1024);
+    game = await GameDriver.start("/load HUGE.PGN", { files: { "HUGE.PGN": written } });
+    const log = await game.waitLog("the message", (l) => l.message !== "");
+    expect(log.message).toBe("PGN file too long");
+    expect(log.moves).toEqual([]);
+    expect(log.fen).toBe(START);
   }, TEST_MS);
 });
