@@ -56,6 +56,17 @@ count_moves:
 %%done:
 %endmacro
 
+; COUNT_KING_HALF half -- add to BP each square in one dword of gen_pieces the enemy does
+; not attack
+%macro COUNT_KING_HALF 1
+%%step: SET_TAKE_LOWEST gen_pieces, %1, %%done
+        call ATTACKED
+        cmc
+        adc bp, 0
+        jmp %%step
+%%done:
+%endmacro
+
 ; ---------------------------------------------------------------------------------------
 ; COUNT_SIDE colour, name -- the counter of one colour: count_<name> and its counters.
 %macro COUNT_SIDE 2
@@ -77,7 +88,13 @@ count_%2:
         jc .full
         cmp di, CHAIN_GUARD
         ja .full
-        call gen_%2_king
+        xor bp, bp
+        cmp byte [variant], VARIANT_CHESS
+        je .king
+        call gen_%2_king            ; king_zone does not know the 6x6 board's edge
+        jmp .pieces
+.king:  call count_%2_king
+.pieces:
         mov eax, [pinned_set]       ; then the free pieces, counted
         not eax
         and eax, [COLOUR_SET(OWN)]
@@ -88,7 +105,6 @@ count_%2:
         mov [gen_pieces + 4], eax
         movzx bx, byte [king_here]
         btr word [gen_pieces], bx
-        xor bp, bp
         COUNT_HALF 0
         COUNT_HALF 1
         call gen_finish             ; the moves stored, and those counted
@@ -97,6 +113,28 @@ count_%2:
         ret
 .full:  stc
         jmp gen_finish
+
+; count_<colour>_king -- the king's steps counted (Liberman: TENROI), its castlings stored:
+;                       each square next to it that its side does not hold (king_zone)
+;                       put to the attack test.  Out of check the king shields no square
+;                       next to it from a slider, so it stays on the board meanwhile.
+; IN:  [king_here]; not in check; [variant] chess; BP = the count so far; ES:DI -> free space
+; OUT: BP + its steps; DI past its castlings
+; CHG: EAX, BX, CX, DX, SI
+count_%2_king:
+        movzx si, byte [king_here]
+        shl si, LIST_SHIFT
+        mov eax, [COLOUR_SET(OWN)]
+        not eax
+        and eax, [king_zone + si]
+        mov [gen_pieces], eax
+        mov eax, [COLOUR_SET(OWN) + 4]
+        not eax
+        and eax, [king_zone + si + 4]
+        mov [gen_pieces + 4], eax
+        COUNT_KING_HALF 0
+        COUNT_KING_HALF 1
+        jmp gen_%2_king.castle
 
 ; count_<colour>_rook -- the free rook's moves, counted (Liberman: TENTOUR)
 ; IN:  DL = the rook's (or queen's) square; BP = the count so far

@@ -250,19 +250,22 @@ gen_store_promotions:
         jnz %2
 %endmacro
 
-; ENEMY_ON_ROW_OR_FILE found -- to `found` if an enemy is on square AL's row or file; CHG: EAX, BX, CL
-%macro ENEMY_ON_ROW_OR_FILE 1
+; ENEMY_ON_FILE none, ENEMY_ON_ROW none -- to `none` if no enemy is on square AL's file
+; (row), so no line along it needs a walk; CHG: EAX, BX, CL
+%macro ENEMY_ON_FILE 1
         mov cl, al
-        shr al, ROW_SHIFT
-        movzx bx, al
-        cmp byte [COLOUR_SET(ENEMY) + bx], 0
-        jne %1
         and cl, FILE_MASK
         mov eax, [COLOUR_SET(ENEMY)]
         or eax, [COLOUR_SET(ENEMY) + 4]
         shr eax, cl
         test eax, FILE_BITS
-        jnz %1
+        jz %1
+%endmacro
+%macro ENEMY_ON_ROW 1
+        shr al, ROW_SHIFT
+        movzx bx, al
+        cmp byte [COLOUR_SET(ENEMY) + bx], 0
+        je %1
 %endmacro
 
 ; PAWN_PUSH store, blocked -- the pawn DX steps forward to BL; jump to `blocked` if
@@ -523,17 +526,18 @@ gen_%2_checks:
         call check_add_contact
 .next_knight:
         loop .knight
-.rook:  mov al, [king_here]         ; no enemy on the king's row and file: no check, no pin
-        ENEMY_ON_ROW_OR_FILE .rook_rays
-        jmp .bishop
-.rook_rays:
+.rook:  mov al, [king_here]         ; no enemy on the king's file: no check, no pin on it
+        ENEMY_ON_FILE .row
         movzx si, byte [king_here]
         shl si, LIST_SHIFT
-  %assign d ROOK_DIR_FIRST
-  %rep LINE_DIRS
-        KING_RAY d
-    %assign d d + 1
-  %endrep
+        KING_RAY DIR_N
+        KING_RAY DIR_S
+.row:   mov al, [king_here]         ; nor on its row
+        ENEMY_ON_ROW .bishop
+        movzx si, byte [king_here]
+        shl si, LIST_SHIFT
+        KING_RAY DIR_E
+        KING_RAY DIR_W
 .bishop:
         movzx si, byte [king_here]
         shl si, LIST_SHIFT
@@ -670,7 +674,8 @@ gen_%2_ep:
 .next:  loop .pawn
         ret
 
-; gen_<colour>_king -- the king's steps and castlings (Liberman: TENROI)
+; gen_<colour>_king -- the king's steps and castlings (Liberman: TENROI); from .castle on,
+;                      the castlings alone
 ; IN:  [king_here]; [checkers]; ES:DI -> free space
 ; OUT: DI past the moves stored
 ; CHG: EAX, BX, CX, DX, SI
@@ -747,14 +752,13 @@ attacked_%2:
         mov si, bp
         shl si, LIST_SHIFT
 .rook:  mov ax, bp
-        ENEMY_ON_ROW_OR_FILE .rook_rays
-        jmp .bishop
-.rook_rays:
-  %assign d ROOK_DIR_FIRST
-  %rep LINE_DIRS
-        ATTACK_RAY d
-    %assign d d + 1
-  %endrep
+        ENEMY_ON_FILE .row
+        ATTACK_RAY DIR_N
+        ATTACK_RAY DIR_S
+.row:   mov ax, bp
+        ENEMY_ON_ROW .bishop
+        ATTACK_RAY DIR_E
+        ATTACK_RAY DIR_W
 .bishop:
         ENEMY_IN bishop_lines, .bishop_rays
         jmp .no
