@@ -1,7 +1,7 @@
 ; perft.asm -- count the leaves of the legal move tree: the make / find / take back walk
 ; of Liberman's WHITEJOUE5PAS without the mate test.  Each ply's chain sits on the move
 ; stack right after its parent's.  At the last ply the moves are counted, not made
-; (bulk counting): gen_moves stores only legal moves, so their number is the answer.
+; (bulk counting): count_moves (movecount.asm) gives the number of legal moves.
 
         section .bss
 
@@ -38,12 +38,17 @@ perft_reset:
 ; CHG: EAX, EBX, ECX, EDX, SI, EBP (DI kept)
 perft_count:
         push di
+        cmp byte [perft_depth], 1
+        ja .generate
+        call count_moves            ; the last ply: count, neither store nor make
+        jmp .found
+.generate:
         call gen_moves
-        jnc .fits
+.found: jnc .fits
         mov byte [perft_full], 1
 .fits:  cmp byte [perft_depth], 1
         ja .deeper
-        add [perft_nodes], ecx      ; the last ply: count, do not make
+        add [perft_nodes], ecx
         adc dword [perft_nodes + 4], 0
         pop di
         ret
