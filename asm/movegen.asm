@@ -387,9 +387,13 @@ gen_store_promotions:
 gen_%2:
         mov [chain_start], di
         call gen_%2_checks
+        cmp byte [checkers], 0
+        je .free
+        mov byte [captures_only], 0 ; in check: every evasion, captures or not
         cmp byte [checkers], 1
         ja .king                    ; double check: only the king moves (1998 rule 1)
-        je .pieces                  ; check: every evasion, captures or not
+        jmp .pieces
+.free:
         cmp byte [captures_only], 0
         je .pieces
         mov eax, [COLOUR_SET(ENEMY)] ; captures, and steps to the queening row
