@@ -30,6 +30,24 @@ engine_start_black resb 1           ; 1: the position set had black to move
 engine_start_fullmove resd 1        ; and this move number
 engine_fen      resb LINE_MAX + 1   ; the FEN set, kept whole: take-back starts from it
 
+        section .data
+
+; status_words -- the name of each STATUS_* (the oracle's names, and `too-long`), for
+; the game's log and the selfplay job
+status_words:   dw word_playing, word_check, word_checkmate, word_stalemate
+                dw word_fifty, word_threefold, word_material, word_too_long
+%if ($ - status_words) != 2 * STATUS_KINDS
+%error "one word for each STATUS_*"
+%endif
+word_playing    db "playing", 0
+word_check      db "check", 0
+word_checkmate  db "checkmate", 0
+word_stalemate  db "stalemate", 0
+word_fifty      db "fifty-move", 0
+word_threefold  db "threefold", 0
+word_material   db "insufficient-material", 0
+word_too_long   db "too-long", 0
+
         section .text
 
 ; engine_set_fen -- set a position from a FEN (4 or 6 fields, as fen_parse reads them)

@@ -41,13 +41,11 @@ level_limits:   dw 0, 1
 %error "one level_entry a level"
 %endif
 
-; The words of the panel and the log, indexed by STATUS_*.
+; The words of the panel, indexed by STATUS_* (the log's are engine.asm's status_words).
 status_texts:   dw text_none, text_check, text_mate, text_stalemate, text_fifty
                 dw text_threefold, text_material, text_too_long
-status_words:   dw word_playing, word_check, word_checkmate, word_stalemate
-                dw word_fifty, word_threefold, word_material, word_too_long
-%if ($ - status_texts) != 2 * 2 * STATUS_KINDS
-%error "one panel text and one log word for each STATUS_*"
+%if ($ - status_texts) != 2 * STATUS_KINDS
+%error "one panel text for each STATUS_*"
 %endif
 text_none       db 0
 text_check      db "Check!", 0
@@ -57,14 +55,6 @@ text_fifty      db "Draw: 50 moves", 0
 text_threefold  db "Draw: repetition", 0
 text_material   db "Draw: material", 0
 text_too_long   db "Draw: too long", 0
-word_playing    db "playing", 0
-word_check      db "check", 0
-word_checkmate  db "checkmate", 0
-word_stalemate  db "stalemate", 0
-word_fifty      db "fifty-move", 0
-word_threefold  db "threefold", 0
-word_material   db "insufficient-material", 0
-word_too_long   db "too-long", 0
 
 msg_bad_fen     db "Bad FEN: ", 0
 msg_start_pos   db "Start position", 0

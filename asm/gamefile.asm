@@ -29,7 +29,8 @@ load_buf        resb LOAD_BYTES     ; a CHESS.GAM, a FEN or a PGN tag line of th
 
         section .text
 
-; file_load -- start from a file: a CHESS.GAM (savegame_load), a PGN (its FEN tag and its
+; file_load -- start from a file: a CHESS.GAM (savegame_load, which also refuses any
+;              other file with a NUL byte, as not CHESS.GAM), a PGN (its FEN tag and its
 ;              moves, pgn_load) or a FEN on the first line; the file is read whole into
 ;              GS:game_area.load_text, so a PGN of the longest game S saves loads back
 ; IN:  DX -> the file name, 0-terminated
@@ -68,8 +69,10 @@ file_load:
         jb .text
         mov eax, [gs:si]
         cmp eax, [gam_magic]
-        jne .text
-        cmp cx, LOAD_BYTES - 1      ; savegame_load reads load_buf; a longer file shows
+        je .gam
+        call file_binary            ; a file with a NUL is no PGN nor FEN: savegame_load
+        jnc .text                   ; refuses it as not CHESS.GAM
+.gam:   cmp cx, LOAD_BYTES - 1      ; savegame_load reads load_buf; a longer file shows
         jbe .copy                   ; as LOAD_BYTES - 1 bytes, more than any sound one
         mov cx, LOAD_BYTES - 1
 .copy:  push cx
@@ -111,6 +114,27 @@ file_load:
         mov si, dx
         call message_add
         pop si
+        ret
+
+; file_binary -- does the file /load read hold a NUL byte (as a CHESS.GAM does, and no
+;                PGN or FEN)?
+; IN:  GS:SI -> the file, CX = its bytes (at least 1)
+; OUT: CF set if it does
+; CHG: nothing
+file_binary:
+        push cx
+        push si
+.byte:  cmp byte [gs:si], 0
+        je .found
+        inc si
+        loop .byte
+        pop si
+        pop cx
+        clc
+        ret
+.found: pop si
+        pop cx
+        stc
         ret
 
 ; file_line_copy -- a line of the file /load read, into load_buf for the parsers that

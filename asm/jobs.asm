@@ -22,8 +22,8 @@ out_name        resw 1              ; -> the result file's name (job_commit open
 ; job_verbs -- the jobs the batch knows: name, handler, the range of its number
 ; argument (arg_max = JOB_NO_ARG: none) and the form of the rest of the line.  A
 ; JOB_FEN or JOB_LIMITS_FEN handler is called with the position set up, [job_arg] and
-; the limit words read; a JOB_TEXT handler with SI -> the rest of the line.  To add a
-; job, add a line here and write its handler.
+; the limit words read; a JOB_TEXT handler with [job_arg] (if it takes a number) and
+; SI -> the rest of the line.  To add a job, add a line here and write its handler.
 job_verbs:
         dw verb_moves,  job_moves,  0, JOB_NO_ARG, JOB_FEN
         dw verb_perft,  job_perft,  1, PERFT_MAX_DEPTH, JOB_FEN
@@ -33,6 +33,7 @@ job_verbs:
         dw verb_best,   job_best,   1, BEST_MAX_MS, JOB_LIMITS_FEN
         dw verb_position, job_position, 0, JOB_NO_ARG, JOB_TEXT
         dw verb_go,     job_go,     0, JOB_NO_ARG, JOB_TEXT
+        dw verb_selfplay, job_selfplay, 1, MAX_GAME_PLIES, JOB_TEXT
         dw 0
 verb_moves      db "moves", 0
 verb_perft      db "perft", 0
@@ -42,6 +43,7 @@ verb_exchange   db "exchange", 0
 verb_best       db "best", 0
 verb_position   db "position", 0
 verb_go         db "go", 0
+verb_selfplay   db "selfplay", 0
 %if BEST_MAX_MS * CYCLES_PER_MS > 0FFFFFFFFh
 %error "the largest best budget must fit in 32 bits"
 %endif
@@ -283,12 +285,8 @@ jobs_dispatch:
 .unknown:
         mov si, err_verb
         jmp job_error
-.found: cmp word [bp + job_verb.form], JOB_TEXT
-        jne .arg
-        call text_skip_space
-        jmp [bp + job_verb.handler]
-.arg:   cmp word [bp + job_verb.arg_max], JOB_NO_ARG
-        je .fen
+.found: cmp word [bp + job_verb.arg_max], JOB_NO_ARG
+        je .form
         call text_skip_space
         call text_read_number
         jc .bad_arg
@@ -299,6 +297,8 @@ jobs_dispatch:
         cmp eax, ebx
         ja .bad_arg
         mov [job_arg], ax
+.form:  cmp word [bp + job_verb.form], JOB_TEXT
+        je .text
         cmp word [bp + job_verb.form], JOB_LIMITS_FEN
         jne .fen
         call job_read_limits
@@ -307,6 +307,8 @@ jobs_dispatch:
         call engine_set_fen
         pop bp
         jc job_error
+        jmp [bp + job_verb.handler]
+.text:  call text_skip_space
         jmp [bp + job_verb.handler]
 .bad_arg:
         mov si, err_arg

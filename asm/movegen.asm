@@ -12,9 +12,6 @@
 ; These become one 64-bit set of squares each piece may enter (BP points to it), so a
 ; finder tests each target with one `bt`.  The king's own steps, castling and en passant
 ; (whose two vanishing pawns can uncover a rank) are checked with the real attack test.
-;
-; gen_white and gen_black are one routine assembled once per colour (GEN_SIDE below) so
-; that Liberman's `cmp cl,EMPTY` test keeps its fixed jle / jge.
 
         section .bss
 
@@ -115,7 +112,7 @@ gen_store_promotions:
         ret
 
 ; ---------------------------------------------------------------------------------------
-; Pieces of the per-colour routine.  They use the names GEN_SIDE defines: OWN, ENEMY,
+; Pieces of the per-colour routine.  They use the names SIDE_NAMES defines: OWN, ENEMY,
 ; JOWN (jump if the content compared with EMPTY is one's own piece), JNOT_OWN,
 ; JENEMY, JNOT_ENEMY, and the pawn rows START_ROW, PROMO_ROW, QUEENING_ROW (operands:
 ; white's are read from `geometry`, as they move on the 6x6 board; black's are
@@ -136,23 +133,12 @@ gen_store_promotions:
         stosd
 %endmacro
 
-%macro STORE_PROMOTIONS 0
-        call gen_store_promotions
-%endmacro
-
 ; PIECES_HALF half -- run the finder of each piece in one dword of gen_pieces (half 0:
 ; squares 0..31, half 1: 32..63), lowest square first, as a walk of the board would;
 ; narrowed by gen_checking_targets when [checking_only] says so
 %macro PIECES_HALF 1
 %%piece:
-        mov eax, [gen_pieces + (%1) * 4]
-        bsf ebx, eax
-        jz %%done
-        btr eax, ebx
-        mov [gen_pieces + (%1) * 4], eax
-  %if %1
-        add bl, DWORD_BITS
-  %endif
+        SET_TAKE_LOWEST gen_pieces, %1, %%done
         cmp di, CHAIN_GUARD
         ja .full
         mov dl, bl                  ; DL = square, DH = content
@@ -264,19 +250,22 @@ gen_store_promotions:
         jnz %2
 %endmacro
 
-; ENEMY_ON_ROW_OR_FILE found -- to `found` if an enemy is on square AL's row or file; CHG: EAX, BX, CL
-%macro ENEMY_ON_ROW_OR_FILE 1
+; ENEMY_ON_FILE none, ENEMY_ON_ROW none -- to `none` if no enemy is on square AL's file
+; (row), so no line along it needs a walk; CHG: EAX, BX, CL
+%macro ENEMY_ON_FILE 1
         mov cl, al
-        shr al, ROW_SHIFT
-        movzx bx, al
-        cmp byte [COLOUR_SET(ENEMY) + bx], 0
-        jne %1
         and cl, FILE_MASK
         mov eax, [COLOUR_SET(ENEMY)]
         or eax, [COLOUR_SET(ENEMY) + 4]
         shr eax, cl
         test eax, FILE_BITS
-        jnz %1
+        jz %1
+%endmacro
+%macro ENEMY_ON_ROW 1
+        shr al, ROW_SHIFT
+        movzx bx, al
+        cmp byte [COLOUR_SET(ENEMY) + bx], 0
+        je %1
 %endmacro
 
 ; PAWN_PUSH store, blocked -- the pawn DX steps forward to BL; jump to `blocked` if
@@ -338,15 +327,26 @@ gen_store_promotions:
         mov byte [carreau + bx], EMPTY
         mov dl, bl
         mov dh, OWN | KING
-        movzx si, bl
-        movzx cx, byte [king_n + si]
-        shl si, LIST_SHIFT
-        add si, king_to
+        JUMPS_FROM king, bl
 %endmacro
 
 ; ---------------------------------------------------------------------------------------
-; GEN_SIDE colour, name -- the generator of one colour: gen_<name> and its finders.
-%macro GEN_SIDE 2
+; FINDER_TABLE prefix -- <prefix>_finders: the routine <prefix>_<piece> of each piece code,
+; ROOK .. PAWN (the king, never among the pieces, has none)
+%macro FINDER_TABLE 1
+        section .data
+%1_finders:
+        dw %1_rook, %1_knight, %1_bishop, %1_queen, gen_no_moves, %1_pawn
+%if ($ - %1_finders) != 2 * PIECE_KINDS
+  %error "one finder a piece code"
+%endif
+        section .text
+%endmacro
+
+; SIDE_NAMES colour, name -- the names of one colour's code (GEN_SIDE; movecount's COUNT_SIDE),
+; assembled once per colour so that Liberman's `cmp cl,EMPTY` keeps its fixed jle / jge
+%macro SIDE_NAMES 2
+  %define FINDERS gen_%2_finders
   %assign OWN %1
   %assign ENEMY (%1) ^ WHITE
   %if OWN == WHITE
@@ -376,15 +376,24 @@ gen_store_promotions:
     %assign RIGHT_KING_SIDE CASTLE_BK
     %assign RIGHT_QUEEN_SIDE CASTLE_BQ
   %endif
+%endmacro
+
+; GEN_SIDE colour, name -- the generator of one colour: gen_<name> and its finders.
+%macro GEN_SIDE 2
+        SIDE_NAMES %1, %2
 
 ; gen_<colour> -- gen_moves for one colour (Liberman: FEUNEGRO / FEUBLANCO)
 ; IN, OUT, CHG: as gen_moves
 gen_%2:
         mov [chain_start], di
         call gen_%2_checks
+        cmp byte [checkers], 0
+        je .free
+        mov byte [captures_only], 0 ; in check: every evasion, captures or not
         cmp byte [checkers], 1
         ja .king                    ; double check: only the king moves (1998 rule 1)
-        je .pieces                  ; check: every evasion, captures or not
+        jmp .pieces
+.free:
         cmp byte [captures_only], 0
         je .pieces
         mov eax, [COLOUR_SET(ENEMY)] ; captures, and steps to the queening row
@@ -409,7 +418,7 @@ gen_%2:
         jmp gen_finish
 
 ; gen_<colour>_pieces -- the moves of the side's pieces but the king (TPIECE's chain),
-;                        en passant included
+;                        en passant included; from .listed on, of the pieces in gen_pieces
 ; IN:  as gen_moves, and what gen_<colour>_checks found; [chain_start]
 ; OUT: DI past the moves stored; CF set if the chain is full
 ; CHG: EAX, EBX, ECX, EDX, SI, EBP
@@ -420,8 +429,7 @@ gen_%2_pieces:
         mov [gen_pieces + 4], eax
         movzx bx, byte [king_here]
         btr word [gen_pieces], bx
-  %define FINDERS gen_%2_finders
-        PIECES_HALF 0
+.listed: PIECES_HALF 0
         PIECES_HALF 1
         cmp byte [ep_square], NO_SQUARE
         je .done
@@ -470,14 +478,7 @@ gen_%2_flight:
         stc
         ret
 
-        section .data
-; gen_<colour>_finders -- the move finder of each piece code, ROOK .. PAWN
-gen_%2_finders:
-        dw gen_%2_rook, gen_%2_knight, gen_%2_bishop, gen_%2_queen, gen_no_moves, gen_%2_pawn
-%if ($ - gen_%2_finders) != 2 * PIECE_KINDS
-  %error "one finder a piece code"
-%endif
-        section .text
+        FINDER_TABLE gen_%2         ; gen_<colour>_finders
 
 ; gen_<colour>_checks -- walk out from the king: checkers, the check line, pinned pieces
 ;                       (Liberman 1998, rules of check)
@@ -510,10 +511,7 @@ gen_%2_checks:
         ENEMY_IN knight_zone, .knight_squares
         jmp .rook
 .knight_squares:
-        movzx si, byte [king_here]
-        movzx cx, byte [knight_n + si]
-        shl si, LIST_SHIFT
-        add si, knight_to
+        JUMPS_FROM knight, byte [king_here]
 .knight:
         lodsb
         mov bl, al
@@ -522,17 +520,18 @@ gen_%2_checks:
         call check_add_contact
 .next_knight:
         loop .knight
-.rook:  mov al, [king_here]         ; no enemy on the king's row and file: no check, no pin
-        ENEMY_ON_ROW_OR_FILE .rook_rays
-        jmp .bishop
-.rook_rays:
+.rook:  mov al, [king_here]         ; no enemy on the king's file: no check, no pin on it
+        ENEMY_ON_FILE .row
         movzx si, byte [king_here]
         shl si, LIST_SHIFT
-  %assign d ROOK_DIR_FIRST
-  %rep LINE_DIRS
-        KING_RAY d
-    %assign d d + 1
-  %endrep
+        KING_RAY DIR_N
+        KING_RAY DIR_S
+.row:   mov al, [king_here]         ; nor on its row
+        ENEMY_ON_ROW .bishop
+        movzx si, byte [king_here]
+        shl si, LIST_SHIFT
+        KING_RAY DIR_E
+        KING_RAY DIR_W
 .bishop:
         movzx si, byte [king_here]
         shl si, LIST_SHIFT
@@ -582,10 +581,7 @@ gen_%2_queen:
 ; gen_<colour>_knight -- the knight's moves (Liberman: CHEVALN)
 ; IN, OUT, CHG: as gen_<colour>_rook
 gen_%2_knight:
-        movzx si, dl
-        movzx cx, byte [knight_n + si]
-        shl si, LIST_SHIFT
-        add si, knight_to
+        JUMPS_FROM knight, dl
 .jump:  lodsb
         mov bl, al
         mov ah, [carreau + bx]
@@ -622,10 +618,10 @@ gen_%2_pawn:
         PAWN_TAKE FORWARD + 1, FILE_H, STORE_MOVE
         ret
 .promoting:
-        PAWN_PUSH STORE_PROMOTIONS, .promoting_takes
+        PAWN_PUSH call gen_store_promotions, .promoting_takes
 .promoting_takes:
-        PAWN_TAKE FORWARD - 1, FILE_A, STORE_PROMOTIONS
-        PAWN_TAKE FORWARD + 1, FILE_H, STORE_PROMOTIONS
+        PAWN_TAKE FORWARD - 1, FILE_A, call gen_store_promotions
+        PAWN_TAKE FORWARD + 1, FILE_H, call gen_store_promotions
         ret
 
 ; gen_<colour>_ep -- the en-passant takes, each tried on the board with the real attack
@@ -669,7 +665,8 @@ gen_%2_ep:
 .next:  loop .pawn
         ret
 
-; gen_<colour>_king -- the king's steps and castlings (Liberman: TENROI)
+; gen_<colour>_king -- the king's steps and castlings (Liberman: TENROI); from .castle on,
+;                      the castlings alone
 ; IN:  [king_here]; [checkers]; ES:DI -> free space
 ; OUT: DI past the moves stored
 ; CHG: EAX, BX, CX, DX, SI
@@ -746,14 +743,13 @@ attacked_%2:
         mov si, bp
         shl si, LIST_SHIFT
 .rook:  mov ax, bp
-        ENEMY_ON_ROW_OR_FILE .rook_rays
-        jmp .bishop
-.rook_rays:
-  %assign d ROOK_DIR_FIRST
-  %rep LINE_DIRS
-        ATTACK_RAY d
-    %assign d d + 1
-  %endrep
+        ENEMY_ON_FILE .row
+        ATTACK_RAY DIR_N
+        ATTACK_RAY DIR_S
+.row:   mov ax, bp
+        ENEMY_ON_ROW .bishop
+        ATTACK_RAY DIR_E
+        ATTACK_RAY DIR_W
 .bishop:
         ENEMY_IN bishop_lines, .bishop_rays
         jmp .no

@@ -226,28 +226,28 @@ search_quiesce:
         jc .abort
         cmp byte [ply], SEARCH_PLY_LIMIT
         jae .evaluate
-        call attacked_king
-        jc .in_check
         call eval_position          ; stand pat: the side need not take
         cmp eax, [bp + node.beta]
-        jge .return
-        mov [bp + node.best], eax
-        cmp eax, [bp + node.alpha]
-        jle .generate
-        mov [bp + node.alpha], eax
+        jl .generate
+        call attacked_king          ; a fail high out of check (below beta the
+        jnc .return                 ; generator tells a check, at no cost)
 .generate:
+        mov [bp + node.best], eax
         push bp
-        call gen_captures           ; quiet moves are never tried here
+        call gen_captures           ; no quiet move unless in check
         pop bp
         mov [bp + node.end], di
+        cmp byte [checkers], 0
+        jne .in_check
+        mov eax, [bp + node.best]
+        cmp eax, [bp + node.alpha]
+        jle .captures
+        mov [bp + node.alpha], eax
+.captures:
         call search_order_captures
         jmp .moves
 .in_check:
         or byte [bp + node.flags], NODE_IN_CHECK
-        push bp
-        call gen_moves
-        pop bp
-        mov [bp + node.end], di
         test ecx, ecx
         jz .no_move                 ; mated
         mov dword [bp + node.best], -SCORE_INFINITE

@@ -200,13 +200,10 @@ savegame_load:
 ; savegame_check -- is the file in load_buf sound? Its size, magic, version, variant,
 ;                   level, clocks, FEN length, ply count, checksum, and the variant its
 ;                   FEN names
-; IN:  load_buf; CX = the bytes read
+; IN:  load_buf; CX = the bytes read, at least GAM_MAGIC_BYTES
 ; OUT: CF clear if it is; CF set, SI -> what is wrong
 ; CHG: AX, BX, CX, DX, DI
 savegame_check:
-        mov si, msg_gam_short
-        cmp cx, GAM_FEN
-        jb .bad
         mov si, msg_gam_magic
         mov di, load_buf
         mov bx, gam_magic
@@ -217,6 +214,9 @@ savegame_check:
         inc di
         cmp bx, gam_magic + GAM_MAGIC_BYTES
         jb .magic
+        mov si, msg_gam_short
+        cmp cx, GAM_FEN
+        jb .bad
         mov si, msg_gam_version
         cmp byte [load_buf + GAM_VERSION_AT], GAM_VERSION
         jne .bad

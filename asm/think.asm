@@ -233,7 +233,7 @@ job_position:
         push si
         call job_position_set
         pop di
-        jc .bad
+        jc job_error_at
         mov si, di
         mov di, position_line
         call job_copy_text
@@ -241,7 +241,13 @@ job_position:
         mov si, word_position
         call out_string
         jmp out_crlf
-.bad:   test bx, bx
+
+; job_error_at -- the error line of a job, naming the word at fault if there is one
+; IN:  SI -> an error_entry; BX -> the word, or 0
+; OUT: the line in the result buffer
+; CHG: AL, SI
+job_error_at:
+        test bx, bx
         jnz job_error_word
         jmp job_error
 
@@ -423,29 +429,15 @@ job_error_word:
 ; OUT: the lines in the result buffer (the info lines already on disk)
 ; CHG: EAX, EBX, ECX, EDX, SI, DI, EBP
 job_go:
-        call job_read_limits
-        jc job_error
-        cmp byte [si], 0
-        mov bx, si
-        mov si, err_word
-        jne job_error_word
-        mov si, err_no_position
-        cmp byte [position_line], 0
-        je job_error
-        mov si, position_line
-        call job_position_set
-        call timer_start
+        call job_think_start
+        jc job_error_at
         call job_limits_apply
         mov bx, LW_MATE
         call job_limit
         jc .mate
         mov word [search_report], job_info
-        mov cl, MATE_LEVEL_DEFAULT
-        mov bx, LW_MATELOGIC
-        call job_limit
-        jnc .think
-        mov cl, al
-.think: call engine_think
+        call job_mate_level
+        call engine_think
         mov word [search_report], 0
         jmp job_go_end
 .mate:  mov cl, al
@@ -455,6 +447,47 @@ job_go:
         mov byte [search_depth], 0
         stc
         jmp job_go_end
+
+; job_think_start -- begin a thinking job (go, selfplay) on the position job's position
+; IN:  SI -> the limit words, the rest of the job's line
+; OUT: CF clear: [limits_given], limit_values; the position and history of the last
+;      good position job set again; the job's timer started; CF set: SI -> the
+;      error_entry, BX -> the word at fault (0: none)
+; CHG: EAX, EBX, ECX, EDX, SI, DI, EBP
+job_think_start:
+        call job_read_limits
+        mov bx, 0
+        jc .bad
+        cmp byte [si], 0
+        mov bx, si
+        mov si, err_word
+        jne .bad
+        mov bx, 0
+        mov si, err_no_position
+        cmp byte [position_line], 0
+        je .bad
+        mov si, position_line
+        call job_position_set
+        call timer_start
+        clc
+        ret
+.bad:   stc
+        ret
+
+; job_mate_level -- the moves of the mate logic before the search: `matelogic N`, or
+;                   MATE_LEVEL_DEFAULT (as the game plays)
+; IN:  [limits_given], limit_values
+; OUT: CL = the moves
+; CHG: EAX
+job_mate_level:
+        push bx
+        mov cl, MATE_LEVEL_DEFAULT
+        mov bx, LW_MATELOGIC
+        call job_limit
+        jnc .done
+        mov cl, al
+.done:  pop bx
+        ret
 
 ; job_go_end -- the go job's last line: `<n> bestmove <uci|none> score ... depth <d>
 ;               nodes <N> time <ms> ticks <t> tsc <i> [limit <why>]`
@@ -471,6 +504,16 @@ job_go_end:
         pop eax
         popf
         call job_print_move
+        call job_search_words
+        call job_time
+        jmp job_timing_end
+
+; job_search_words -- add ` score cp <x>|mate <m> depth <d> nodes <N>`, what the search
+;                     found and what it cost
+; IN:  [search_score], [search_depth], [clock_nodes]
+; OUT: the words in the result buffer
+; CHG: EAX, EDX, SI
+job_search_words:
         call job_score
         mov si, word_go_depth
         call out_string
@@ -479,9 +522,7 @@ job_go_end:
         mov si, word_nodes
         call out_string
         mov eax, [clock_nodes]
-        call out_u32
-        call job_time
-        jmp job_timing_end
+        jmp out_u32
 
 ; job_info -- the info line of an iteration, written and committed to disk at once
 ;             (search_report: called by the search after each iteration)

@@ -87,6 +87,7 @@ const ANSWERS: Record<string, { kinds: string[]; final: string[]; fits?: (arg: n
   best: { kinds: ["best"], final: ["best"] },
   position: { kinds: ["position"], final: ["position"] },
   go: { kinds: ["info", "bestmove"], final: ["bestmove"] },
+  selfplay: { kinds: ["ply", "selfplay"], final: ["selfplay"], fits: (arg, w) => Number(w[1]) <= arg },
 };
 
 /** Why a job's result lines do not answer it, or null when they do. */
@@ -142,7 +143,7 @@ export function parseResult(text: string, jobs: readonly string[]): JobLines[] {
 
 function countFinishedJobs(text: string): number {
   let last = 0;
-  for (const m of text.matchAll(/^(\d+) (perft|moves|error|mate|nomate|exchange|best|stopped|position|bestmove)\b/gm)) last = Math.max(last, Number(m[1]));
+  for (const m of text.matchAll(/^(\d+) (perft|moves|error|mate|nomate|exchange|best|stopped|position|bestmove|selfplay)\b/gm)) last = Math.max(last, Number(m[1]));
   return last;
 }
 

@@ -12,6 +12,7 @@ import { programLimits, type BatchOptions } from "./asm-engine.ts";
 import { isMain } from "./build.ts";
 import { asmEngine } from "./engines.ts";
 import { MATE_SET } from "./mate-set.ts";
+import { LOS_ALAMOS_PERFT } from "../test/fixtures/losalamos.ts";
 import { fenPosition, generateLegalByPins, isMateIn, parseFen, parseUci, perft } from "./oracle/index.ts";
 
 export interface BenchCase {
@@ -227,7 +228,18 @@ function mateSetFilter(argv: readonly string[]): MateSetFilter {
   return { length, each: argv.includes("--each") };
 }
 
+/** The perft figures the README's tables quote: the assembly alone, on the deepest case of
+ *  each chess position and on the published Los Alamos counts. */
+export const PERFT_CASES: readonly BenchCase[] = [
+  ...BENCH_CASES.filter((c) => !BENCH_CASES.some((d) => d.name === c.name && d.depth > c.depth)),
+  ...LOS_ALAMOS_PERFT.map(([name, fen, depth]) => ({ name, fen, depth })),
+];
+
 async function main(): Promise<void> {
+  if (process.argv.includes("--perft")) {
+    console.log(formatTable(await asmSection.run(PERFT_CASES)));
+    return;
+  }
   if (process.argv.includes("--mate")) {
     console.log(await mateSetTable({}, mateSetFilter(process.argv)));
     return;

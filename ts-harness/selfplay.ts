@@ -35,8 +35,9 @@ const CONTINUATION_TRIES = 20;
 const CUT_BACK = 20;
 
 /** The `position` job of a game so far: from its last capture or pawn move, so that the
- *  engine knows the repetitions, with at most HISTORY_MOVES moves. */
-class PositionJob {
+ *  engine knows the repetitions, with at most HISTORY_MOVES moves (the history is whole
+ *  while the position's half-move clock is below HISTORY_MOVES). */
+export class PositionJob {
   private recent: string[] = [];
   constructor(private since: string) {}
   get text(): string {
@@ -49,6 +50,35 @@ class PositionJob {
       this.recent = [];
     } else this.recent.push(uci);
   }
+}
+
+/** A game of the `selfplay` job (asm/PROTOCOL.md): its moves and how it ended, the
+ *  status word of the game's end, `plies` (the job's limit) or `key`. */
+export interface JobGame {
+  moves: string[];
+  end: string;
+}
+
+/** A game for the selfplay job: the position, its first moves (an opening, played by
+ *  the `position` job), the limit words of every engine move, and the most plies. */
+export interface JobGameSpec {
+  fen: string;
+  opening: string[];
+  limits: string;
+  plies: number;
+}
+
+/** Games of the engine against itself, a `position` and a `selfplay` job each, in one
+ *  boot; `moves` are the engine's moves after the opening. */
+export async function selfPlayJobs(specs: JobGameSpec[], timeoutMs = 600_000): Promise<JobGame[]> {
+  const jobs = specs.flatMap((s) => [new PositionJob(s.fen).text + (s.opening.length ? " moves " + s.opening.join(" ") : ""), `selfplay ${s.plies} ${s.limits}`]);
+  const answers = await runBatch(jobs, { timeoutMs });
+  return specs.map((_, i) => {
+    const [set, game] = [answers[2 * i]!, answers[2 * i + 1]!];
+    const last = game.lines.at(-1)!;
+    if (set.lines[0]?.[0] !== "position" || last[0] !== "selfplay") throw new Error(`${jobs[2 * i]}; ${jobs[2 * i + 1]}: ${[...set.lines, last].map((l) => l.join(" ")).join("; ")}`);
+    return { moves: game.lines.filter((l) => l[0] === "ply").map((l) => l[2]!), end: last[2]! };
+  });
 }
 
 export interface SelfPlayGame {

@@ -1,0 +1,342 @@
+; pawns.asm -- the pawns' part of the evaluation (beyond Liberman, whose positional logic
+; counted material alone): where the pawns stand, kept move by move as a byte of rows a
+; file (pawn_rows) with their own Zobrist key; the passed pawns by how far they have
+; come, doubled and isolated pawns, all cached by that key (FS: the pawn cache), since
+; the same pawns come back again and again in a search; and the passed pawn no king can
+; catch in an ending against a side without pieces (the rule of the square).
+
+        section .data
+
+; passed_bonus -- what a passed pawn adds, by its row seen from its own side (row 1: one
+; step from promotion ... row 6: its starting rank): a middle-game and an end-game word.
+passed_bonus:
+        dw   0,   0                 ; row 0: no pawn stands there
+        dw  60, 150                 ; rank 7
+        dw  40, 100
+        dw  25,  60
+        dw  15,  35
+        dw  10,  20
+        dw   5,  10                 ; rank 2
+%if $ - passed_bonus != PASSED_ROWS * 4
+  %error "a middle-game and an end-game word for each row a pawn can stand on"
+%endif
+
+        section .bss
+
+; pawn_rows -- where the pawns stand: a byte a file, bit n set when a pawn of the colour
+; stands on row n; black's files at PAWN_ROWS_BLACK, white's at PAWN_ROWS_WHITE, each
+; with an empty byte either side so that a neighbour of the a or h file reads nothing.
+pawn_rows       resb PAWN_ROWS_BYTES
+pawn_key        resd 1              ; the Zobrist keys of the pawns, xored: pawn_cache's key
+
+        section .text
+
+; eval_pawns_move -- pawn_rows after a move, or before it once it is taken back: each
+;                    change a move makes there is a toggle, so one routine does both
+; IN:  EAX = the move
+; OUT: pawn_rows
+; CHG: nothing
+eval_pawns_move:
+        push ecx
+        mov cl, ah
+        and cl, PIECE_MASK
+        cmp cl, PAWN
+        je .pawns
+        mov ecx, eax
+        MOVE_CAPTURED_LOW ecx
+        and cl, EMPTY | PIECE_MASK
+        cmp cl, PAWN
+        je .pawns
+        mov cl, al
+        and cl, KIND_MASK
+        cmp cl, KIND_EP
+        je .pawns
+        pop ecx                     ; most moves leave the pawns as they are
+        ret
+.pawns: push ebx
+        push edx
+        mov cl, ah
+        and cl, PIECE_MASK
+        cmp cl, PAWN
+        jne .taken
+        mov cl, ah
+        mov bl, al
+        call eval_pawn_flip         ; the pawn leaves its square
+        test ah, PROMO_FLAG
+        jnz .taken
+        mov ebx, eax
+        MOVE_TO_LOW ebx
+        call eval_pawn_flip         ; and lands
+.taken: mov ecx, eax
+        MOVE_CAPTURED_LOW ecx
+        cmp cl, EMPTY
+        je .en_passant
+        mov bl, cl
+        and bl, PIECE_MASK
+        cmp bl, PAWN
+        jne .done
+        mov ebx, eax
+        MOVE_TO_LOW ebx
+        call eval_pawn_flip         ; a pawn taken
+        jmp .done
+.en_passant:
+        mov bl, al
+        and bl, KIND_MASK
+        cmp bl, KIND_EP
+        jne .done
+        mov edx, eax                ; the pawn taken stands on the mover's row and the
+        MOVE_TO_LOW edx             ; to square's file
+        and dl, FILE_MASK
+        mov bl, al
+        and bl, ROW_MASK
+        or bl, dl
+        mov cl, ah
+        xor cl, WHITE
+        call eval_pawn_flip
+.done:  pop edx
+        pop ebx
+        pop ecx
+        ret
+
+; eval_pawn_flip -- a pawn comes to a square of pawn_rows, or leaves it
+; IN:  BL = the square (kind bits ignored); CL = the pawn's content (its colour bit)
+; OUT: its bit toggled in pawn_rows, its Zobrist key in pawn_key
+; CHG: nothing
+eval_pawn_flip:
+        push eax
+        push ebx
+        movzx ebx, bl
+        and bl, SQUARE_MASK
+        mov al, bl
+        shr al, ROW_SHIFT
+        test cl, WHITE
+        jnz .white
+        mov ebx, [zobrist_pieces + ((PAWN << ROW_BITS_SQUARES) + ebx) * 4]
+        xor [pawn_key], ebx
+        pop ebx
+        push ebx
+        and bx, FILE_MASK           ; pawn_rows' bit: the file's byte, the row's bit
+        shl bx, ROW_SHIFT
+        or bl, al
+        btc [pawn_rows + PAWN_ROWS_BLACK], bx
+        pop ebx
+        pop eax
+        ret
+.white: mov ebx, [zobrist_pieces + (((HASH_WHITE_ROW + PAWN) << ROW_BITS_SQUARES) + ebx) * 4]
+        xor [pawn_key], ebx
+        pop ebx
+        push ebx
+        and bx, FILE_MASK
+        shl bx, ROW_SHIFT
+        or bl, al
+        btc [pawn_rows + PAWN_ROWS_WHITE], bx
+        pop ebx
+        pop eax
+        ret
+
+; eval_passed -- the passed pawns: a file's most advanced pawn with no pawn of the other
+;                side ahead of it on its file or a neighbouring one scores passed_bonus
+;                by its row.  The sums are kept in the pawn cache (FS) by pawn_key, as
+;                the same pawns come back again and again in a search
+; IN:  pawn_rows, [pawn_key]; FS = the score segment
+; OUT: ESI = the middle-game sum, EDI = the end-game sum, white's less black's
+; CHG: EAX, EBX, ECX, EDX
+eval_passed:
+        mov eax, [pawn_key]
+        mov bx, ax
+        and bx, PAWN_CACHE_MASK
+        cmp eax, [fs:PAWN_CACHE_BASE + bx + pawn_entry.key]
+        jne .count
+        movsx esi, word [fs:PAWN_CACHE_BASE + bx + pawn_entry.middle]
+        movsx edi, word [fs:PAWN_CACHE_BASE + bx + pawn_entry.end]
+        ret
+.count: push bx
+        call eval_passed_count
+        pop bx
+        mov eax, [pawn_key]
+        mov [fs:PAWN_CACHE_BASE + bx + pawn_entry.key], eax
+        mov [fs:PAWN_CACHE_BASE + bx + pawn_entry.middle], si
+        mov [fs:PAWN_CACHE_BASE + bx + pawn_entry.end], di
+        ret
+
+; PAWN_ROWS_AROUND colour_files -- DL = the rows of that colour's pawns on the file BX
+; and its two neighbours
+%macro PAWN_ROWS_AROUND 1
+        mov dl, [pawn_rows + %1 + bx - 1]
+        or dl, [pawn_rows + %1 + bx]
+        or dl, [pawn_rows + %1 + bx + 1]
+%endmacro
+
+; eval_passed_count -- eval_passed's sums counted from pawn_rows
+; IN:  pawn_rows
+; OUT: ESI, EDI as eval_passed, the doubled and isolated pawns counted in
+; CHG: EAX, EBX, ECX, EDX
+eval_passed_count:
+        xor esi, esi
+        xor edi, edi
+        mov bx, FILES - 1
+.file:  movzx eax, byte [pawn_rows + PAWN_ROWS_WHITE + bx]
+        test al, al
+        jz .black
+        bsf ecx, eax                ; white's most advanced: the lowest row
+        PAWN_ROWS_AROUND PAWN_ROWS_BLACK
+        mov ah, 1
+        shl ah, cl
+        dec ah                      ; the rows ahead of it
+        test dl, ah
+        jnz .black
+        cmp byte [variant], VARIANT_LOS_ALAMOS
+        jne .white
+        sub cl, FILES - LA_RANKS    ; the 6x6 board's rows seen from white's side
+.white: movsx eax, word [passed_bonus + ecx * 4]
+        add esi, eax
+        movsx eax, word [passed_bonus + ecx * 4 + 2]
+        add edi, eax
+.black: movzx eax, byte [pawn_rows + PAWN_ROWS_BLACK + bx]
+        test al, al
+        jz .next
+        bsr ecx, eax                ; black's most advanced: the highest row
+        PAWN_ROWS_AROUND PAWN_ROWS_WHITE
+        shr dl, cl
+        shr dl, 1                   ; the rows ahead of it
+        jnz .next
+        xor cl, ROW_MASK >> ROW_SHIFT ; the row seen from black's side
+        movsx eax, word [passed_bonus + ecx * 4]
+        sub esi, eax
+        movsx eax, word [passed_bonus + ecx * 4 + 2]
+        sub edi, eax
+.next:  dec bx
+        jns .file
+        mov bx, pawn_rows + PAWN_ROWS_WHITE
+        call eval_pawn_faults
+        sub esi, ecx
+        sub edi, edx
+        mov bx, pawn_rows + PAWN_ROWS_BLACK
+        call eval_pawn_faults
+        add esi, ecx
+        add edi, edx
+        ret
+
+; eval_pawn_faults -- what a colour's pawn structure costs it: DOUBLED_* for each pawn
+;                     beyond the first on a file, ISOLATED_* for each pawn with no pawn
+;                     of its colour on a neighbouring file
+; IN:  BX -> the colour's files in pawn_rows
+; OUT: ECX = the middle-game cost, EDX = the end-game cost (not negative)
+; CHG: EAX
+eval_pawn_faults:
+        push esi
+        push edi
+        xor ecx, ecx                ; ECX = pawns beyond the first, EDX = isolated ones
+        xor edx, edx
+        mov si, FILES - 1
+.file:  mov al, [bx + si]
+        xor edi, edi                ; EDI = the file's pawns
+.count: test al, al
+        jz .counted
+        inc edi
+        mov ah, al
+        dec ah
+        and al, ah                  ; the lowest row bit off
+        jmp .count
+.counted:
+        test edi, edi
+        jz .next
+        lea ecx, [ecx + edi - 1]
+        mov al, [bx + si - 1]
+        or al, [bx + si + 1]
+        jnz .next
+        add edx, edi
+.next:  dec si
+        jns .file
+        imul eax, ecx, DOUBLED_MIDDLE
+        imul ecx, ecx, DOUBLED_END
+        imul edi, edx, ISOLATED_MIDDLE
+        imul edx, edx, ISOLATED_END
+        add edx, ecx
+        lea ecx, [eax + edi]
+        pop edi
+        pop esi
+        ret
+
+; eval_runners -- against a side without pieces, each passed pawn its king cannot catch
+;                (the rule of the square: it needs more moves to reach the promotion
+;                square than the pawn, the side to move counted) adds RUNNER_CP
+; IN:  EAX = the score from white's view; [eval_phase], pawn_rows, the kings, [side]
+; OUT: EAX with the runners added
+; CHG: EBX, ECX, EDX
+eval_runners:
+        push esi
+        push edi
+        mov esi, eax
+        mov bx, FILES - 1
+.file:  cmp byte [eval_phase + (BLACK >> COLOUR_SHIFT)], 0
+        jne .black
+        movzx eax, byte [pawn_rows + PAWN_ROWS_WHITE + bx]
+        test al, al
+        jz .black
+        bsf ecx, eax                ; white's most advanced: its rows to go
+        PAWN_ROWS_AROUND PAWN_ROWS_BLACK
+        mov ah, 1
+        shl ah, cl
+        dec ah
+        test dl, ah
+        jnz .black                  ; not passed
+        mov al, [KING_SQ(BLACK)]
+        mov ah, al
+        shr ah, ROW_SHIFT           ; the king's rows to the eighth
+        cmp byte [variant], VARIANT_LOS_ALAMOS
+        jne .white
+        sub cl, FILES - LA_RANKS    ; on the 6x6 board: to the sixth
+        sub ah, FILES - LA_RANKS
+.white: mov ch, BLACK
+        call eval_runner_free
+        jnc .black
+        add esi, RUNNER_CP
+.black: cmp byte [eval_phase + (WHITE >> COLOUR_SHIFT)], 0
+        jne .next
+        movzx eax, byte [pawn_rows + PAWN_ROWS_BLACK + bx]
+        test al, al
+        jz .next
+        bsr ecx, eax                ; black's most advanced
+        PAWN_ROWS_AROUND PAWN_ROWS_WHITE
+        shr dl, cl
+        shr dl, 1
+        jnz .next
+        xor cl, ROW_MASK >> ROW_SHIFT ; its rows to go
+        mov al, [KING_SQ(WHITE)]
+        mov ah, al
+        shr ah, ROW_SHIFT
+        xor ah, ROW_MASK >> ROW_SHIFT ; the king's rows to the first
+        mov ch, WHITE
+        call eval_runner_free
+        jnc .next
+        sub esi, RUNNER_CP
+.next:  dec bx
+        jns .file
+        mov eax, esi
+        pop edi
+        pop esi
+        ret
+
+; eval_runner_free -- can a passed pawn outrun the king that stands against it?
+; IN:  BL = the pawn's file; CL = its rows to go; AL = the king's square, AH = its rows
+;      to the promotion rank; CH = the king's colour
+; OUT: CF set if the king cannot catch it
+; CHG: AX, CL
+eval_runner_free:
+        cmp cl, RUNNER_FIRST_ROW
+        jne .steps
+        dec cl                      ; the double step
+.steps: and al, FILE_MASK
+        sub al, bl
+        jns .file
+        neg al
+.file:  cmp al, ah                  ; the king's moves: the larger of file and row
+        jae .king
+        mov al, ah
+.king:  cmp ch, [side]
+        jne .compare
+        dec al                      ; it moves first
+.compare:
+        cmp cl, al                  ; CF: the pawn needs fewer moves
+        ret
