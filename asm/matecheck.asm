@@ -16,25 +16,75 @@ discover_from   resb DIRECTIONS     ; the piece that shields that line, or NO_SQ
         section .text
 
 ; gen_checking_targets -- narrow a piece's squares to those from which it would give
-;                         check, unless its leaving uncovers a check; a pawn keeps its
-;                         squares (what it promotes to may check) (gen_moves' PIECES_HALF
-;                         under [checking_only])
+;                         check and which it can reach at all (its jumps, its lines:
+;                         the pieces between aside), unless its leaving uncovers a
+;                         check; a pawn keeps its check squares and the rows pawns
+;                         promote on (what it promotes to may check) (gen_moves'
+;                         PIECES_HALF under [checking_only])
 ; IN:  DX = the piece; BP -> the squares it may enter; check_sets, discover_set
 ; OUT: BP -> checking_targets, or unchanged; ZF set if no square is left
-; CHG: EAX, BX
+; CHG: EAX, BX, ECX
 gen_checking_targets:
         movzx bx, dl
         bt word [discover_set], bx
         jc .all
-        movzx bx, dh
-        and bl, PIECE_MASK
-        cmp bl, PAWN
-        je .all
+        mov ch, dh
+        and ch, PIECE_MASK          ; CH = the piece's kind
+        cmp ch, PAWN
+        je .pawn
+        shl bx, LIST_SHIFT          ; BX = the square's entry in the step tables
+        cmp ch, KNIGHT
+        jne .lines
+        mov eax, [knight_zone + bx]
+        mov [checking_targets], eax
+        mov eax, [knight_zone + bx + 4]
+        mov [checking_targets + 4], eax
+        jmp .narrow
+.lines: xor eax, eax                ; a slider: its diagonals (a bishop, a queen)
+        mov [checking_targets], eax
+        mov [checking_targets + 4], eax
+        cmp ch, ROOK
+        je .straight
+        mov eax, [bishop_lines + bx]
+        mov [checking_targets], eax
+        mov eax, [bishop_lines + bx + 4]
+        mov [checking_targets + 4], eax
+        cmp ch, BISHOP
+        je .narrow
+.straight:                          ; its row and file (a rook, a queen)
+        mov cl, dl
+        and cl, FILE_MASK
+        mov eax, FILE_BITS
+        shl eax, cl
+        or [checking_targets], eax
+        or [checking_targets + 4], eax
+        movzx bx, dl
+        shr bx, ROW_SHIFT
+        mov byte [checking_targets + bx], ROW_SET
+.narrow:
+        movzx bx, ch
         shl bx, LIST_SHIFT
-        SET_AND checking_targets, check_sets + bx, bp
+        mov eax, [check_sets + bx]
+        and [checking_targets], eax
+        mov eax, [check_sets + bx + 4]
+        and [checking_targets + 4], eax
+.enter: mov eax, [bp]               ; and the squares it may enter
+        and eax, [checking_targets]
+        mov [checking_targets], eax
+        mov ecx, [bp + 4]
+        and ecx, [checking_targets + 4]
+        mov [checking_targets + 4], ecx
         mov bp, checking_targets
-        or eax, [checking_targets]  ; EAX = the upper half: ZF set for none
+        or eax, ecx                 ; ZF set for none
         ret
+.pawn:  mov eax, [check_sets + PAWN * SET_BYTES]
+        mov [checking_targets], eax
+        mov eax, [check_sets + PAWN * SET_BYTES + 4]
+        mov [checking_targets + 4], eax
+        movzx bx, byte [geometry + board_geometry.queening_row_w]
+        mov byte [checking_targets + bx], ROW_SET
+        mov byte [checking_targets + LAST_ROW], ROW_SET
+        jmp .enter
 .all:   test bp, bp                 ; ZF clear: a set's address is not 0
         ret
 
