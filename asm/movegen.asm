@@ -327,10 +327,7 @@ gen_store_promotions:
         mov byte [carreau + bx], EMPTY
         mov dl, bl
         mov dh, OWN | KING
-        movzx si, bl
-        movzx cx, byte [king_n + si]
-        shl si, LIST_SHIFT
-        add si, king_to
+        JUMPS_FROM king, bl
 %endmacro
 
 ; ---------------------------------------------------------------------------------------
@@ -514,10 +511,7 @@ gen_%2_checks:
         ENEMY_IN knight_zone, .knight_squares
         jmp .rook
 .knight_squares:
-        movzx si, byte [king_here]
-        movzx cx, byte [knight_n + si]
-        shl si, LIST_SHIFT
-        add si, knight_to
+        JUMPS_FROM knight, byte [king_here]
 .knight:
         lodsb
         mov bl, al
@@ -587,10 +581,7 @@ gen_%2_queen:
 ; gen_<colour>_knight -- the knight's moves (Liberman: CHEVALN)
 ; IN, OUT, CHG: as gen_<colour>_rook
 gen_%2_knight:
-        movzx si, dl
-        movzx cx, byte [knight_n + si]
-        shl si, LIST_SHIFT
-        add si, knight_to
+        JUMPS_FROM knight, dl
 .jump:  lodsb
         mov bl, al
         mov ah, [carreau + bx]
