@@ -14,7 +14,11 @@
 ;     the pieces whose leaving uncovers a check: see mate_check_squares; castling, en
 ;     passant and promotions are played and looked at);
 ;   - at k >= 2 the checking moves are tried first (a stable reordering of the chain:
-;     the checks in generation order, then the others in generation order);
+;     the checks in generation order, then the others in generation order); below
+;     the root, from k = MATE_SORT_MIN on (where a move that fails costs a whole
+;     search), the moves are then sorted by the defender's legal replies after each,
+;     fewest first (mate_order_by_replies); the root keeps the order above, which
+;     decides which of several shortest mates is answered;
 ;   - a defender tries its king's steps and its captures first (a stable reordering,
 ;     as above), and before them the reply that last refuted an attacker's move at its
 ;     ply (mate_refutes) and, first of all, the one that refuted it in this very
@@ -263,6 +267,13 @@ mate_attack_moves:
         pop si                      ; SI -> the first move, DI -> past the last
         push si
         call mate_order_checks
+        cmp cl, MATE_SORT_MIN
+        jb .ordered
+        mov al, [ply]
+        cmp al, [mate_root_ply]
+        je .ordered
+        call mate_order_by_replies
+.ordered:
         dec cl                      ; the replies must each allow a mate in k - 1
 .move:  cmp si, di
         jae .none
@@ -594,14 +605,98 @@ mate_partition:
         jmp .move
 .join:  mov si, di                  ; the others follow the chosen
         mov bx, dx
-.copy:  cmp si, bp
+        call mate_copy_moves
+        pop di
+        pop si
+        pop cx
+        ret
+
+; mate_copy_moves -- copy moves within the move stack
+; IN:  ES:SI -> the first, ES:BP -> past the last; ES:BX -> where they go (below SI, or
+;      not overlapping)
+; OUT: the moves copied
+; CHG: EAX, BX, SI
+mate_copy_moves:
+        cmp si, bp
         jae .done
         mov eax, [es:si]
         mov [es:bx], eax
         add si, MOVE_SIZE
         add bx, MOVE_SIZE
-        jmp .copy
-.done:  pop di
+        jmp mate_copy_moves
+.done:  ret
+
+; mate_order_by_replies -- sort a chain by the number of legal replies each move
+;                          leaves the defender, fewest first (a stable sort: the
+;                          order before it breaks ties), so the moves that bind the
+;                          defender most, the likeliest to mate, are tried first
+; IN:  ES:SI -> the first move, ES:DI -> past the last, the attacker to move; past DI
+;      room for a word a move (MAX_MOVES words) and then one chain
+; OUT: the chain reordered in place
+; CHG: EAX, EBX, EDX, BP
+mate_order_by_replies:
+        push cx
+        push si
+        push di
+        mov bp, di                  ; ES:BP -> the keys: a word a move, its replies
+        xor dl, dl                  ; (high byte) and its place in the chain (low)
+.count: mov eax, [es:si]
+        call move_play
+        push si
+        push di
+        push bp
+        push dx
+        add di, MAX_MOVES * 2       ; past the keys' room
+        call gen_moves
+        pop dx
+        pop bp
+        pop di
+        pop si
+        call mate_unmake_si
+        mov dh, cl                  ; at most MAX_MOVES < 256
+        mov [es:bp], dx
+        add bp, 2
+        inc dl
+        add si, MOVE_SIZE
+        cmp si, di
+        jb .count
+        mov bx, di                  ; insertion sort of the keys, ES:DI .. ES:BP
+.insert:
+        add bx, 2
+        cmp bx, bp
+        jae .sorted
+        mov ax, [es:bx]
+        mov si, bx
+.shift: cmp si, di
+        jbe .place
+        mov dx, [es:si - 2]
+        cmp dx, ax
+        jbe .place
+        mov [es:si], dx
+        sub si, 2
+        jmp .shift
+.place: mov [es:si], ax
+        jmp .insert
+.sorted:
+        pop di
+        pop si
+        push si
+        push di
+        mov dx, bp                  ; ES:BP -> the moves gathered in the keys' order
+.gather:
+        cmp di, dx
+        jae .copy
+        movzx bx, byte [es:di]
+        shl bx, MOVE_SHIFT
+        mov eax, [es:si + bx]
+        mov [es:bp], eax
+        add bp, MOVE_SIZE
+        add di, 2
+        jmp .gather
+.copy:  mov bx, si                  ; back over the chain
+        mov si, dx
+        call mate_copy_moves
+        pop di
         pop si
         pop cx
         ret

@@ -1,7 +1,8 @@
 ; perft.asm -- count the leaves of the legal move tree: the make / find / take back walk
 ; of Liberman's WHITEJOUE5PAS without the mate test.  Each ply's chain sits on the move
 ; stack right after its parent's.  At the last ply the moves are counted, not made
-; (bulk counting): count_moves (movecount.asm) gives the number of legal moves.
+; (bulk counting): count_moves (movecount.asm) gives the number of legal moves, from
+; the pawns' sets (count_pawns) that perft builds at the start and keeps move by move.
 
         section .bss
 
@@ -22,14 +23,14 @@ perft_run:
         jmp perft_count
 
 ; perft_reset -- start a count
-; IN:  nothing
-; OUT: [perft_nodes] = 0, [perft_full] = 0
+; IN:  the position
+; OUT: [perft_nodes] = 0, [perft_full] = 0; count_pawns for count_moves
 ; CHG: nothing else
 perft_reset:
         mov dword [perft_nodes], 0
         mov dword [perft_nodes + 4], 0
         mov byte [perft_full], 0
-        ret
+        jmp count_pawns_build
 
 ; perft_count -- add the leaves below the position to perft_nodes
 ;                (Liberman: the walk of WHITEJOUE5PAS: ABPLACECARREAU, FEUNEGRO, STOKCARREAU)
@@ -59,11 +60,13 @@ perft_count:
         jmp .test
 .move:  mov eax, [es:si]
         call move_place
+        call count_pawns_move
         push si
         call perft_count
         pop si
         mov eax, [es:si]
         call move_unmake
+        call count_pawns_move
         add si, MOVE_SIZE
 .test:  cmp si, di
         jb .move
@@ -86,7 +89,9 @@ perft_subtree:
         dec cl
         mov [perft_depth], cl
         call move_place
+        call count_pawns_move
         push eax
         call perft_count
         pop eax
-        jmp move_unmake
+        call move_unmake
+        jmp count_pawns_move
