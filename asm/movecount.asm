@@ -322,13 +322,17 @@ count_pawns_build:
 count_pawns_move:
         mov ecx, eax
         MOVE_TO_LOW ecx             ; CL = the to square, CH = what it held
-        movzx bx, ah
-        and bl, WHITE
-        shr bl, COLOUR_SHIFT - LIST_SHIFT ; BX = the mover's set
         mov dl, ah
         and dl, PIECE_MASK
         cmp dl, PAWN
-        jne .taken
+        je .pawn
+        and ch, PIECE_MASK          ; (EMPTY there reads as a rook)
+        cmp ch, PAWN
+        je .taken
+        ret                         ; most moves: no pawn comes or goes
+.pawn:  movzx bx, ah
+        and bl, WHITE
+        shr bl, COLOUR_SHIFT - LIST_SHIFT ; BX = the mover's set
         movzx dx, al
         and dl, SQUARE_MASK
         btc word [count_pawns + bx], dx ; off its square
@@ -339,19 +343,25 @@ count_pawns_move:
 .ep:    mov dl, al
         and dl, KIND_MASK
         cmp dl, KIND_EP
-        jne .taken
+        jne .pawn_taken
         push bx
         call move_ep_victim
         mov dx, bx
         pop bx
         jmp .other
-.taken: and ch, PIECE_MASK          ; (EMPTY there reads as a rook)
+.pawn_taken:
+        and ch, PIECE_MASK
         cmp ch, PAWN
-        jne .done
+        je .square
+        ret
+.taken: movzx bx, ah
+        and bl, WHITE
+        shr bl, COLOUR_SHIFT - LIST_SHIFT ; the mover's set; the other is the taken pawn's
+.square:
         movzx dx, cl
 .other: xor bl, SET_BYTES
         btc word [count_pawns + bx], dx
-.done:  ret
+        ret
 
 ; ---------------------------------------------------------------------------------------
 ; COUNT_SIDE colour, name, letter -- count_<name> and its pawns' counter (letter: W or B,
@@ -379,10 +389,17 @@ count_%2:
         or [gen_pieces + bx], al
         xor bp, bp
         call count_%2_pawns         ; the other pawns, counted
+        mov eax, [gen_pieces]
+        or eax, [gen_pieces + 4]
+        jnz .stored
+        cmp byte [ep_square], NO_SQUARE
+        je .counted                 ; nothing to store (most of the time)
+.stored:
         push bp
         call gen_%2_pieces.listed   ; (and en passant)
         pop bp
         jc .full
+.counted:
         cmp di, CHAIN_GUARD
         ja .full
         call count_free             ; the pieces left, counted one by one

@@ -195,7 +195,7 @@ search_node:
 .evaluate:
         call eval_position
         jmp .return
-.draw:  mov eax, SCORE_DRAW
+.draw:  call history_draw_score
         jmp .return
 .aborted:
         SEARCH_TAKEBACK_CURRENT
@@ -357,8 +357,8 @@ search_reduce:
 .no:    ret
 
 ; search_null -- try the null move: if the side to move could pass and still be at
-;                beta or above after a search NULL_REDUCTION plies shallower, the node
-;                fails high
+;                beta or above after a search NULL_REDUCTION plies shallower (a ply
+;                more from NULL_DEEP_DEPTH plies to go), the node fails high
 ; IN:  BP -> the node frame: .depth, .beta; DI -> free space in the move chain
 ; OUT: CF set: EAX = the score to end the node with; CF clear: no cut (or the budget ran
 ;      out: [clock_abort])
@@ -387,6 +387,10 @@ search_null:
         mov [null_ply], bx
         mov cl, [bp + node.depth]
         sub cl, 1 + NULL_REDUCTION
+        cmp cl, NULL_DEEP_DEPTH - 1 - NULL_REDUCTION
+        jl .reduced
+        dec cl                      ; deep enough: a ply more
+.reduced:
         mov ebx, [bp + node.beta]   ; the window (beta - 1, beta), from the other side
         neg ebx
         inc ebx

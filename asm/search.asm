@@ -10,8 +10,9 @@
 ;     search (a null window for every move after the first, searched again if it
 ;     rises above alpha), one ply more when in check;
 ;   - a null move (the other side moves twice) at NULL_MIN_DEPTH plies and more,
-;     NULL_REDUCTION plies shallower, when not in check, with a piece besides pawns and
-;     the evaluation at beta or above: a fail high there ends the node;
+;     NULL_REDUCTION plies shallower (a ply more from NULL_DEEP_DEPTH plies to go),
+;     when not in check, with a piece besides pawns and the evaluation at beta or
+;     above: a fail high there ends the node;
 ;   - late move reductions: a quiet move (not the hash move, a capture, a killer, nor a
 ;     check) after the first LMR_MIN_MOVES, with LMR_MIN_DEPTH plies or more to go and
 ;     not in check, is searched a ply shallower first, and again in full if it beats
