@@ -23,67 +23,65 @@ discover_from   resb DIRECTIONS     ; the piece that shields that line, or NO_SQ
 ;                         PIECES_HALF under [checking_only])
 ; IN:  DX = the piece; BP -> the squares it may enter; check_sets, discover_set
 ; OUT: BP -> checking_targets, or unchanged; ZF set if no square is left
-; CHG: EAX, BX, ECX
+; CHG: EAX, BX, ECX, SI
 gen_checking_targets:
         movzx bx, dl
         bt word [discover_set], bx
         jc .all
-        mov ch, dh
-        and ch, PIECE_MASK          ; CH = the piece's kind
-        cmp ch, PAWN
+        mov si, checking_targets
+        mov al, dh
+        and al, PIECE_MASK          ; AL = the piece's kind
+        cmp al, PAWN
         je .pawn
         shl bx, LIST_SHIFT          ; BX = the square's entry in the step tables
-        cmp ch, KNIGHT
-        jne .lines
-        mov eax, [knight_zone + bx]
-        mov [checking_targets], eax
-        mov eax, [knight_zone + bx + 4]
-        mov [checking_targets + 4], eax
+        cmp al, KNIGHT
+        jne .bishop
+        lea si, [knight_zone + bx]
         jmp .narrow
-.lines: xor eax, eax                ; a slider: its diagonals (a bishop, a queen)
-        mov [checking_targets], eax
-        mov [checking_targets + 4], eax
-        cmp ch, ROOK
-        je .straight
-        mov eax, [bishop_lines + bx]
-        mov [checking_targets], eax
-        mov eax, [bishop_lines + bx + 4]
-        mov [checking_targets + 4], eax
-        cmp ch, BISHOP
-        je .narrow
-.straight:                          ; its row and file (a rook, a queen)
+.bishop:
+        cmp al, BISHOP
+        jne .straight
+        lea si, [bishop_lines + bx]
+        jmp .narrow
+.straight:                          ; a rook or a queen: its row and file
         mov cl, dl
         and cl, FILE_MASK
         mov eax, FILE_BITS
         shl eax, cl
-        or [checking_targets], eax
-        or [checking_targets + 4], eax
+        mov ecx, eax
+        test dh, QUEEN              ; a queen (a rook is kind 0): and its diagonals
+        jz .file
+        or eax, [bishop_lines + bx]
+        or ecx, [bishop_lines + bx + 4]
+.file:  mov [si], eax
+        mov [si + 4], ecx
         movzx bx, dl
         shr bx, ROW_SHIFT
-        mov byte [checking_targets + bx], ROW_SET
+        mov byte [si + bx], ROW_SET
 .narrow:
-        movzx bx, ch
+        movzx bx, dh
+        and bl, PIECE_MASK
         shl bx, LIST_SHIFT
-        mov eax, [check_sets + bx]
-        and [checking_targets], eax
-        mov eax, [check_sets + bx + 4]
-        and [checking_targets + 4], eax
-.enter: mov eax, [bp]               ; and the squares it may enter
-        and eax, [checking_targets]
+        mov eax, [si]
+        and eax, [check_sets + bx]
+        mov ecx, [si + 4]
+        and ecx, [check_sets + bx + 4]
+.enter: and eax, [bp]               ; and the squares it may enter
+        and ecx, [bp + 4]
         mov [checking_targets], eax
-        mov ecx, [bp + 4]
-        and ecx, [checking_targets + 4]
         mov [checking_targets + 4], ecx
         mov bp, checking_targets
         or eax, ecx                 ; ZF set for none
         ret
 .pawn:  mov eax, [check_sets + PAWN * SET_BYTES]
-        mov [checking_targets], eax
+        mov [si], eax
         mov eax, [check_sets + PAWN * SET_BYTES + 4]
-        mov [checking_targets + 4], eax
+        mov [si + 4], eax
         movzx bx, byte [geometry + board_geometry.queening_row_w]
-        mov byte [checking_targets + bx], ROW_SET
-        mov byte [checking_targets + LAST_ROW], ROW_SET
+        mov byte [si + bx], ROW_SET
+        mov byte [si + LAST_ROW], ROW_SET
+        mov eax, [si]
+        mov ecx, [si + 4]
         jmp .enter
 .all:   test bp, bp                 ; ZF clear: a set's address is not 0
         ret
