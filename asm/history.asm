@@ -6,6 +6,8 @@
 
 history_keys    resd HISTORY_MAX    ; history_key of the game's positions, oldest first
 history_count   resw 1
+search_contempt resd 1              ; IN: centipawns a draw in the search is worth less
+                                    ; than 0 to the side to move at the root (0: none)
 
         section .text
 
@@ -103,6 +105,27 @@ history_repeats:
         inc cx
         jmp .earlier
 .done:  ret
+
+; history_draw_score -- the value of a draw history_draw found, from the side to move's
+;                       view: -[search_contempt] for the side that moves at the root
+;                       (with contempt it would rather play on), +[search_contempt] for
+;                       the other side
+; IN:  [ply], [root_ply], [search_contempt]
+; OUT: EAX = the score
+; CHG: nothing else
+%if SCORE_DRAW != 0
+%error "history_draw_score counts the contempt from a draw worth 0"
+%endif
+history_draw_score:
+        push bx
+        mov eax, [search_contempt]
+        mov bl, [ply]
+        xor bl, [root_ply]
+        test bl, 1
+        jnz .other
+        neg eax
+.other: pop bx
+        ret
 
 ; history_draw -- is the position drawn by the 50-move rule or by a repetition?
 ;                (never asked at the root: the root must give a move)

@@ -16,25 +16,73 @@ discover_from   resb DIRECTIONS     ; the piece that shields that line, or NO_SQ
         section .text
 
 ; gen_checking_targets -- narrow a piece's squares to those from which it would give
-;                         check, unless its leaving uncovers a check; a pawn keeps its
-;                         squares (what it promotes to may check) (gen_moves' PIECES_HALF
-;                         under [checking_only])
+;                         check and which it can reach at all (its jumps, its lines:
+;                         the pieces between aside), unless its leaving uncovers a
+;                         check; a pawn keeps its check squares and the rows pawns
+;                         promote on (what it promotes to may check) (gen_moves'
+;                         PIECES_HALF under [checking_only])
 ; IN:  DX = the piece; BP -> the squares it may enter; check_sets, discover_set
 ; OUT: BP -> checking_targets, or unchanged; ZF set if no square is left
-; CHG: EAX, BX
+; CHG: EAX, BX, ECX, SI
 gen_checking_targets:
         movzx bx, dl
         bt word [discover_set], bx
         jc .all
+        mov si, checking_targets
+        mov al, dh
+        and al, PIECE_MASK          ; AL = the piece's kind
+        cmp al, PAWN
+        je .pawn
+        shl bx, LIST_SHIFT          ; BX = the square's entry in the step tables
+        cmp al, KNIGHT
+        jne .bishop
+        lea si, [knight_zone + bx]
+        jmp .narrow
+.bishop:
+        cmp al, BISHOP
+        jne .straight
+        lea si, [bishop_lines + bx]
+        jmp .narrow
+.straight:                          ; a rook or a queen: its row and file
+        mov cl, dl
+        and cl, FILE_MASK
+        mov eax, FILE_BITS
+        shl eax, cl
+        mov ecx, eax
+        test dh, QUEEN              ; a queen (a rook is kind 0): and its diagonals
+        jz .file
+        or eax, [bishop_lines + bx]
+        or ecx, [bishop_lines + bx + 4]
+.file:  mov [si], eax
+        mov [si + 4], ecx
+        movzx bx, dl
+        shr bx, ROW_SHIFT
+        mov byte [si + bx], ROW_SET
+.narrow:
         movzx bx, dh
         and bl, PIECE_MASK
-        cmp bl, PAWN
-        je .all
         shl bx, LIST_SHIFT
-        SET_AND checking_targets, check_sets + bx, bp
+        mov eax, [si]
+        and eax, [check_sets + bx]
+        mov ecx, [si + 4]
+        and ecx, [check_sets + bx + 4]
+.enter: and eax, [bp]               ; and the squares it may enter
+        and ecx, [bp + 4]
+        mov [checking_targets], eax
+        mov [checking_targets + 4], ecx
         mov bp, checking_targets
-        or eax, [checking_targets]  ; EAX = the upper half: ZF set for none
+        or eax, ecx                 ; ZF set for none
         ret
+.pawn:  mov eax, [check_sets + PAWN * SET_BYTES]
+        mov [si], eax
+        mov eax, [check_sets + PAWN * SET_BYTES + 4]
+        mov [si + 4], eax
+        movzx bx, byte [geometry + board_geometry.queening_row_w]
+        mov byte [si + bx], ROW_SET
+        mov byte [si + LAST_ROW], ROW_SET
+        mov eax, [si]
+        mov ecx, [si + 4]
+        jmp .enter
 .all:   test bp, bp                 ; ZF clear: a set's address is not 0
         ret
 

@@ -195,7 +195,7 @@ search_node:
 .evaluate:
         call eval_position
         jmp .return
-.draw:  mov eax, SCORE_DRAW
+.draw:  call history_draw_score
         jmp .return
 .aborted:
         SEARCH_TAKEBACK_CURRENT

@@ -39,6 +39,8 @@ limit_words:
         dd 1, MATE_MAX_MOVES
         dw word_lw_matelogic
         dd 0, MATE_MAX_MOVES
+        dw word_lw_contempt
+        dd 0, CONTEMPT_MAX
 limit_words_end:
 %if (limit_words_end - limit_words) / limit_word_size != LIMIT_WORDS
 %error "one row of limit_words for each LW_ constant"
@@ -58,6 +60,7 @@ word_lw_movestogo db "movestogo", 0
 word_lw_infinite db "infinite", 0
 word_lw_mate    db "mate", 0
 word_lw_matelogic db "matelogic", 0
+word_lw_contempt db "contempt", 0
 
 ; limit_reasons -- the word of each LIMIT_* (LIMIT_TIME first) on a result line
 limit_reasons:  dw word_lw_time, word_lw_budget, word_lw_nodes, word_lw_key
@@ -137,16 +140,23 @@ job_limit:
 ; job_limits_apply -- the clock's limits from the words read: a budget (x CYCLES_PER_MS
 ;                     instructions), movetime, depth, nodes, or the clock mode (the side
 ;                     to move's time, increment and moves to go) when no movetime is
-;                     given; none of them and no `infinite` (matelogic is no limit):
-;                     JOB_DEFAULT_MS of budget.
+;                     given; none of them and no `infinite` (matelogic and contempt
+;                     are no limits): JOB_DEFAULT_MS of budget; the contempt (0 if
+;                     not given).
 ;                     Any key stops the thinking.
 ; IN:  [limits_given], limit_values; [side]
-; OUT: the limit_* of clock.asm
+; OUT: the limit_* of clock.asm; [search_contempt]
 ; CHG: EAX, EBX, ECX, EDX
 job_limits_apply:
         call clock_limits_none
         mov byte [limit_keys], KEYS_STOP
-        test word [limits_given], ~(1 << LW_MATELOGIC) & 0FFFFh ; matelogic limits nothing
+        mov bx, LW_CONTEMPT
+        call job_limit
+        jc .contempt
+        xor eax, eax
+.contempt:
+        mov [search_contempt], eax
+        test word [limits_given], ~(1 << LW_MATELOGIC | 1 << LW_CONTEMPT) & 0FFFFh
         jnz .given
         mov dword [limit_budget], JOB_DEFAULT_MS * CYCLES_PER_MS
 .given: mov bx, LW_BUDGET

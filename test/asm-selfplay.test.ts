@@ -2,12 +2,15 @@
 // The oracle checks every move (legal, the game going on before it) and the end the job
 // names (mate, the draws, or its ply limit); each move is the one a `go` job with the same
 // limits chooses on the position with its history, since a search depends on the
-// position alone (the hash table is cleared at each search).
+// position alone (the hash table is cleared at each search). The long self-play game of
+// the fixture (test/game-savegame.test.ts saves and loads it) is checked the same way:
+// the oracle proves it a game, and the engine plays parts of it again.
 import { beforeAll, describe, expect, test } from "vitest";
 import { runBatch, type JobLines } from "../ts-harness/asm-engine.ts";
 import * as oracle from "../ts-harness/oracle/index.ts";
-import { PositionJob } from "../ts-harness/selfplay.ts";
+import { PositionJob, selfPlayJobs } from "../ts-harness/selfplay.ts";
 import { START } from "./game-oracle.ts";
+import { SELF_PLAY } from "./fixtures/selfplay.ts";
 
 /** A mate on the board: nothing for selfplay to play. */
 const MATED = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3";
@@ -81,16 +84,81 @@ describe("selfplay: the engine against itself in one boot", () => {
 
   test("the job's moves are the moves go depth 3 chooses on the position and its history before each", async () => {
     const moves = plies(3).map((w) => w[2]!);
-    const pos = oracle.fenPosition(START);
-    const job = new PositionJob(START);
-    const asked: [ply: number, text: string][] = [];
-    moves.forEach((uci, ply) => {
-      if (ply % 7 === 3 && pos.halfmove < 80) asked.push([ply, job.text]); // the position job holds the whole history
+    expect(await goChoices(START, moves, "depth 3", 12)).toEqual(sampled(moves, 12).map(([ply]) => moves[ply]));
+  }, 120_000);
+});
+
+/** White a rook up; the knights have danced back and forth twice, and black's knight can
+ *  go back once more: the start position a third time, a draw. */
+const DANCE = "position 1n4k1/ppp2p1p/6p1/8/8/8/PPP2PPP/1N2R1K1 w - - 0 1 moves b1c3 b8c6 c3b1 c6b8 b1c3 b8c6 c3b1";
+
+describe("contempt: what a draw is worth to the side thinking", () => {
+  test("a rook down, black takes the draw by repetition at no contempt, and plays on at contempt 1000", async () => {
+    const answers = await runBatch([DANCE, "go depth 3", "go depth 3 contempt 1000", "go depth 3 contempt 1001"], { timeoutMs: 110_000 });
+    const [plain, shunning] = [answers[1]!, answers[2]!].map((a) => a.lines.at(-1)![1]!);
+    const pos = oracle.fenPosition("1n4k1/ppp2p1p/6p1/8/8/8/PPP2PPP/1N2R1K1 w - - 0 1");
+    oracle.playUci(pos, DANCE.split(" moves ")[1]!.split(" "));
+    const after = (uci: string) => {
       oracle.playUci(pos, [uci]);
-      job.played(pos, uci);
-    });
-    const answers = await runBatch(asked.flatMap(([, text]) => [text, "go depth 3"]), { timeoutMs: 110_000 });
-    const chosen = asked.map((_, i) => answers[2 * i + 1]!.lines.at(-1)![1]);
-    expect(chosen).toEqual(asked.map(([ply]) => moves[ply]));
+      const s = oracle.status(pos);
+      oracle.unmakeMove(pos);
+      return s;
+    };
+    expect(after(plain)).toBe("threefold");
+    expect(after(shunning)).toBe("playing");
+    expect(answers[3]!.lines.at(-1)!.slice(0, 2)).toEqual(["error", "arg"]);
+  }, 120_000);
+});
+
+/** The position job's history is whole below this half-move clock (PositionJob). */
+const WHOLE_HISTORY = 80;
+
+/** About `count` plies spread over a game, as [ply, the position job before it]: those
+ *  where the position job holds the whole history. */
+function sampled(moves: string[], count: number, fen = START): [ply: number, job: string][] {
+  const pos = oracle.fenPosition(fen);
+  const job = new PositionJob(fen);
+  const step = Math.max(1, Math.floor(moves.length / count));
+  const out: [number, string][] = [];
+  moves.forEach((uci, ply) => {
+    if (ply % step === step >> 1 && pos.halfmove < WHOLE_HISTORY) out.push([ply, job.text]);
+    oracle.playUci(pos, [uci]);
+    job.played(pos, uci);
+  });
+  return out;
+}
+
+/** The moves `go` with the limits chooses before the sampled plies of a game. */
+async function goChoices(fen: string, moves: string[], limits: string, count: number): Promise<string[]> {
+  const asked = sampled(moves, count, fen);
+  const answers = await runBatch(asked.flatMap(([, text]) => [text, `go ${limits}`]), { timeoutMs: 110_000 });
+  return asked.map((_, i) => answers[2 * i + 1]!.lines.at(-1)![1]!);
+}
+
+/** Said when the engine no longer plays the fixture's moves. */
+const REMAKE = "the engine plays otherwise now: make the fixture again with the command in its header";
+
+describe(`the long self-play game of test/fixtures/selfplay.ts (${SELF_PLAY.moves.length} plies, ${SELF_PLAY.limits})`, () => {
+  const { fen, limits, moves, end } = SELF_PLAY;
+
+  test("the oracle finds every ply legal with the game going on before it, and the game's end where the fixture says", () => {
+    const pos = oracle.fenPosition(fen);
+    for (const uci of moves) {
+      expect(oracle.status(pos)).toBe("playing");
+      expect(oracle.parseUci(pos, uci).ok).toBe(true);
+      oracle.playUci(pos, [uci]);
+    }
+    expect(oracle.status(pos)).toBe(end === "plies" ? "playing" : end);
+  });
+
+  test("the selfplay job with the fixture's limits plays its first 60 plies again", async () => {
+    const [again] = await selfPlayJobs([{ fen, limits, plies: 60 }], 110_000);
+    expect(again!.moves, REMAKE).toEqual(moves.slice(0, 60));
+  }, 120_000);
+
+  test("go with the fixture's limits chooses the fixture's move on the position and history before a dozen plies spread over the game", async () => {
+    const asked = sampled(moves, 12, fen);
+    expect(asked.length).toBeGreaterThanOrEqual(6);
+    expect(await goChoices(fen, moves, limits, 12), REMAKE).toEqual(asked.map(([ply]) => moves[ply]));
   }, 120_000);
 });

@@ -1,12 +1,13 @@
 // CHESS.GAM, the compact save file (one byte a ply): W writes it and the oracle reads
 // it back from the documented layout (ts-harness/savegame.ts); /load plays a saved game
-// again, a 1,000-ply one included (take-back replays it from the start), with its chess
-// clocks as saved, stopped; corrupt, truncated and foreign files are refused with a
-// message and the start position stays on the board. The PGN of a game on the clock carries its TimeControl for chess.js.
+// again, a 1,000-ply one and the engine's long game against itself included (take-back
+// replays it from the start), with its chess clocks as saved, stopped; corrupt,
+// truncated and foreign files are refused with a message and the start position stays
+// on the board. The PGN of a game on the clock carries its TimeControl for chess.js.
 import { Chess } from "chess.js";
 import { afterEach, describe, expect, test } from "vitest";
 import { GameDriver } from "../ts-harness/game-driver.ts";
-import { legalMoves, moveToUci, toFen } from "../ts-harness/oracle/index.ts";
+import { legalMoves, moveToUci, playUci, sideToMove, status, toFen, unmakeMove } from "../ts-harness/oracle/index.ts";
 import { longGame } from "../ts-harness/positions.ts";
 import { decodeGam, encodeGam, gamChecksum, NO_CLOCK } from "../ts-harness/savegame.ts";
 import { boardOf, play, position, readAs, START, TEST_MS, twoPlayers } from "./game-oracle.ts";
@@ -105,34 +106,56 @@ describe("CHESS.GAM, one byte a ply", () => {
     }
   }, TEST_MS);
 
-  test("a 520-ply game, its first plies the computer against itself (test/fixtures/selfplay.ts), saved by W takes header + 520 + checksum bytes and loads back to the oracle's moves, move list and position", async () => {
-    const { fen, moves, selfPlies, replaced } = SELF_PLAY;
+  test(`the computer's game against itself (test/fixtures/selfplay.ts: ${SELF_PLAY.moves.length} plies, every one the engine's) loads from a CHESS.GAM of header + FEN + ply count + plies + checksum bytes to the oracle's last position and move list; a move more is saved by W in a byte more, and take-back goes back`, async () => {
+    const { fen, end } = SELF_PLAY;
+    // The game up to its last position that goes on (without the move that ended it, so
+    // that a move more can be played) with white to move: after /load the player has
+    // white, and the computer would answer a position with black to move.
+    const going = end === "plies" ? SELF_PLAY.moves : SELF_PLAY.moves.slice(0, -1);
+    const moves = sideToMove(playUci(position(fen), going)) === "w" ? going : going.slice(0, -1);
     expect(moves.length).toBeGreaterThanOrEqual(500);
-    expect(selfPlies).toBeGreaterThanOrEqual(200);
-    expect(replaced.length).toBeLessThan(selfPlies / 10); // nine self-play moves in ten are the engine's own
+    const pos = position(fen);
+    const sans = moves.map((uci) => {
+      expect(status(pos)).toBe("playing");
+      return play(pos, uci);
+    });
+    expect(status(pos)).toBe("playing");
     const size = HEADER + fen.length + 2 + moves.length + 2; // header, FEN, ply count, plies, checksum
-    const bytes = encodeGam({ fen, moves, level: 1 }); // the oracle checks every move
+    const bytes = encodeGam({ fen, moves, level: 1 });
     expect(bytes.length).toBe(size);
     game = await GameDriver.start("/load CHESS.GAM", { files: { "CHESS.GAM": bytes } });
-    await game.waitLog("the self-play game", (l) => l.moves.length === moves.length);
-    await game.letter("w");
-    await game.waitLog("the save", (l) => l.message === `Saved CHESS.GAM: ${size} bytes`);
-    const written = (await game.session.readFile("CHESS.GAM"))!;
-    expect(written.length).toBe(size);
-    expect(decodeGam(written).moves).toEqual(moves);
-    await game.close();
-
-    game = await GameDriver.start("/load CHESS.GAM", { files: { "CHESS.GAM": written } });
-    const loaded = await game.waitLog("the game W wrote", (l) => l.moves.length === moves.length);
+    const loaded = await game.waitLog("the self-play game", (l) => l.moves.length === moves.length);
     expect(loaded.moves).toEqual(moves);
-    expect(loaded.fen).toBe(finalFen(fen, moves));
-    await game.waitView("its last position", (v) => v.boardFen === boardOf(loaded.fen));
-    const pos = position(fen);
-    const sans = moves.map((uci) => play(pos, uci));
     expect(loaded.san).toEqual(sans);
-    const lastLine = `${moves.length / 2}.${sans.at(-2)} ${sans.at(-1)}`;
+    expect(loaded.fen).toBe(toFen(pos));
+    await game.waitView("its last position", (v) => v.boardFen === boardOf(loaded.fen));
+    const [side, fullmove] = [loaded.fen.split(" ")[1], Number(loaded.fen.split(" ")[5])];
+    const lastLine = side === "w" ? `${fullmove - 1}.${sans.at(-2)} ${sans.at(-1)}` : `${fullmove}.${sans.at(-1)}`;
     const listEnd = game.panel("PANEL_MOVES") + game.panel("MOVE_LIST_LINES") - 1;
     expect(readAs(await game.panelLine(listEnd), lastLine)).toBe(lastLine);
+
+    await twoPlayers(game);
+    const more = legalMoves(pos).map(moveToUci).sort().find((uci) => {
+      play(pos, uci);
+      const on = status(pos) === "playing";
+      unmakeMove(pos);
+      return on;
+    })!;
+    await game.type(`${more}\n`);
+    await game.waitLog("the move more", (l) => l.moves.length === moves.length + 1);
+    await game.letter("w");
+    await game.waitLog("the save", (l) => l.message === `Saved CHESS.GAM: ${size + 1} bytes`);
+    const written = (await game.session.readFile("CHESS.GAM"))!;
+    expect(written.length).toBe(size + 1);
+    expect(decodeGam(written).moves).toEqual([...moves, more]);
+
+    for (const kept of [moves.length, moves.length - 1]) {
+      await game.letter("t");
+      const back = await game.waitLog(`${kept} moves kept`, (l) => l.moves.length === kept);
+      expect(back.moves).toEqual(moves.slice(0, kept));
+      expect(back.fen).toBe(finalFen(fen, moves.slice(0, kept)));
+      await game.waitView(`the position after ${kept} moves`, (v) => v.boardFen === boardOf(back.fen));
+    }
   }, TEST_MS);
 
   const good = encodeGam({ fen: START, moves: ["e2e4", "e7e5", "g1f3"], level: 3 });

@@ -25,6 +25,20 @@ export function seededRandom(seed: number): () => number {
   };
 }
 
+/** Openings after which the chances are about even (common main lines), in UCI. */
+export const OPENINGS: { name: string; moves: string[] }[] = [
+  { name: "Italian", moves: ["e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "f8c5"] },
+  { name: "Sicilian", moves: ["e2e4", "c7c5", "g1f3", "d7d6"] },
+  { name: "French", moves: ["e2e4", "e7e6", "d2d4", "d7d5"] },
+  { name: "Caro-Kann", moves: ["e2e4", "c7c6", "d2d4", "d7d5"] },
+  { name: "Queen's Gambit Declined", moves: ["d2d4", "d7d5", "c2c4", "e7e6"] },
+  { name: "Slav", moves: ["d2d4", "d7d5", "c2c4", "c7c6"] },
+  { name: "King's Indian", moves: ["d2d4", "g8f6", "c2c4", "g7g6"] },
+  { name: "Nimzo-Indian", moves: ["d2d4", "g8f6", "c2c4", "e7e6", "b1c3", "f8b4"] },
+  { name: "English", moves: ["c2c4", "e7e5", "b1c3", "g8f6"] },
+  { name: "Reti", moves: ["g1f3", "d7d5", "g2g3", "g8f6"] },
+];
+
 export const START_FENS: Record<oracle.Variant, string[]> = {
   chess: [
     START,

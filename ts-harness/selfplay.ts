@@ -1,39 +1,29 @@
 // selfplay -- the engine's games through the batch jobs:
-//   npx tsx ts-harness/selfplay.ts [--plies 520] [--self 300] [--depth 4]
-//     [--variant chess|losalamos] [--out test/fixtures/selfplay.ts]
-// writes a long game of CHESS.COM against itself as a test fixture. Each of its plies
-// is one boot of `CHESS /jobs` with two jobs, `position FEN moves ...` (from the last
-// capture or pawn move, so that the engine sees the repetitions) and `go depth D`, and
-// the engine's bestmove is played. A game of the engine against itself ends by mate or
-// a draw after 150 to 400 plies (it trades down to a lone king, then mates it or runs
-// into the 50-move rule), so: a move of the engine that would end the game, now or
-// within LOOK_AHEAD plies on every line, is replaced by a seeded random one that does
-// not (the fixture lists those plies); after `--self` plies (or where every move would
-// end the game) the game goes on by longGame's seeded random play, which spends
-// material slowly, to `--plies`. A boot a ply makes this minutes long: it is run once,
-// by hand, and the game committed (test/game-savegame.test.ts loads it).
+//   npx tsx ts-harness/selfplay.ts [--depths 1] [--random 250] [--seed 1]
+//     [--limits "contempt 300"] [--batch 10] [--out test/fixtures/selfplay.ts]
+// looks for a long game of CHESS.COM against itself and writes the longest as a test
+// fixture (the defaults made test/fixtures/selfplay.ts). The games start from the start
+// position, the match openings and seeded random openings of 2 to 6 plies, at each
+// depth; each game is one `selfplay` job (asm/PROTOCOL.md), which plays every move as
+// `go depth D` and the other limit words choose it, to the game's end by its rules, a
+// batch of games a boot. It prints each game's length and end, and the lengths by
+// depth. Without contempt the engine's games end by mate or a draw within 50 to 300
+// plies; with both sides shunning draws (`contempt 300`) a few at depth 1 run past 500.
+// The fixture starts from the position after the opening, so every one of its plies is
+// the engine's (test/game-savegame.test.ts loads it, test/asm-selfplay.test.ts plays
+// parts of it again). A change to the engine's search or evaluation changes its games:
+// make the fixture again then.
 // playRandom plays the engine against seeded random play (test/asm-losalamos.test.ts).
 import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { runBatch } from "./asm-engine.ts";
 import { isMain } from "./build.ts";
 import * as oracle from "./oracle/index.ts";
-import { longGame, seededRandom, START_FENS } from "./positions.ts";
+import { OPENINGS, seededRandom, START_FENS } from "./positions.ts";
 
 /** Moves after the last capture or pawn move kept in a position job (its line stays
  *  under the 511-character limit of asm/PROTOCOL.md). */
 const HISTORY_MOVES = 80;
-/** Plies the game must be able to go on after a move played, by the oracle's search. */
-const LOOK_AHEAD = 6;
-/** Positions that search may visit; past them a line counts as going on. */
-const LOOK_AHEAD_NODES = 5000;
-/** The seed of the replacements' and the continuation's random play. */
-const RANDOM_SEED = 2026;
-/** Seeds tried for the continuation from a position. */
-const CONTINUATION_TRIES = 20;
-/** Self-play plies given up at a time when no continuation is found. */
-const CUT_BACK = 20;
-
 /** The `position` job of a game so far: from its last capture or pawn move, so that the
  *  engine knows the repetitions, with at most HISTORY_MOVES moves (the history is whole
  *  while the position's half-move clock is below HISTORY_MOVES). */
@@ -59,19 +49,18 @@ export interface JobGame {
   end: string;
 }
 
-/** A game for the selfplay job: the position, its first moves (an opening, played by
- *  the `position` job), the limit words of every engine move, and the most plies. */
+/** A game for the selfplay job: the position it starts from, the limit words of every
+ *  move, and the most plies. */
 export interface JobGameSpec {
   fen: string;
-  opening: string[];
   limits: string;
   plies: number;
 }
 
 /** Games of the engine against itself, a `position` and a `selfplay` job each, in one
- *  boot; `moves` are the engine's moves after the opening. */
+ *  boot. */
 export async function selfPlayJobs(specs: JobGameSpec[], timeoutMs = 600_000): Promise<JobGame[]> {
-  const jobs = specs.flatMap((s) => [new PositionJob(s.fen).text + (s.opening.length ? " moves " + s.opening.join(" ") : ""), `selfplay ${s.plies} ${s.limits}`]);
+  const jobs = specs.flatMap((s) => [`position ${s.fen}`, `selfplay ${s.plies} ${s.limits}`]);
   const answers = await runBatch(jobs, { timeoutMs });
   return specs.map((_, i) => {
     const [set, game] = [answers[2 * i]!, answers[2 * i + 1]!];
@@ -79,92 +68,6 @@ export async function selfPlayJobs(specs: JobGameSpec[], timeoutMs = 600_000): P
     if (set.lines[0]?.[0] !== "position" || last[0] !== "selfplay") throw new Error(`${jobs[2 * i]}; ${jobs[2 * i + 1]}: ${[...set.lines, last].map((l) => l.join(" ")).join("; ")}`);
     return { moves: game.lines.filter((l) => l[0] === "ply").map((l) => l[2]!), end: last[2]! };
   });
-}
-
-export interface SelfPlayGame {
-  fen: string;
-  depth: number;
-  moves: string[];
-  /** The plies (from the first) of the engine against itself; the rest is random play. */
-  selfPlies: number;
-  /** Plies (from 0) where the engine's move would have ended the game, and was replaced. */
-  replaced: number[];
-}
-
-/** Is there a line of `plies` more plies on which the game goes on? (The first such
- *  line found ends the search.) */
-function goesOn(pos: oracle.Position, plies: number, budget: { nodes: number }): boolean {
-  if (plies === 0 || --budget.nodes <= 0) return true;
-  for (const m of oracle.legalMoves(pos)) {
-    oracle.makeMove(pos, m);
-    const on = oracle.status(pos) === "playing" && goesOn(pos, plies - 1, budget);
-    oracle.unmakeMove(pos);
-    if (on) return true;
-  }
-  return false;
-}
-
-/** Does a move end the game, now or within LOOK_AHEAD plies on every line? */
-function endsGame(pos: oracle.Position, move: oracle.Move): boolean {
-  oracle.makeMove(pos, move);
-  const over = oracle.status(pos) !== "playing" || !goesOn(pos, LOOK_AHEAD, { nodes: LOOK_AHEAD_NODES });
-  oracle.unmakeMove(pos);
-  return over;
-}
-
-/** Does every position of the game, after each of its moves, leave it going on? */
-function goesOnThroughout(fen: string, moves: string[]): boolean {
-  const pos = oracle.fenPosition(fen);
-  return moves.every((uci) => {
-    oracle.playUci(pos, [uci]);
-    return oracle.status(pos) === "playing";
-  });
-}
-
-export async function selfPlay(fen: string, plies: number, selfPlies: number, depth: number, progress = (_: string) => {}): Promise<SelfPlayGame> {
-  const pos = oracle.fenPosition(fen);
-  const game: SelfPlayGame = { fen, depth, moves: [], selfPlies: 0, replaced: [] };
-  const job = new PositionJob(fen);
-  const rnd = seededRandom(RANDOM_SEED);
-  while (game.moves.length < selfPlies) {
-    const ply = game.moves.length;
-    const [set, go] = await runBatch([job.text, `go depth ${depth}`], { timeoutMs: 120_000 });
-    if (set!.lines[0]?.[0] !== "position") throw new Error(`${job.text}: ${set!.lines.flat().join(" ")}`);
-    const best = go!.lines.find((l) => l[0] === "bestmove")?.[1];
-    const parsed = best ? oracle.parseUci(pos, best) : null;
-    if (!parsed?.ok) throw new Error(`ply ${ply}: the engine answered ${best ?? "nothing"}`);
-    let move: oracle.Move | undefined = parsed.move;
-    if (endsGame(pos, move)) {
-      const keeps = oracle.legalMoves(pos).filter((m) => !endsGame(pos, m));
-      move = keeps[Math.floor(rnd() * keeps.length)];
-      if (move === undefined) break;
-      game.replaced.push(ply);
-    }
-    const uci = oracle.moveToUci(move);
-    oracle.makeMove(pos, move);
-    game.moves.push(uci);
-    job.played(pos, uci);
-    progress(`ply ${game.moves.length}: ${uci}${uci !== best ? " (replaced " + best + ")" : ""}`);
-  }
-  // The continuation, from the last self-play position that has one (a game traded
-  // down to a lone king has none: it is cut back CUT_BACK plies at a time).
-  for (let cut = game.moves.length; cut >= 0; cut -= CUT_BACK) {
-    const from = oracle.playUci(oracle.fenPosition(fen), game.moves.slice(0, cut));
-    for (let seed = RANDOM_SEED; seed < RANDOM_SEED + CONTINUATION_TRIES; seed++) {
-      let rest: string[];
-      try {
-        rest = longGame(seed, plies - cut, oracle.toFen(from));
-      } catch {
-        continue; // no game that long from here with this seed
-      }
-      const moves = [...game.moves.slice(0, cut), ...rest];
-      if (goesOnThroughout(fen, moves)) {
-        return { ...game, moves, selfPlies: cut, replaced: game.replaced.filter((r) => r < cut) };
-      }
-    }
-    progress(`no continuation from ply ${cut}`);
-  }
-  throw new Error(`no continuation to ${plies} plies`);
 }
 
 export interface RandomGame {
@@ -218,6 +121,48 @@ export async function playRandom(fen: string, colors: oracle.Color[], depth: num
   });
 }
 
+/** A game of the engine against itself, as a fixture keeps it: the position it starts
+ *  from (after `opening`, moves from the start position that are not the engine's),
+ *  the limit words of its moves, every move the engine's, and how the game ended. */
+export interface SelfPlayGame {
+  fen: string;
+  opening: string[];
+  limits: string;
+  moves: string[];
+  end: string;
+}
+
+/** Plies of a random opening: 2 to 6. */
+const RANDOM_OPENING_MIN = 2;
+const RANDOM_OPENING_SPAN = 5;
+
+/** The openings the search starts from: none, the match's, and `count` seeded random
+ *  ones of 2 to 6 plies that leave the game going on. */
+function openings(count: number, seed: number): string[][] {
+  const out = [[], ...OPENINGS.map((o) => o.moves)];
+  const rnd = seededRandom(seed);
+  while (out.length < 1 + OPENINGS.length + count) {
+    const pos = oracle.fenPosition(START_FENS.chess[0]!);
+    const plies = RANDOM_OPENING_MIN + Math.floor(rnd() * RANDOM_OPENING_SPAN);
+    const moves: string[] = [];
+    while (moves.length < plies && oracle.status(pos) === "playing") {
+      const legal = oracle.legalMoves(pos);
+      const move = legal[Math.floor(rnd() * legal.length)]!;
+      oracle.makeMove(pos, move);
+      moves.push(oracle.moveToUci(move));
+    }
+    if (oracle.status(pos) === "playing") out.push(moves);
+  }
+  return out;
+}
+
+/** The median of some numbers. */
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+}
+
 /** Moves, fourteen a line. */
 function lines(moves: string[]): string {
   const out: string[] = [];
@@ -228,35 +173,55 @@ function lines(moves: string[]): string {
 if (isMain(import.meta.url)) {
   const { values } = parseArgs({
     options: {
-      plies: { type: "string", default: "520" },
-      self: { type: "string", default: "300" },
-      depth: { type: "string", default: "4" },
-      variant: { type: "string", default: "chess" },
+      depths: { type: "string", default: "1" },
+      random: { type: "string", default: "250" },
+      seed: { type: "string", default: "1" },
+      limits: { type: "string", default: "contempt 300" },
+      batch: { type: "string", default: "10" },
       out: { type: "string", default: "test/fixtures/selfplay.ts" },
     },
   });
-  const variant = values.variant === "losalamos" ? "losalamos" : "chess";
-  const fen = START_FENS[variant][0]!;
   const started = Date.now();
-  const game = await selfPlay(fen, Number(values.plies), Number(values.self), Number(values.depth), (s) => process.stderr.write(s + "\n"));
+  const start = START_FENS.chess[0]!;
+  const tried = openings(Number(values.random), Number(values.seed)).flatMap((opening) =>
+    values.depths!.split(",").map((d) => ({ opening, fen: oracle.toFen(oracle.playUci(oracle.fenPosition(start), opening)), limits: `depth ${d} ${values.limits}`.trim() })),
+  );
+  const games: SelfPlayGame[] = [];
+  const batch = Number(values.batch);
+  for (let i = 0; i < tried.length; i += batch) {
+    const some = tried.slice(i, i + batch);
+    const played = await selfPlayJobs(some.map((t) => ({ fen: t.fen, limits: t.limits, plies: 2048 })));
+    played.forEach((g, j) => {
+      const t = some[j]!;
+      games.push({ ...t, ...g });
+      process.stderr.write(`${games.length}/${tried.length} ${t.limits}, opening ${t.opening.join(" ") || "-"}: ${g.moves.length} plies, ${g.end}\n`);
+    });
+  }
   const minutes = ((Date.now() - started) / 60_000).toFixed(1);
+  const table = [`| limits | games | median plies | longest | 500 or more |`, `| --- | --- | --- | --- | --- |`];
+  for (const limits of [...new Set(games.map((g) => g.limits))]) {
+    const lengths = games.filter((g) => g.limits === limits).map((g) => g.moves.length);
+    table.push(`| ${limits} | ${lengths.length} | ${median(lengths)} | ${Math.max(...lengths)} | ${lengths.filter((n) => n >= 500).length} |`);
+  }
+  process.stderr.write(`${table.join("\n")}\n${games.length} games, ${minutes} min\n`);
+  const best = games.reduce((a, b) => (b.moves.length > a.moves.length ? b : a));
   writeFileSync(
     values.out!,
-    `// A game of CHESS.COM against itself, made by \`npx tsx ts-harness/selfplay.ts --plies ${values.plies} --self ${values.self} --depth ${values.depth} --variant ${variant}\`
-// (${minutes} min): its first ${game.selfPlies} plies are the engine's \`go depth ${game.depth}\` answers, but for the
-// plies listed in \`replaced\`, where that answer would have ended the game; the rest is
-// seeded random play (ts-harness/selfplay.ts says why).
+    `// The longest of ${games.length} games of CHESS.COM against itself, found by \`npx tsx ts-harness/selfplay.ts
+// --depths ${values.depths} --random ${values.random} --seed ${values.seed}${values.limits ? ` --limits "${values.limits}"` : ""}\` (${minutes} min): ${best.moves.length} plies,
+// every one the engine's \`${best.limits}\` move (the selfplay job), from the position after
+// the opening; the last of them ends the game (${best.end}).
 import type { SelfPlayGame } from "../../ts-harness/selfplay.ts";
 
 export const SELF_PLAY: SelfPlayGame = {
-  fen: ${JSON.stringify(game.fen)},
-  depth: ${game.depth},
+  fen: ${JSON.stringify(best.fen)},
+  opening: ${JSON.stringify(best.opening)},
+  limits: ${JSON.stringify(best.limits)},
   moves: \`
-${lines(game.moves)}\`.split(/\\s+/).filter(Boolean),
-  selfPlies: ${game.selfPlies},
-  replaced: [${game.replaced.join(", ")}],
+${lines(best.moves)}\`.split(/\\s+/).filter(Boolean),
+  end: ${JSON.stringify(best.end)},
 };
 `,
   );
-  process.stderr.write(`${game.moves.length} plies, ${game.selfPlies} of self-play, ${game.replaced.length} of them replaced, ${minutes} min\n`);
+  process.stderr.write(`${best.moves.length} plies (${best.limits}, ${best.end}) written to ${values.out}\n`);
 }
