@@ -6,7 +6,7 @@
 ; The free pawns are counted all at once on 64-bit sets (count_pawns, which perft keeps
 ; move by move).  Everything else goes through the storing finders of movegen.asm into
 ; the free space of the chain, and is counted there: every move in check, the pinned
-; pieces (along their line), a pawn about to promote, en passant, the castlings.
+; pieces (along their line), a pawn about to promote, en passant, the king.
 ;
 ; count_white, count_black and their pawns' counters are assembled once per colour
 ; (COUNT_SIDE); the other counters read the squares the side may land on from count_open
@@ -73,17 +73,6 @@
 %%done:
 %endmacro
 
-; COUNT_KING_HALF half -- add to BP each square in one dword of gen_pieces the enemy does
-; not attack
-%macro COUNT_KING_HALF 1
-%%step: SET_TAKE_LOWEST gen_pieces, %1, %%done
-        call [count_attacked]
-        cmc
-        adc bp, 0
-        jmp %%step
-%%done:
-%endmacro
-
         section .bss
 
 count_open      resq 1              ; the squares the side to move does not hold (empty or
@@ -91,7 +80,6 @@ count_open      resq 1              ; the squares the side to move does not hold
 count_pawns     resq 2              ; the pawns of each colour, as colour_sets: [0] black
 count_targets   resq 2              ; the free pawns' moves: two sets of squares to count
 count_empty     resq 1              ; the empty squares
-count_attacked  resw 1              ; the attack test of the side to move
 %define PAWN_SET(colour) (count_pawns + ((colour) >> COLOUR_SHIFT) * SET_BYTES)
 
         section .data
@@ -150,27 +138,6 @@ count_finish:
         call gen_finish
         add cx, bp
         clc
-        ret
-
-; count_king -- the king's steps counted (Liberman: TENROI): each square next to it that
-;               its side does not hold (king_zone) put to the attack test.  Out of check
-;               the king shields no square next to it from a slider, so it stays on the
-;               board meanwhile.
-; IN:  [king_here]; not in check; [variant] chess; count_open; [count_attacked] = the
-;      side's attack test (attacked_<colour>); BP = the count so far
-; OUT: BP + its steps
-; CHG: EAX, EBX, SI
-count_king:
-        movzx si, byte [king_here]
-        shl si, LIST_SHIFT
-        mov eax, [count_open]
-        and eax, [king_zone + si]
-        mov [gen_pieces], eax
-        mov eax, [count_open + 4]
-        and eax, [king_zone + si + 4]
-        mov [gen_pieces + 4], eax
-        COUNT_KING_HALF 0
-        COUNT_KING_HALF 1
         ret
 
 ; count_rook -- the free rook's moves, counted (Liberman: TENTOUR); .rays: with SI set
@@ -403,14 +370,7 @@ count_%2:
         cmp di, CHAIN_GUARD
         ja .full
         call count_free             ; the pieces left, counted one by one
-        cmp byte [variant], VARIANT_CHESS
-        jne .king_stored
-        mov word [count_attacked], ATTACKED
-        call count_king
-        call gen_%2_king.castle
-        jmp count_finish
-.king_stored:
-        call gen_%2_king            ; king_zone does not know the 6x6 board's edge
+        call gen_%2_king
         jmp count_finish
 .full:  stc
         jmp gen_finish

@@ -665,8 +665,7 @@ gen_%2_ep:
 .next:  loop .pawn
         ret
 
-; gen_<colour>_king -- the king's steps and castlings (Liberman: TENROI); from .castle on,
-;                      the castlings alone
+; gen_<colour>_king -- the king's steps and castlings (Liberman: TENROI)
 ; IN:  [king_here]; [checkers]; ES:DI -> free space
 ; OUT: DI past the moves stored
 ; CHG: EAX, BX, CX, DX, SI
