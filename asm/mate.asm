@@ -14,11 +14,12 @@
 ;     the pieces whose leaving uncovers a check: see mate_check_squares; castling, en
 ;     passant and promotions are played and looked at);
 ;   - at k >= 2 the checking moves are tried first (a stable reordering of the chain:
-;     the checks in generation order, then the others in generation order); below
-;     the root, from k = MATE_SORT_MIN on (where a move that fails costs a whole
-;     search), the moves are then sorted by the defender's legal replies after each,
-;     fewest first (mate_order_by_replies); the root keeps the order above, which
-;     decides which of several shortest mates is answered;
+;     the checks in generation order, then the others in generation order); from
+;     k = MATE_SORT_MIN on (where a move that fails costs a whole search), the moves
+;     are then sorted by the defender's legal replies after each, fewest first
+;     (mate_order_by_replies); the root's order decides which of several shortest
+;     mates is answered, and a mate in fewer than MATE_ROOT_SORT_MIN moves (found in
+;     a second or two either way) keeps the answer the order above gave it;
 ;   - a defender tries its king's steps and its captures first (a stable reordering,
 ;     as above), and before them the reply that last refuted an attacker's move at its
 ;     ply (mate_refutes) and, first of all, the one that refuted it in this very
@@ -269,10 +270,12 @@ mate_attack_moves:
         call mate_order_checks
         cmp cl, MATE_SORT_MIN
         jb .ordered
+        cmp cl, MATE_ROOT_SORT_MIN
+        jae .sort
         mov al, [ply]
         cmp al, [mate_root_ply]
         je .ordered
-        call mate_order_by_replies
+.sort:  call mate_order_by_replies
 .ordered:
         dec cl                      ; the replies must each allow a mate in k - 1
 .move:  cmp si, di
