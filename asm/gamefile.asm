@@ -25,7 +25,7 @@ player_letters  db "hc"           ; PLAYER_HUMAN, PLAYER_COMPUTER in the log
         section .bss
 
 log_enabled     resb 1              ; /log: write GAME.LOG at each change
-load_buf        resb LOAD_BYTES     ; a CHESS.GAM, a FEN or a PGN tag line of the file /load read
+load_buf        resb LOAD_BYTES     ; a FEN or a PGN tag line of the file /load read
 
         section .text
 
@@ -72,18 +72,7 @@ file_load:
         je .gam
         call file_binary            ; a file with a NUL is no PGN nor FEN: savegame_load
         jnc .text                   ; refuses it as not CHESS.GAM
-.gam:   cmp cx, LOAD_BYTES - 1      ; savegame_load reads load_buf; a longer file shows
-        jbe .copy                   ; as LOAD_BYTES - 1 bytes, more than any sound one
-        mov cx, LOAD_BYTES - 1
-.copy:  push cx
-        mov di, load_buf
-.byte:  mov al, [gs:si]
-        mov [di], al
-        inc si
-        inc di
-        loop .byte
-        pop cx
-        call savegame_load
+.gam:   call savegame_load
         pop si
         ret
 .text:  call pgn_skip_space

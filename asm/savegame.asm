@@ -41,8 +41,8 @@ msg_gam_variant db "other variant", 0
 msg_gam_sum     db "bad checksum", 0
 msg_gam_ply     db "Bad ply in save file", 0
 
-%if GAM_BYTES > LOAD_BYTES - 1
-%error "file_load must copy a whole CHESS.GAM into load_buf"
+%if GAM_BYTES > PGN_FILE_BYTES - 2
+%error "file_load must read more than any sound CHESS.GAM, so that a longer file shows"
 %endif
 
         section .bss
@@ -158,31 +158,31 @@ savegame_put:
         pop ax
         jmp out_char
 
-; savegame_load -- /load of a CHESS.GAM, copied whole into load_buf by file_load: if it
-;                  is sound, game_fen = its start position, the level set, its plies
-;                  kept there for savegame_replay; if not, a message names what is
-;                  wrong and nothing changes
-; IN:  load_buf = the file; CX = its bytes read (LOAD_BYTES - 1: more than any sound
-;      CHESS.GAM, so a longer file shows)
+; savegame_load -- /load of a CHESS.GAM, read whole by file_load into the game segment:
+;                  if it is sound, game_fen = its start position, the level set, its
+;                  plies kept there for savegame_replay; if not, a message names what
+;                  is wrong and nothing changes
+; IN:  GS:game_area.load_text = the file; CX = its bytes read, at least GAM_MAGIC_BYTES
+;      (PGN_FILE_BYTES - 1: more than any sound CHESS.GAM, so a longer file shows)
 ; OUT: as said
 ; CHG: EAX, BX, CX, SI, DI
 savegame_load:
         push dx
         call savegame_check
         jc .refused
-        mov al, [load_buf + GAM_LEVEL]
+        mov al, [gs:GAM_FILE + GAM_LEVEL]
         mov [level], al
-        mov al, [load_buf + GAM_CLOCK]
+        mov al, [gs:GAM_FILE + GAM_CLOCK]
         mov [clock_choice], al
-        movzx cx, byte [load_buf + GAM_FEN_LEN]
-        mov si, load_buf + GAM_FEN
+        movzx cx, byte [gs:GAM_FILE + GAM_FEN_LEN]
+        mov si, GAM_FILE + GAM_FEN
         mov di, game_fen
-.fen:   lodsb
+.fen:   gs lodsb
         mov [di], al
         inc di
         loop .fen
         mov byte [di], 0
-        lodsw
+        gs lodsw
         inc ax                      ; a file to replay, even without plies
         mov [gam_plies], ax
         pop dx
@@ -197,18 +197,18 @@ savegame_load:
         pop dx
         ret
 
-; savegame_check -- is the file in load_buf sound? Its size, magic, version, variant,
+; savegame_check -- is the file /load read sound? Its size, magic, version, variant,
 ;                   level, clocks, FEN length, ply count, checksum, and the variant its
 ;                   FEN names
-; IN:  load_buf; CX = the bytes read, at least GAM_MAGIC_BYTES
+; IN:  GS:game_area.load_text; CX = the bytes read, at least GAM_MAGIC_BYTES
 ; OUT: CF clear if it is; CF set, SI -> what is wrong
 ; CHG: AX, BX, CX, DX, DI
 savegame_check:
         mov si, msg_gam_magic
-        mov di, load_buf
+        mov di, GAM_FILE
         mov bx, gam_magic
 .magic: mov al, [bx]
-        cmp al, [di]
+        cmp al, [gs:di]
         jne .bad
         inc bx
         inc di
@@ -218,34 +218,34 @@ savegame_check:
         cmp cx, GAM_FEN
         jb .bad
         mov si, msg_gam_version
-        cmp byte [load_buf + GAM_VERSION_AT], GAM_VERSION
+        cmp byte [gs:GAM_FILE + GAM_VERSION_AT], GAM_VERSION
         jne .bad
         mov si, msg_gam_header
-        cmp byte [load_buf + GAM_VARIANT], VARIANT_LOS_ALAMOS
+        cmp byte [gs:GAM_FILE + GAM_VARIANT], VARIANT_LOS_ALAMOS
         ja .bad
-        mov al, [load_buf + GAM_LEVEL]
+        mov al, [gs:GAM_FILE + GAM_LEVEL]
         cmp al, LEVEL_MIN
         jb .bad
         cmp al, LEVEL_MAX
         ja .bad
         mov si, msg_gam_clock
-        movzx bx, byte [load_buf + GAM_CLOCK]
+        movzx bx, byte [gs:GAM_FILE + GAM_CLOCK]
         cmp bx, TIME_CONTROLS
         jae .bad
-        cmp dword [load_buf + GAM_LEFT], GAM_CLOCK_MS_MAX
+        cmp dword [gs:GAM_FILE + GAM_LEFT], GAM_CLOCK_MS_MAX
         ja .bad
-        cmp dword [load_buf + GAM_LEFT + 4], GAM_CLOCK_MS_MAX
+        cmp dword [gs:GAM_FILE + GAM_LEFT + 4], GAM_CLOCK_MS_MAX
         ja .bad
         imul bx, bx, time_control_size
         mov ax, [time_controls + bx + time_control.moves]
         sub ax, 1                   ; the most moves in a period: moves - 1, or 0
         adc ax, 0
-        cmp [load_buf + GAM_MOVES], ax
+        cmp [gs:GAM_FILE + GAM_MOVES], ax
         ja .bad
-        cmp [load_buf + GAM_MOVES + 2], ax
+        cmp [gs:GAM_FILE + GAM_MOVES + 2], ax
         ja .bad
         mov si, msg_gam_header
-        movzx bx, byte [load_buf + GAM_FEN_LEN]
+        movzx bx, byte [gs:GAM_FILE + GAM_FEN_LEN]
         cmp bx, GAM_FEN_MIN
         jb .bad
         cmp bx, GAM_FEN_MAX
@@ -255,7 +255,7 @@ savegame_check:
         cmp cx, dx
         jb .bad
         mov si, msg_gam_header
-        mov dx, [load_buf + bx + GAM_FEN]
+        mov dx, [gs:GAM_FILE + bx + GAM_FEN]
         cmp dx, MAX_GAME_PLIES
         ja .bad
         mov si, msg_gam_short
@@ -270,17 +270,17 @@ savegame_check:
         xor ax, ax                  ; the checksum of the DX bytes
         xor bx, bx
 .sum:   rol ax, 1
-        movzx cx, byte [load_buf + bx]
+        movzx cx, byte [gs:GAM_FILE + bx]
         add ax, cx
         inc bx
         cmp bx, dx
         jb .sum
         mov si, msg_gam_sum
-        cmp ax, [load_buf + bx]
+        cmp ax, [gs:GAM_FILE + bx]
         jne .bad
         mov si, msg_gam_variant
         call savegame_fen_variant
-        cmp al, [load_buf + GAM_VARIANT]
+        cmp al, [gs:GAM_FILE + GAM_VARIANT]
         jne .bad
         clc
         ret
@@ -291,16 +291,16 @@ savegame_check:
 ;                         chess, else chess (fen_parse checks the rest when the game is
 ;                         set up from it), so that a file whose variant byte says
 ;                         otherwise is refused
-; IN:  load_buf, its FEN length checked
+; IN:  GS:game_area.load_text, its FEN length checked
 ; OUT: AL = VARIANT_LOS_ALAMOS or VARIANT_CHESS
 ; CHG: BX, CX
 savegame_fen_variant:
-        movzx cx, byte [load_buf + GAM_FEN_LEN]
-        mov bx, load_buf + GAM_FEN
+        movzx cx, byte [gs:GAM_FILE + GAM_FEN_LEN]
+        mov bx, GAM_FILE + GAM_FEN
         xor al, al                  ; the ranks' separators
-.char:  cmp byte [bx], SPACE
+.char:  cmp byte [gs:bx], SPACE
         je .count
-        cmp byte [bx], '/'
+        cmp byte [gs:bx], '/'
         jne .next
         inc al
 .next:  inc bx
@@ -315,20 +315,21 @@ savegame_fen_variant:
 ;                    legal move stands for stops there: the game goes back to the start
 ;                    position of the board in play and the message says so), then set
 ;                    the clocks as saved, stopped; the screen drawn once at the end
-; IN:  [gam_plies] (0: no file loaded), load_buf; the game set up from its FEN
+; IN:  [gam_plies] (0: no file loaded), GS:game_area.load_text; the game set up from
+;      its FEN
 ; OUT: the moves played, the clocks; [gam_plies] = 0
 ; CHG: EAX, EBX, ECX, EDX, SI, DI, EBP
 savegame_replay:
         mov cx, [gam_plies]
         jcxz .done
         mov word [gam_plies], 0
-        movzx si, byte [load_buf + GAM_FEN_LEN]
-        add si, load_buf + GAM_FEN + GAM_PLIES_BYTES
+        movzx si, byte [gs:GAM_FILE + GAM_FEN_LEN]
+        add si, GAM_FILE + GAM_FEN + GAM_PLIES_BYTES
         dec cx
         jcxz .clocks
 .ply:   cmp byte [engine_status], STATUS_OVER
         jae .bad                    ; no move after the end of the game
-        lodsb
+        gs lodsb
         push cx
         push si
         call record_move
@@ -338,11 +339,11 @@ savegame_replay:
         pop cx
         loop .ply
 .clocks:
-        mov eax, [load_buf + GAM_LEFT]
+        mov eax, [gs:GAM_FILE + GAM_LEFT]
         mov [chess_left], eax
-        mov eax, [load_buf + GAM_LEFT + 4]
+        mov eax, [gs:GAM_FILE + GAM_LEFT + 4]
         mov [chess_left + 4], eax
-        mov eax, [load_buf + GAM_MOVES]
+        mov eax, [gs:GAM_FILE + GAM_MOVES]
         mov [chess_moves], eax
         mov byte [chess_running], 0
         jmp screen_refresh

@@ -6,7 +6,7 @@
 // the fixture (test/game-savegame.test.ts saves and loads it) is checked the same way:
 // the oracle proves it a game, and the engine plays parts of it again.
 import { beforeAll, describe, expect, test } from "vitest";
-import { runBatch, type JobLines } from "../ts-harness/asm-engine.ts";
+import { programLimits, runBatch, type JobLines } from "../ts-harness/asm-engine.ts";
 import * as oracle from "../ts-harness/oracle/index.ts";
 import { PositionJob, selfPlayJobs } from "../ts-harness/selfplay.ts";
 import { START } from "./game-oracle.ts";
@@ -151,9 +151,11 @@ describe(`the long self-play game of test/fixtures/selfplay.ts (${SELF_PLAY.move
     expect(oracle.status(pos)).toBe(end === "plies" ? "playing" : end);
   });
 
-  test("the selfplay job with the fixture's limits plays its first 60 plies again", async () => {
-    const [again] = await selfPlayJobs([{ fen, limits, plies: 60 }], 110_000);
-    expect(again!.moves, REMAKE).toEqual(moves.slice(0, 60));
+  test("the selfplay job with the fixture's limits plays the whole game again, to the same end", async () => {
+    const most = (await programLimits()).jobs.get("selfplay")!.max; // the game record's plies
+    const [again] = await selfPlayJobs([{ fen, limits, plies: most }], 110_000);
+    expect(again!.moves, REMAKE).toEqual(moves);
+    expect(again!.end).toBe(end);
   }, 120_000);
 
   test("go with the fixture's limits chooses the fixture's move on the position and history before a dozen plies spread over the game", async () => {

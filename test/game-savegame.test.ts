@@ -106,7 +106,7 @@ describe("CHESS.GAM, one byte a ply", () => {
     }
   }, TEST_MS);
 
-  test(`the computer's game against itself (test/fixtures/selfplay.ts: ${SELF_PLAY.moves.length} plies, every one the engine's) loads from a CHESS.GAM of header + FEN + ply count + plies + checksum bytes to the oracle's last position and move list; a move more is saved by W in a byte more, and take-back goes back`, async () => {
+  test(`the computer's game against itself (test/fixtures/selfplay.ts: ${SELF_PLAY.moves.length} plies, every one the engine's) loads from a CHESS.GAM of header + FEN + ply count + plies + checksum bytes to the oracle's last position and move list; a move more is saved by W in a byte more, as the panel says, and take-back goes back`, async () => {
     const { fen, end } = SELF_PLAY;
     // The game up to its last position that goes on (without the move that ended it, so
     // that a move more can be played) with white to move: after /load the player has
@@ -144,7 +144,11 @@ describe("CHESS.GAM, one byte a ply", () => {
     await game.type(`${more}\n`);
     await game.waitLog("the move more", (l) => l.moves.length === moves.length + 1);
     await game.letter("w");
-    await game.waitLog("the save", (l) => l.message === `Saved CHESS.GAM: ${size + 1} bytes`);
+    const saved = `Saved CHESS.GAM: ${size + 1} bytes`;
+    await game.waitLog("the save", (l) => l.message === saved);
+    const message = game.panel("PANEL_MESSAGE"); // two lines, the text cut where the first is full
+    const shown = (await game.panelLine(message)) + (await game.panelLine(message + 1));
+    expect(readAs(shown, saved)).toBe(saved);
     const written = (await game.session.readFile("CHESS.GAM"))!;
     expect(written.length).toBe(size + 1);
     expect(decodeGam(written).moves).toEqual([...moves, more]);
