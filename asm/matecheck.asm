@@ -86,6 +86,25 @@ gen_checking_targets:
 .all:   test bp, bp                 ; ZF clear: a set's address is not 0
         ret
 
+; gen_castling_wanted -- may a castling be among the moves wanted?  Under [checking_only]
+;                        it checks only with its rook on the enemy king's row or file,
+;                        or by uncovering a line (the king or the rook leaving it): so
+;                        only with a check square or an uncovering piece on its row
+; IN:  [king_here] on its home row; check_sets, discover_set
+; OUT: CF set: look for castlings
+; CHG: AL, BX
+gen_castling_wanted:
+        cmp byte [checking_only], 0
+        stc
+        je .done
+        movzx bx, byte [king_here]
+        shr bx, ROW_SHIFT
+        mov al, [check_sets + ROOK * SET_BYTES + bx]
+        or al, [discover_set + bx]  ; CF clear
+        jz .done
+        stc
+.done:  ret
+
 ; RAY_TO_PIECE loop, met [, each] -- on from BL along direction BP, CX squares at most,
 ; to the first piece: AL = it, BX = its square, on to `met`; `each` is done on every
 ; square reached; at the ray's end on to .next_ray.  (A macro: the near and the far

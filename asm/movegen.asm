@@ -695,6 +695,8 @@ gen_%2_king:
         jne .home
         cmp byte [captures_only], 0
         jne .home
+        call gen_castling_wanted
+        jnc .home
         CASTLING RIGHT_KING_SIDE, HOME_ROW * ROW_STEP + FILE_E, HOME_ROW * ROW_STEP + FILE_F, HOME_ROW * ROW_STEP + FILE_G, OFF_BOARD
         CASTLING RIGHT_QUEEN_SIDE, HOME_ROW * ROW_STEP + FILE_E, HOME_ROW * ROW_STEP + FILE_D, HOME_ROW * ROW_STEP + FILE_C, HOME_ROW * ROW_STEP + FILE_B
 .home:  movzx bx, byte [king_here]
