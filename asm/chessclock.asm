@@ -1,7 +1,8 @@
 ; chessclock.asm -- the game's chess clocks (new: Liberman's game had levels only).  K
 ; steps through the time controls of time_controls; with one chosen, the side to move's
 ; time runs from the first move played, the panel shows both clocks, the computer
-; allots itself its time (clock.asm's clock_allot), and a flag that falls ends the game.
+; allots itself its time (clock.asm's clock_allot), and a flag that falls ends the game
+; (lost, or drawn when the other side has its king alone); a mate or draw stops them.
 ; Taking a move back or setting up a new game stops the clocks until the next move.
 ; The time is the PIT's (timer.asm): real time on the machine at hand.
 
@@ -123,9 +124,10 @@ chessclock_stop:
         ret
 
 ; chessclock_moved -- a move was played by the side not to move now: charge it its
-;                     time, give it its increment, start the other clock
-; IN:  the clocks (as before the move), [side] after it
-; OUT: the clocks; [chess_running] = 1 under a time control
+;                     time, give it its increment, start the other clock (none once
+;                     the move ended the game: a mate or a draw stands, no flag falls)
+; IN:  the clocks (as before the move), [side] after it, [engine_status]
+; OUT: the clocks; [chess_running] = 1 under a time control while the game goes on
 ; CHG: EAX, EBX, EDX, SI, DI
 chessclock_moved:
         cmp byte [clock_choice], TIME_CONTROL_NONE
@@ -150,8 +152,55 @@ chessclock_moved:
 .start: call timer_read
         mov [chess_since], eax
         mov [chess_since + 4], edx
-        mov byte [chess_running], 1
+        cmp byte [engine_status], STATUS_OVER
+        setb byte [chess_running]
 .done:  ret
+
+; chessclock_restore -- the clocks as a save left them, stopped; a side to move with
+;                       no time left had lost on time (savegame_write saves a fallen
+;                       flag as 0 ms), so the game comes back over
+; IN:  chess_left, [clock_choice], [side]
+; OUT: [chess_running] = 0, [chess_flag]
+; CHG: AX, SI, DI
+chessclock_restore:
+        mov byte [chess_running], 0
+        cmp byte [clock_choice], TIME_CONTROL_NONE
+        je .done
+        call chessclock_side
+        cmp dword [chess_left + di], 0
+        jne .done
+        inc si
+        mov ax, si
+        mov [chess_flag], al
+.done:  ret
+
+; chessclock_drawn -- a flag has fallen: is it a draw, the other side having its king
+;                     alone (FIDE Laws 6.9: no series of legal moves lets it mate)?
+; IN:  carreau, [side] (the side whose flag fell)
+; OUT: CF set if drawn
+; CHG: nothing
+chessclock_drawn:
+        push ax
+        push si
+        xor si, si
+.square:
+        mov al, [carreau + si]
+        cmp al, EMPTY
+        je .next
+        xor al, [side]
+        test al, WHITE
+        jz .next                    ; a piece of the side whose flag fell
+        and al, PIECE_MASK
+        cmp al, KING
+        clc
+        jne .done                   ; the other side has more than its king
+.next:  inc si
+        cmp si, BOARD_SQUARES
+        jb .square
+        stc
+.done:  pop si
+        pop ax
+        ret
 
 ; chessclock_tick -- the main loop's look at the running clock: a flag that falls ends
 ;                    the game; the panel follows the seconds

@@ -446,6 +446,9 @@ draw_player:
 draw_side_text:
         cmp byte [chess_flag], 0
         je .board
+        mov si, text_drawn
+        call chessclock_drawn
+        jc .done
         mov si, text_white_on_time  ; the flag of the side to move fell
         cmp byte [side], BLACK
         je .done

@@ -169,12 +169,23 @@ pgn_setup_tags:
         jmp pgn_tag_line
 
 ; pgn_result_text -- the game's result as PGN says it: 1-0, 0-1, 1/2-1/2, or * while it
-;                    goes on (a game too long for the record is called a draw)
-; IN:  [engine_status], [side]
+;                    goes on (a game too long for the record is called a draw; a
+;                    fallen flag loses, or draws when the other side has its king alone)
+; IN:  [engine_status], [side], [chess_flag], carreau
 ; OUT: SI -> the text
 ; CHG: nothing else
 pgn_result_text:
-        mov si, result_unknown
+        mov si, result_draw
+        cmp byte [chess_flag], 0
+        je .board
+        call chessclock_drawn
+        jc .done
+        mov si, result_black        ; the side to move lost on time
+        cmp byte [side], WHITE
+        je .done
+        mov si, result_white
+        ret
+.board: mov si, result_unknown
         cmp byte [engine_status], STATUS_OVER
         jb .done
         mov si, result_draw

@@ -19,7 +19,8 @@
 ;   23+n    p      the plies, a byte each
 ;   23+n+p  2      the checksum of every byte before it: s = rol(s, 1) + byte, from 0
 ; The clocks are saved as they stand when W is pressed and come back stopped, until the
-; next move (as after a take-back).  A file that is shorter or longer than its header
+; next move (as after a take-back); a fallen flag is saved as 0 ms on the side to move's
+; clock, and a file with that comes back with the game lost (or drawn) on time.  A file that is shorter or longer than its header
 ; says, has another magic, version, variant or level, a clock out of range or a wrong
 ; checksum is refused with a message before anything changes; a ply whose rank no legal
 ; move has stops the replay there with a message.
@@ -345,7 +346,7 @@ savegame_replay:
         mov [chess_left + 4], eax
         mov eax, [gs:GAM_FILE + GAM_MOVES]
         mov [chess_moves], eax
-        mov byte [chess_running], 0
+        call chessclock_restore
         jmp screen_refresh
 .done:  ret
 .bad_pop:

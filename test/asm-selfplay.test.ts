@@ -1,17 +1,21 @@
 // The selfplay job (asm/PROTOCOL.md): the engine plays both sides of a game in one boot.
 // The oracle checks every move (legal, the game going on before it) and the end the job
-// names (mate, the draws, or its ply limit); each move is the one a `go` job with the same
+// names (mate, the draws, its ply limit, or a key); each move is the one a `go` job with the same
 // limits chooses on the position with its history, since a search depends on the
 // position alone (the hash table is cleared at each search). The long self-play game of
 // the fixture (test/game-savegame.test.ts saves and loads it) is checked the same way:
 // the oracle proves it a game, and the engine plays parts of it again.
 import { beforeAll, describe, expect, test } from "vitest";
-import { programLimits, runBatch, type JobLines } from "../ts-harness/asm-engine.ts";
+import { JOBS_FILE, parseResult, programLimits, RESULT_FILE, runBatch, type JobLines } from "../ts-harness/asm-engine.ts";
+import { CHESS, program } from "../ts-harness/build.ts";
+import { DosSession } from "../ts-harness/runner.ts";
 import * as oracle from "../ts-harness/oracle/index.ts";
 import { PositionJob, selfPlayJobs } from "../ts-harness/selfplay.ts";
 import { START } from "./game-oracle.ts";
 import { SELF_PLAY } from "./fixtures/selfplay.ts";
 
+/** How long the key test lets the program start before it presses a key. */
+const KEY_AFTER_MS = 1000;
 /** A mate on the board: nothing for selfplay to play. */
 const MATED = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3";
 /** A position where white mates in one. */
@@ -70,6 +74,31 @@ describe("selfplay: the engine against itself in one boot", () => {
     expect(plies(12).map((w) => w[2])).toEqual(["d1d8"]);
     expect(last(12).slice(0, 3)).toEqual(["selfplay", "1", "checkmate"]);
   });
+
+  test("a key stops the game: the move found so far is played, its line says limit key, and the job's last line says key", async () => {
+    const jobs = ["position startpos", "selfplay 2048 infinite"];
+    const session = await DosSession.start({
+      program: "CHESS.COM",
+      programBytes: await program(CHESS),
+      args: `/jobs ${JOBS_FILE} ${RESULT_FILE}`,
+      files: { [JOBS_FILE]: jobs.join("\r\n") + "\r\n" },
+      timeoutMs: 40_000,
+    });
+    try {
+      await new Promise((r) => setTimeout(r, KEY_AFTER_MS)); // the key waits in the BIOS buffer until the search looks
+      session.press("space");
+      const r = await session.finish();
+      const [, game] = parseResult(Buffer.from(r.files.get(RESULT_FILE)!).toString("latin1"), jobs);
+      const [ply, end] = game!.lines;
+      expect(game!.lines).toHaveLength(2);
+      expect(ply!.slice(0, 2)).toEqual(["ply", "1"]);
+      expect(oracle.parseUci(oracle.fenPosition(START), ply![2]!).ok).toBe(true);
+      expect(ply!.slice(-2)).toEqual(["limit", "key"]);
+      expect(end!.slice(0, 3)).toEqual(["selfplay", "1", "key"]);
+    } finally {
+      await session.close();
+    }
+  }, 50_000);
 
   test.each([
     [1, "position"],

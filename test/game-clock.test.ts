@@ -4,7 +4,8 @@
 import { afterEach, describe, expect, test } from "vitest";
 import { GameDriver } from "../ts-harness/game-driver.ts";
 import { legalMoves, moveToUci } from "../ts-harness/oracle/index.ts";
-import { play, position, readAs, START, TEST_MS } from "./game-oracle.ts";
+import { encodeGam, decodeGam, type SavedClock } from "../ts-harness/savegame.ts";
+import { play, position, readAs, START, TEST_MS, twoPlayers } from "./game-oracle.ts";
 
 /** 5+0: five minutes a side (issue 11's first time control). */
 const BLITZ_MS = 5 * 60_000;
@@ -43,5 +44,66 @@ describe("chess clocks", () => {
     await game.letter("l"); // any change writes the log again: the clocks must not have moved
     const later = await game.waitLog("the next log", (l) => l.level !== back.level);
     expect(later.clock).toEqual(back.clock);
+  }, TEST_MS);
+
+  /** A CHESS.GAM of a position with white to move, 5+0, black's clock nearly out
+   *  (the clocks come back stopped, so black's runs from white's first move). */
+  const shortClock: SavedClock = { control: 1, white: BLITZ_MS, black: 1500, whiteMoves: 0, blackMoves: 0 };
+  const savedAt = (fen: string) => ({ "CHESS.GAM": encodeGam({ fen, moves: [], level: 2, clock: shortClock }) });
+  const sideText = async () => game!.panelLine(game!.panel("PANEL_SIDE"));
+  const savePgn = async () => {
+    await game!.letter("s");
+    await game!.waitLog("the PGN save", (l) => l.message === "Saved CHESS.SAV");
+    return Buffer.from((await game!.session.readFile("CHESS.SAV"))!).toString("latin1");
+  };
+
+  test("black's flag falls: white wins on time (1-0 in the PGN), no move is taken after it, and a CHESS.GAM saved then loads as the same lost game", async () => {
+    game = await GameDriver.start("/load CHESS.GAM", { files: savedAt(START) });
+    await twoPlayers(game);
+    await game.type("e2e4\n");
+    const fallen = await game.waitLog("black's flag to fall", (l) => l.clock.flag === "b");
+    expect(fallen.moves).toEqual(["e2e4"]);
+    expect(fallen.clock.black).toBe(0);
+    expect(readAs(await sideText(), "White wins on time")).toBe("White wins on time");
+    await game.type("e7e5\n");
+    const refused = await game.waitLog("the refused move", (l) => l.message === "The game is over");
+    expect(refused.moves).toEqual(["e2e4"]);
+    expect(await savePgn()).toMatch(/\[Result "1-0"\][\s\S]*1\. e4 1-0/);
+
+    await game.letter("w");
+    await game.waitLog("the CHESS.GAM save", (l) => l.message.startsWith("Saved CHESS.GAM"));
+    const bytes = (await game.session.readFile("CHESS.GAM"))!;
+    expect(decodeGam(bytes).clock.black).toBe(0);
+    await game.close();
+    game = await GameDriver.start("/load CHESS.GAM", { files: { "CHESS.GAM": bytes } });
+    const loaded = await game.waitLog("the loaded game", (l) => l.moves.length === 1);
+    expect(loaded.clock.flag).toBe("b");
+    expect(readAs(await sideText(), "White wins on time")).toBe("White wins on time");
+    await game.letter("m"); // whoever plays, the game stays over
+    await game.type("e7e5\n");
+    const still = await game.waitLog("the refused move", (l) => l.message === "The game is over");
+    expect(still.moves).toEqual(["e2e4"]);
+  }, 2 * TEST_MS);
+
+  test("black's flag falls against a lone white king: the game is drawn (FIDE Laws 6.9), 1/2-1/2 in the PGN", async () => {
+    game = await GameDriver.start("/load CHESS.GAM", { files: savedAt("4k3/8/8/8/8/8/r7/4K3 w - - 0 1") });
+    await twoPlayers(game);
+    await game.type("e1d1\n");
+    await game.waitLog("black's flag to fall", (l) => l.clock.flag === "b");
+    expect(readAs(await sideText(), "Drawn 1/2-1/2")).toBe("Drawn 1/2-1/2");
+    expect(await savePgn()).toMatch(/\[Result "1\/2-1\/2"\]/);
+  }, TEST_MS);
+
+  test("after a stalemate no clock runs: black's nearly spent clock stays as it was and no flag falls", async () => {
+    game = await GameDriver.start("/load CHESS.GAM", { files: savedAt("k7/8/8/2Q5/8/8/8/7K w - - 0 1") });
+    await twoPlayers(game);
+    await game.type("c5b6\n");
+    const over = await game.waitLog("the stalemate", (l) => l.moves.length === 1);
+    expect(over.status).toBe("stalemate");
+    await new Promise((r) => setTimeout(r, 2500)); // black's 1.5 s, were its clock running
+    await game.letter("f"); // any change writes the log again
+    const later = await game.waitLog("the next log", (l) => l.flip !== over.flip);
+    expect(later.clock).toEqual({ control: 1, white: over.clock.white, black: 1500, flag: "0" });
+    expect(readAs(await sideText(), "Drawn 1/2-1/2")).toBe("Drawn 1/2-1/2");
   }, TEST_MS);
 });

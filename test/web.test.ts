@@ -293,6 +293,29 @@ describe.skipIf(!chromiumReady)("the web page in Chromium", () => {
     expect(await page.evaluate(() => (globalThis as unknown as PageWindow).document.activeElement?.id)).toBe("dos");
   }, 40_000);
 
+  test.each(["Enter", "Space"])("Tab from the game reaches the command buttons in their order on the page (Shift+Tab goes back), with a visible focus ring; %s presses the focused one, whose keys reach the program and not Tab's or its own", async (key) => {
+    await openProbe();
+    expect(await page.evaluate(() => (globalThis as unknown as PageWindow).document.activeElement?.id)).toBe("dos");
+    const focused = () => page.locator(":focus").getAttribute("data-command");
+    const order: (string | null)[] = [];
+    for (const press of ["Tab", "Tab", "Tab", "Shift+Tab"]) {
+      await page.keyboard.press(press);
+      order.push(await focused());
+    }
+    expect(order).toEqual(["new", "takeback", "flip", "takeback"]);
+    const ring = await page.locator(":focus").evaluate((el) => {
+      const style = getComputedStyle(el);
+      return { visible: el.matches(":focus-visible"), outline: style.outlineStyle, width: parseFloat(style.outlineWidth) };
+    });
+    expect(ring.visible).toBe(true);
+    expect(ring.outline).not.toBe("none");
+    expect(ring.width).toBeGreaterThanOrEqual(2);
+    await page.keyboard.press(key);
+    // Take back's keys start with Esc (011B); Tab would be 0F09, Enter 1C0D, Space 3920.
+    expect(await keyWritten(page)).toBe("011B");
+    expect(await page.evaluate(() => (globalThis as unknown as PageWindow).document.activeElement?.id)).toBe("dos");
+  }, 40_000);
+
   test("no request left this machine", () => {
     expect(external).toEqual([]);
   });

@@ -449,6 +449,23 @@ screen.addEventListener("pointerup", (e) => {
   setTimeout(() => game.ci?.sendMouseMotion(TOUCH_PARK.x, TOUCH_PARK.y), TOUCH_PARK.afterMs);
 }, true);
 
+// Keyboard users reach the command and set-up buttons with Tab, as on any page: js-dos
+// would send Tab to DOS (which has no use for it) and cancel the focus move, so Tab and
+// Shift+Tab never reach it. A key typed on a focused button (Enter or Space presses it)
+// is the button's, not the game's.
+for (const type of ["keydown", "keyup"]) {
+  window.addEventListener(type, (e) => {
+    if (e.key === "Tab" && !e.ctrlKey && !e.altKey && !e.metaKey) e.stopImmediatePropagation();
+  }, true);
+}
+for (const box of [commands, setupKeys]) {
+  for (const type of ["keydown", "keyup", "keypress"]) {
+    box.addEventListener(type, (e) => {
+      if (e.target instanceof HTMLButtonElement) e.stopPropagation();
+    });
+  }
+}
+
 for (const button of pad.querySelectorAll("button[data-key]")) bindPadButton(button);
 screen.addEventListener("pointerdown", focusGame);
 focusHint.addEventListener("click", () => {
