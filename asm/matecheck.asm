@@ -32,8 +32,10 @@ gen_checking_targets:
         mov al, dh
         and al, PIECE_MASK          ; AL = the piece's kind
         cmp al, PAWN
-        je .pawn
-        shl bx, LIST_SHIFT          ; BX = the square's entry in the step tables
+        jne .jumps
+        mov si, check_sets + PAWN * SET_BYTES
+        jmp .narrow
+.jumps: shl bx, LIST_SHIFT          ; BX = the square's entry in the step tables
         cmp al, KNIGHT
         jne .bishop
         lea si, [knight_zone + bx]
@@ -66,23 +68,13 @@ gen_checking_targets:
         and eax, [check_sets + bx]
         mov ecx, [si + 4]
         and ecx, [check_sets + bx + 4]
-.enter: and eax, [bp]               ; and the squares it may enter
+        and eax, [bp]               ; and the squares it may enter
         and ecx, [bp + 4]
         mov [checking_targets], eax
         mov [checking_targets + 4], ecx
         mov bp, checking_targets
         or eax, ecx                 ; ZF set for none
         ret
-.pawn:  mov eax, [check_sets + PAWN * SET_BYTES]
-        mov [si], eax
-        mov eax, [check_sets + PAWN * SET_BYTES + 4]
-        mov [si + 4], eax
-        movzx bx, byte [geometry + board_geometry.queening_row_w]
-        mov byte [si + bx], ROW_SET
-        mov byte [si + LAST_ROW], ROW_SET
-        mov eax, [si]
-        mov ecx, [si + 4]
-        jmp .enter
 .all:   test bp, bp                 ; ZF clear: a set's address is not 0
         ret
 
@@ -124,7 +116,8 @@ gen_castling_wanted:
 ;                       from one of its own sliders (the 1998 rules of check, turned
 ;                       round: the lines are walked out of the enemy king)
 ; IN:  the position
-; OUT: check_sets (the queen's = the rook's | the bishop's; the king's empty);
+; OUT: check_sets (the queen's = the rook's | the bishop's; the pawn's with the rows
+;      pawns promote on, where what a pawn promotes to may check; the king's empty);
 ;      discover_set; for each direction with such a shield discover_from = its square
 ;      and discover_rays = the line, else discover_from = NO_SQUARE
 ; CHG: nothing
@@ -158,6 +151,9 @@ mate_check_squares:
         bts word [check_sets + PAWN * SET_BYTES], bx
 .next_pawn:
         loop .pawn
+        movzx bx, byte [geometry + board_geometry.queening_row_w]
+        mov byte [check_sets + PAWN * SET_BYTES + bx], ROW_SET
+        mov byte [check_sets + PAWN * SET_BYTES + LAST_ROW], ROW_SET
         mov si, dx
         movzx cx, byte [knight_n + si]
         shl si, LIST_SHIFT
