@@ -219,14 +219,42 @@ chessclock_tick:
         mov ax, si
         mov [chess_flag], al
         jmp screen_refresh
-.runs:  xor edx, edx
+.runs:  call chessclock_new_second
+        jne screen_panel
+.done:  ret
+
+; chessclock_thinking -- clock.asm's clock_tick_hook in the game: while the computer
+;                        thinks its clock runs, and the panel's clock line follows the
+;                        seconds (a flag is left to chessclock_tick, after the search)
+; IN:  the clocks
+; OUT: the clock line redrawn when the seconds shown change
+; CHG: nothing
+chessclock_thinking:
+        cmp byte [chess_running], 0
+        je .done
+        pushad
+        call chessclock_left
+        test eax, eax
+        jle .back
+        call chessclock_new_second
+        je .back
+        call mouse_hide
+        call draw_clock_line
+        call mouse_show
+.back:  popad
+.done:  ret
+
+; chessclock_new_second -- does the running clock show another second now?
+; IN:  EAX = its ms left, positive; [chess_shown]
+; OUT: ZF clear if so; [chess_shown] = the seconds
+; CHG: EAX, EBX, EDX
+chessclock_new_second:
+        xor edx, edx
         mov ebx, MS_PER_SECOND
         div ebx
         cmp eax, [chess_shown]
-        je .done
         mov [chess_shown], eax
-        jmp screen_panel
-.done:  ret
+        ret
 
 ; chessclock_allot -- the computer's limits under a time control (clock_allot on the
 ;                     time left, the increment and the moves to the control)

@@ -25,6 +25,9 @@ clock_time_end  resq 1              ; timer_read past which clock_check says sto
 clock_soft_end  resq 1              ; timer_read past which no iteration starts
 clock_tick_seen resd 1              ; the BIOS tick at clock_check's last full look
 clock_near      resb 1              ; nonzero: clock_time_end is within a tick
+clock_tick_hook resw 1              ; 0, or a front end's routine (keeps every register)
+                                    ; called at each new BIOS tick of a search: the
+                                    ; game's clocks follow the seconds while it thinks
 timer_ticks_from resd 1             ; BIOS ticks at timer_start
 timer_tsc_from  resq 1              ; the cost counter at timer_start
 timer_ticks_spent resd 1            ; BIOS ticks from timer_start to timer_stop
@@ -271,12 +274,18 @@ clock_check:
 .out:   stc
         ret
 
-; clock_look -- the keys and the time, looked at in full
-; IN:  EAX = the BIOS tick; [limit_keys]; [clock_time_end]
+; clock_look -- the keys and the time, looked at in full; at a new tick the front end's
+;              clock_tick_hook first
+; IN:  EAX = the BIOS tick; [limit_keys]; [clock_time_end]; [clock_tick_hook]
 ; OUT: CF set: stop, AL = LIMIT_KEY or LIMIT_TIME; [clock_tick_seen], [clock_near]
 ; CHG: EAX
 clock_look:
-        mov [clock_tick_seen], eax
+        cmp eax, [clock_tick_seen]
+        je .seen
+        cmp word [clock_tick_hook], 0
+        je .seen
+        call [clock_tick_hook]
+.seen:  mov [clock_tick_seen], eax
         cmp byte [limit_keys], KEYS_IGNORE
         je .time
         mov ah, KEY_PEEK

@@ -379,23 +379,36 @@ draw_panel:
         call text_number
         call draw_level_limit
         mov si, panel_text
-.clock:
-        mov ax, (PAL_TEXT << 8) | PANEL_LEVEL
+        jmp .level
+.clock: cmp byte [thinking], 0      ; the clocks keep their line: the thinking words
+        je .level                   ; take the time control's
+        mov si, text_thinking
+.level: mov ax, (PAL_TEXT << 8) | PANEL_LEVEL
         call draw_panel_line
-        mov si, text_thinking       ; the thinking words, or the chess clocks
-        cmp byte [thinking], 0
-        jne .thinking
-        mov di, panel_text
-        call chessclock_text
-        mov si, panel_text
-.thinking:
-        mov ax, (PAL_TEXT_HI << 8) | PANEL_THINKING
-        call draw_panel_line
+        call draw_clock_line
         call draw_message
         call draw_typing
         call draw_move_list
         popad
         ret
+
+; draw_clock_line -- the panel's chess clocks under a time control; else the thinking
+;                    words while the computer thinks
+; IN:  the clocks, [clock_choice], [thinking]
+; OUT: the line drawn
+; CHG: EAX, EBX, EDX, SI, DI
+draw_clock_line:
+        mov si, text_thinking
+        cmp byte [clock_choice], TIME_CONTROL_NONE
+        jne .clocks
+        cmp byte [thinking], 0
+        jne .draw
+.clocks:
+        mov di, panel_text
+        call chessclock_text
+        mov si, panel_text
+.draw:  mov ax, (PAL_TEXT_HI << 8) | PANEL_THINKING
+        jmp draw_panel_line
 
 ; draw_level_limit -- add what the level means: ": 3 s" or ": depth 1"
 ; IN:  DI -> the end of the panel text; [level]

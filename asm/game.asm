@@ -82,6 +82,7 @@ message_buf     resb MESSAGE_BYTES
 game_run:
         cld
         call game_options
+        mov word [clock_tick_hook], chessclock_thinking
         call video_init
         call mouse_init
         call game_setup

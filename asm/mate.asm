@@ -11,8 +11,8 @@
 ;   - the attacker's last move (k = 1) can only mate if it gives check, so the quiet
 ;     ones are neither generated (gen_moves' checking_only) nor played out (whether
 ;     a move checks is read off the squares from which each piece would check, and
-;     the pieces whose leaving uncovers a check: see mate_check_squares; castling, en
-;     passant and promotions are played and looked at);
+;     the pieces whose leaving uncovers a check: see mate_check_squares; a promotion
+;     is put on the board, castling and en passant are played and looked at);
 ;   - at k >= 2 the checking moves are tried first (a stable reordering of the chain:
 ;     the checks in generation order, then the others in generation order); from
 ;     k = MATE_SORT_MIN on (where a move that fails costs a whole search), the moves

@@ -19,8 +19,9 @@ discover_from   resb DIRECTIONS     ; the piece that shields that line, or NO_SQ
 ;                         check and which it can reach at all (its jumps, its lines:
 ;                         the pieces between aside), unless its leaving uncovers a
 ;                         check; a pawn keeps its check squares and the rows pawns
-;                         promote on (what it promotes to may check) (gen_moves'
-;                         PIECES_HALF under [checking_only])
+;                         promote on (what it promotes to may check) when one of them
+;                         lies on its file or beside it, one or two rows ahead
+;                         (gen_moves' PIECES_HALF under [checking_only])
 ; IN:  DX = the piece; BP -> the squares it may enter; check_sets, discover_set
 ; OUT: BP -> checking_targets, or unchanged; ZF set if no square is left
 ; CHG: EAX, BX, ECX, SI
@@ -33,6 +34,20 @@ gen_checking_targets:
         and al, PIECE_MASK          ; AL = the piece's kind
         cmp al, PAWN
         jne .jumps
+        mov cl, dl                  ; a pawn: none of its check squares on its file or
+        and cl, FILE_MASK           ; the files beside, on the two rows ahead?
+        mov ax, PAWN_FILES
+        shl ax, cl
+        shr ax, 1                   ; AL = those files
+        shr bx, ROW_SHIFT
+        inc bx                      ; black: rows + 1 and + 2
+        test dh, WHITE
+        jz .ahead
+        sub bx, 3                   ; white: rows - 2 and - 1 (from the top row on
+.ahead: mov ah, [check_sets + PAWN * SET_BYTES + bx] ; rows - 1 .. 8: the empty
+        or ah, [check_sets + PAWN * SET_BYTES + bx + 1] ; king's set, discover_set)
+        and al, ah                  ; ZF set: it cannot give check
+        jz .none
         mov si, check_sets + PAWN * SET_BYTES
         jmp .narrow
 .jumps: shl bx, LIST_SHIFT          ; BX = the square's entry in the step tables
@@ -76,7 +91,7 @@ gen_checking_targets:
         or eax, ecx                 ; ZF set for none
         ret
 .all:   test bp, bp                 ; ZF clear: a set's address is not 0
-        ret
+.none:  ret
 
 ; gen_castling_wanted -- may a castling be among the moves wanted?  Under [checking_only]
 ;                        it checks only with its rook on the enemy king's row or file,
@@ -230,18 +245,19 @@ mate_check_squares:
         ret
 
 ; mate_gives_check -- does a move of the side to move give check?  Read off
-;                     mate_check_squares' tables; castling, en passant and promotions
-;                     are played and looked at
+;                     mate_check_squares' tables; a promotion is put on the board
+;                     (mate_lift) and the enemy king's square looked at; castling and
+;                     en passant are played and looked at
 ; IN:  EAX = a legal move; the tables made by mate_check_squares for this position
 ; OUT: CF set if the move gives check
-; CHG: BX, CX
+; CHG: BX, ECX
 mate_gives_check:
         mov bl, al
         and bl, KIND_MASK
         cmp bl, KIND_CASTLE         ; castling and en passant
         jae .play
         test ah, PROMO_FLAG
-        jnz .play
+        jnz .promo
         mov ecx, eax
         MOVE_TO_LOW ecx
         and cx, SQUARE_MASK         ; CX = the to square
@@ -264,6 +280,19 @@ mate_gives_check:
         cmc                         ; a check unless it stays on the line
         pop si
 .done:  ret
+.promo: push edx
+        call mate_lift
+        cmp byte [side], WHITE
+        je .white
+        movzx bx, byte [KING_SQ(WHITE)]
+        call attacked_white         ; is it attacked by black?
+        jmp .lifted
+.white: movzx bx, byte [KING_SQ(BLACK)]
+        call attacked_black
+.lifted:
+        call mate_lift_back
+        pop edx
+        ret
 .play:  call move_play
         push eax
         call attacked_king
@@ -274,16 +303,14 @@ mate_gives_check:
         ret
 
 ; mate_check_flees -- has the enemy king a step after a check of the side to move?  Read
-;                     off the board alone, the move's piece lifted and put down (what
-;                     the attack test reads): a plain move or double step of a piece
-;                     other than the king, no promotion; the others are not looked at
+;                     off the board alone, the move put on it by mate_lift (what the
+;                     attack test reads): a plain move, double step or promotion of a
+;                     piece other than the king; the others are not looked at
 ; IN:  EAX = a legal move of the side to move that gives check; ES:DI -> free space
 ; OUT: CF set: the king has a step (the move does not mate); CF clear: it may mate
 ; CHG: BX, ECX, EDX
 mate_check_flees:
         test al, KIND_CASTLE        ; castling and en passant
-        jnz .unknown
-        test ah, PROMO_FLAG
         jnz .unknown
         mov cl, ah
         and cl, PIECE_MASK
@@ -292,16 +319,7 @@ mate_check_flees:
         push eax
         push si
         push di
-        movzx bx, al
-        and bl, SQUARE_MASK
-        mov byte [carreau + bx], EMPTY
-        MOVER_SET ecx               ; the attack test reads the mover's set too
-        btr word [colour_sets + ecx], bx
-        mov edx, eax
-        MOVE_TO_LOW edx
-        mov bl, dl
-        mov [carreau + bx], ah
-        bts word [colour_sets + ecx], bx
+        call mate_lift
         cmp byte [side], WHITE
         je .black
         call gen_white_flight
@@ -310,11 +328,50 @@ mate_check_flees:
 .back:  pop di
         pop si
         pop eax
+        jmp mate_lift_back
+.unknown:
+        clc
+        ret
+
+; mate_lift -- a move put on the board as far as the attack tests read it: its piece
+;              off its from square and the mover's set, on its to square as what it
+;              becomes (a promotion's new piece); a piece taken stays in its side's set
+; IN:  EAX = a plain move, double step or promotion of the side to move, not the king's
+; OUT: carreau and the mover's colour set so changed (mate_lift_back undoes it)
+; CHG: BX, ECX, EDX
+mate_lift:
+        MOVER_SET ecx
+        movzx bx, al
+        and bl, SQUARE_MASK
+        mov byte [carreau + bx], EMPTY
+        btr word [colour_sets + ecx], bx
+        mov edx, eax
+        MOVE_TO_LOW edx
+        mov bl, dl
+        mov dh, ah
+        test dh, PROMO_FLAG
+        jz .put
+        shr dh, PROMO_SHIFT         ; the new piece, of the pawn's colour
+        and dh, PROMO_CODE_MASK
+        mov dl, ah
+        and dl, WHITE
+        or dh, dl
+.put:   mov [carreau + bx], dh
+        bts word [colour_sets + ecx], bx
+        ret
+
+; mate_lift_back -- the board as it was before mate_lift
+; IN:  EAX = the move mate_lift put on the board
+; OUT: carreau and the mover's colour set restored; the flags kept
+; CHG: BX, ECX, EDX
+mate_lift_back:
         pushf
         MOVER_SET ecx
-        movzx bx, al                ; the board as it was
+        movzx bx, al
         and bl, SQUARE_MASK
-        mov [carreau + bx], ah
+        mov dl, ah
+        and dl, CONTENT_MASK        ; a promotion's pawn without its promotion bits
+        mov [carreau + bx], dl
         bts word [colour_sets + ecx], bx
         mov edx, eax
         MOVE_TO_LOW edx
@@ -323,7 +380,3 @@ mate_check_flees:
         btr word [colour_sets + ecx], bx
         popf
         ret
-.unknown:
-        clc
-        ret
-

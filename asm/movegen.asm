@@ -89,15 +89,18 @@ gen_no_moves:
         ret
 
 ; gen_store_promotions -- store a pawn's move to the last row as four promotions, Q R B N
-;                        (in Los Alamos chess three: Q R N)
+;                        (Los Alamos chess: Q R N; a mate in one, [checking_only]: Q N,
+;                        as where a rook or bishop mates the queen, first, does too)
 ; IN:  BL = to square; AH = its content; DX = the pawn; ES:DI -> free space; [variant]
-; OUT: DI advanced by 4 moves (3 in Los Alamos chess)
+; OUT: DI advanced by 4 moves (3 in Los Alamos chess, 2 under [checking_only])
 ; CHG: EAX
 gen_store_promotions:
         MOVE_PACK bl
         or ah, PROMO_FLAG | (QUEEN << PROMO_SHIFT)
         stosd
         xor ah, (QUEEN ^ ROOK) << PROMO_SHIFT
+        cmp byte [checking_only], 0
+        jne .knight
         stosd
         cmp byte [variant], VARIANT_LOS_ALAMOS
         je .knight

@@ -17,7 +17,7 @@ afterEach(async () => {
 });
 
 describe("chess clocks", () => {
-  test("K chooses 5+0: both clocks on the panel; Space makes the thinking computer move at once; its clock ran, take-back stops both", async () => {
+  test("K chooses 5+0: both clocks on the panel, the computer's counting while it thinks; Space makes it move at once; its clock ran, take-back stops both", async () => {
     game = await GameDriver.start("", { level: 3 });
     await game.letter("k");
     const chosen = await game.waitLog("a time control", (l) => l.clock.control === 1);
@@ -26,7 +26,17 @@ describe("chess clocks", () => {
     expect(readAs(await game.panelLine(game.panel("PANEL_THINKING")), "W 5:00 B 5:00")).toBe("W 5:00 B 5:00");
 
     await game.type("e2e4\n");
-    await game.session.waitUntil("the computer thinking", async () => /^Thinking/.test(await game!.panelLine(game!.panel("PANEL_THINKING"))));
+    const levelLine = () => game!.panelLine(game!.panel("PANEL_LEVEL"));
+    const clockLine = async () => (await game!.panelLine(game!.panel("PANEL_THINKING"))).split(/\s+/);
+    await game.session.waitUntil("the computer thinking", async () => /^Thinking/.test(await levelLine()));
+    // While it thinks its clock runs on the panel (a new second shows), white's stands.
+    const first = await clockLine();
+    const ticked = await game.session.waitUntil("black's clock to move on the panel", async () => {
+      const now = await clockLine();
+      return now.join(" ") !== first.join(" ") && /^Thinking/.test(await levelLine()) ? now : null;
+    });
+    expect(ticked[1]).toBe(first[1]);
+    expect(ticked[3]).not.toBe(first[3]);
     game.session.press("space"); // move now: its 5+0 share would be seconds of emulated time
     const replied = await game.waitLog("the computer's reply", (l) => l.moves.length === 2);
     const pos = position(START);
