@@ -24,7 +24,7 @@
 ;     two killer moves a ply, then the quiet moves by their history count (the squares
 ;     of the depths at which the piece's move to that square caused a cut), the rest in
 ;     generation order; at the root the last iteration's best move first;
-;   - near the leaves the evaluation decides: reverse futility at one and two plies to
+;   - near the leaves the evaluation decides: reverse futility at one to three plies to
 ;     go, futility pruning of quiet moves at the last ply (node.asm);
 ;   - a hash table of 8192 entries in two segments (GS), keyed by the Zobrist key
 ;     move_make keeps, in buckets of two (the deepest result, the latest), cleared at
