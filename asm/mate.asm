@@ -37,7 +37,9 @@
 ;     next length) takes the answer from there.  A position's mate does not depend on
 ;     how it was reached (the mate logic knows no repetition nor 50-move draw), and an
 ;     entry holds the Zobrist key and a second check made of the colour sets; an entry a
-;     new position displaces moves to a second way (mate_tt_find looks in both).
+;     new position displaces moves to a second way (mate_tt_find looks in both), but
+;     one of more moves than the new result (dearer to find again) stays, and the new
+;     one takes the second way's place.
 ; mate_find tries k = 1, 2, ... N, so its move starts a shortest mate.  Among several
 ; mating moves it returns the first in the order above, so the answer is deterministic.
 ;
@@ -167,7 +169,8 @@ mate_tt_probe:
 
 ; mate_tt_store -- note a proven result of the side to move in k moves
 ; IN:  CL = k; CF clear: it mates in k moves, CF set: it does not; FS = the table
-; OUT: the position's entry updated (a different position's entry replaced)
+; OUT: the position's entry updated; a new one in the first way, whose entry moves to
+;      the second, unless that entry holds a result of more moves: then in the second
 ; CHG: nothing (the flags kept)
 mate_tt_store:
         push eax
@@ -177,6 +180,17 @@ mate_tt_store:
         pushf
         call mate_tt_find
         je .update
+        cmp [fs:bx + mate_entry.fails], cl ; a result the first way's beats (of more
+        ja .second                  ; moves, dearer to find again) goes to the second
+        cmp [fs:bx + mate_entry.mates], cl
+        jbe .displace
+        cmp byte [fs:bx + mate_entry.mates], MATE_TT_NO_MATE
+        je .displace
+.second:
+        MATE_TT_SECOND eax, ebp
+        mov bx, bp
+        jmp .fresh
+.displace:
         push eax                    ; the first way's entry goes to its second way
         mov eax, [fs:bx + mate_entry.key]
         MATE_TT_SECOND eax, ebp
@@ -184,7 +198,7 @@ mate_tt_store:
         mov eax, [fs:bx + mate_entry.check] ; the check, mates and fails
         mov [fs:bp + mate_entry.check], eax
         pop eax
-        mov [fs:bx + mate_entry.key], eax
+.fresh: mov [fs:bx + mate_entry.key], eax
         mov [fs:bx + mate_entry.check], dx
         mov word [fs:bx + mate_entry.mates], MATE_TT_NOTHING
 .update:
