@@ -37,6 +37,8 @@ chess_left      resd 2              ; ms on each clock, by colour >> COLOUR_SHIF
 chess_moves     resw 2              ; moves made in the period, by colour
 chess_since     resq 1              ; timer_read when the running clock started
 chess_running   resb 1              ; nonzero: the side to move's clock runs
+chess_turn      resb 1              ; the side to move when the clock started (the
+                                    ; search moves [side] about while it thinks)
 chess_flag      resb 1              ; 0, or 1 + the colour index whose flag fell
 chess_shown     resd 1              ; the seconds on the panel, to redraw on a change
 
@@ -152,6 +154,8 @@ chessclock_moved:
 .start: call timer_read
         mov [chess_since], eax
         mov [chess_since + 4], edx
+        mov al, [side]
+        mov [chess_turn], al
         cmp byte [engine_status], STATUS_OVER
         setb byte [chess_running]
 .done:  ret
@@ -226,6 +230,8 @@ chessclock_tick:
 ; chessclock_thinking -- clock.asm's clock_tick_hook in the game: while the computer
 ;                        thinks its clock runs, and the panel's clock line follows the
 ;                        seconds (a flag is left to chessclock_tick, after the search)
+;                        Mid-search [side] is any node's: the game's side to move,
+;                        [chess_turn], stands in for it while the clocks are read.
 ; IN:  the clocks
 ; OUT: the clock line redrawn when the seconds shown change
 ; CHG: nothing
@@ -233,6 +239,9 @@ chessclock_thinking:
         cmp byte [chess_running], 0
         je .done
         pushad
+        mov al, [chess_turn]
+        xchg al, [side]
+        push ax
         call chessclock_left
         test eax, eax
         jle .back
@@ -241,7 +250,9 @@ chessclock_thinking:
         call mouse_hide
         call draw_clock_line
         call mouse_show
-.back:  popad
+.back:  pop ax
+        mov [side], al
+        popad
 .done:  ret
 
 ; chessclock_new_second -- does the running clock show another second now?

@@ -29,12 +29,17 @@ describe("chess clocks", () => {
     const levelLine = () => game!.panelLine(game!.panel("PANEL_LEVEL"));
     const clockLine = async () => (await game!.panelLine(game!.panel("PANEL_THINKING"))).split(/\s+/);
     await game.session.waitUntil("the computer thinking", async () => /^Thinking/.test(await levelLine()));
-    // While it thinks its clock runs on the panel (a new second shows), white's stands.
-    const first = await clockLine();
-    const ticked = await game.session.waitUntil("black's clock to move on the panel", async () => {
-      const now = await clockLine();
-      return now.join(" ") !== first.join(" ") && /^Thinking/.test(await levelLine()) ? now : null;
-    });
+    // While it thinks its clock runs on the panel (a new second shows, twice), white's
+    // stands. The readings compared are both taken after a second of black's has shown,
+    // so that a slow host (emulated time runs on while white's keys are typed) cannot
+    // make the first reading one from before the move.
+    const blackTicks = async (from: string[]) =>
+      game!.session.waitUntil("black's clock to move on the panel", async () => {
+        const now = await clockLine();
+        return now[3] !== from[3] && /^Thinking/.test(await levelLine()) ? now : null;
+      });
+    const first = await blackTicks(await clockLine());
+    const ticked = await blackTicks(first);
     expect(ticked[1]).toBe(first[1]);
     expect(ticked[3]).not.toBe(first[3]);
     game.session.press("space"); // move now: its 5+0 share would be seconds of emulated time
