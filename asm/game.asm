@@ -26,6 +26,7 @@ PLAYER_MODES    equ (player_modes_end - player_modes) / 2
 
 players_mode    db MODE_YOU_WHITE   ; index into player_modes
 level           db LEVEL_DEFAULT
+book_enabled    db 1                ; O: the computer plays the opening book's moves
 
 ; level_limits -- what each level may think, LEVEL_MIN first (level_entry rows): two
 ; weak levels by depth for beginners (they also look for a mate in one only), then
@@ -60,6 +61,9 @@ msg_bad_fen     db "Bad FEN: ", 0
 msg_start_pos   db "Start position", 0
 msg_bad_switch  db "Unknown option", 0
 msg_fen_long    db "FEN too long", 0
+msg_book_on     db "Opening book on", 0
+msg_book_off    db "Opening book off", 0
+msg_book_move   db "Book move", 0
 
         section .bss
 
@@ -521,6 +525,14 @@ game_level:
 .set:   mov [level], al
         jmp screen_refresh
 
+; game_book -- the opening book on or off for the computer's moves (the panel says which)
+game_book:
+        xor byte [book_enabled], 1
+        mov word [message], msg_book_off
+        jz .said
+        mov word [message], msg_book_on
+.said:  jmp screen_refresh
+
 ; game_next_players -- who plays which colour: the next pair of player_modes; a piece
 ;                      in hand is put back
 game_next_players:
@@ -567,11 +579,12 @@ game_side_player:
 .over:  stc
         ret
 
-; game_computer_turn -- if the computer is to move (and the game goes on), search and
-;                       play its move; Space (KEY_MOVE_NOW) makes it play at once, and
+; game_computer_turn -- if the computer is to move (and the game goes on), play its
+;                       move: the opening book's at once while the game follows it (the
+;                       book switched on), else the search's; Space (KEY_MOVE_NOW) makes it play at once, and
 ;                       the other keys typed meanwhile wait in the BIOS buffer for the
 ;                       main loop: none is lost
-; IN:  the position; [players], [level]
+; IN:  the position; [players], [level], [book_enabled]
 ; OUT: CF set if the computer moved
 ; CHG: EAX, EBX, ECX, EDX, SI, DI, EBP
 game_computer_turn:
@@ -586,13 +599,24 @@ game_computer_turn:
         cmp eax, COMPUTER_PAUSE_TICKS
         jb .no
         mov byte [picked_square], NO_SQUARE
+        cmp byte [book_enabled], 0
+        je .think
+        call timer_ticks            ; the seed: the moment the move is asked for
+        call engine_book
+        jc .think
+        mov word [message], msg_book_move
+        jmp .play
+.think: cmp word [message], msg_book_move ; out of the book now
+        jne .search
+        mov word [message], 0
+.search:
         mov byte [thinking], 1
         call screen_panel
         call game_limits
         call engine_think
         mov byte [thinking], 0
         jc .none
-        call game_play
+.play:  call game_play
         jmp .keys
 .none:  call screen_refresh         ; no move: mate or stalemate stands on the panel
 .keys:  call timer_ticks

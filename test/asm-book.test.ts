@@ -4,24 +4,12 @@
 // may answer is taken from the lines themselves, read by chess.js (a program nobody
 // here wrote); legality from the oracle.
 import { readFileSync } from "node:fs";
-import { Chess } from "chess.js";
 import { beforeAll, describe, expect, test } from "vitest";
 import { runBatch, type JobLines } from "../ts-harness/asm-engine.ts";
 import { BOOK_INCLUDE, BOOK_MAX_PLIES, bookInclude, makeBook } from "../ts-harness/book.ts";
-import { BOOK_LINES } from "../ts-harness/fixtures/book-lines.ts";
 import { legalMoves, moveToUci, toFen } from "../ts-harness/oracle/index.ts";
+import { continuations, LINES } from "./book-lines.ts";
 import { play, position, START } from "./game-oracle.ts";
-
-/** Each source line in UCI, as chess.js reads its SAN. */
-const LINES = BOOK_LINES.map((l) => {
-  const game = new Chess();
-  for (const san of l.san.split(/\s+/)) game.move(san);
-  return game.history({ verbose: true }).map((m) => m.from + m.to + (m.promotion ?? ""));
-});
-
-/** The moves the lines give after a game from the start position. */
-const continuations = (moves: string[]) =>
-  new Set(LINES.filter((l) => l.length > moves.length && moves.every((m, i) => l[i] === m)).map((l) => l[moves.length]!));
 
 const legalAfter = (fen: string, moves: string[]) => {
   const pos = position(fen);

@@ -25,7 +25,7 @@ describe("chess clocks", () => {
     expect(readAs(await game.panelLine(game.panel("PANEL_LEVEL")), "Clock 5+0")).toBe("Clock 5+0");
     expect(readAs(await game.panelLine(game.panel("PANEL_THINKING")), "W 5:00 B 5:00")).toBe("W 5:00 B 5:00");
 
-    await game.type("e2e4\n");
+    await game.type("d2d3\n"); // no line of the opening book begins so: the computer thinks
     const levelLine = () => game!.panelLine(game!.panel("PANEL_LEVEL"));
     const clockLine = async () => (await game!.panelLine(game!.panel("PANEL_THINKING"))).split(/\s+/);
     await game.session.waitUntil("the computer thinking", async () => /^Thinking/.test(await levelLine()));
@@ -45,7 +45,7 @@ describe("chess clocks", () => {
     game.session.press("space"); // move now: its 5+0 share would be seconds of emulated time
     const replied = await game.waitLog("the computer's reply", (l) => l.moves.length === 2);
     const pos = position(START);
-    play(pos, "e2e4");
+    play(pos, "d2d3");
     expect(legalMoves(pos).map(moveToUci)).toContain(replied.moves[1]);
     // White's clock ran while white typed; black's while it thought, less than its share
     // (a thirtieth of the time left, PROTOCOL.md's clock mode) as Space cut it short.
