@@ -479,7 +479,7 @@ const command = (page: Page, name: string) => page.locator(`#commands button[dat
 async function expectCommandsInView(page: Page, viewportHeight: number): Promise<void> {
   const screenBox = (await page.locator(".screen").boundingBox())!;
   const buttons = await page.locator("#commands button").all();
-  expect(buttons.length).toBe(12);
+  expect(buttons.length).toBe(13);
   for (const b of buttons) {
     const box = (await b.boundingBox())!;
     expect(box.y).toBeGreaterThanOrEqual(screenBox.y + screenBox.height);
@@ -538,6 +538,8 @@ describe.skipIf(!chromiumReady || !chessWritten)("the game in Chromium, as peopl
       await command(page, "players").tap();
       const two = await waitLog(page, "two players", (l) => l.players === "hh");
       expect(two.moves).toEqual(played.moves);
+      await command(page, "book").tap();
+      expect((await waitLog(page, "the opening book off", (l) => !l.book)).message).toBe("Opening book off");
       await command(page, "level").tap();
       const level = (await waitLog(page, "another level", (l) => l.level !== two.level)).level;
       expect(level === two.level + 1 || level < two.level).toBe(true); // the next, or the first again
