@@ -711,11 +711,7 @@ gen_%2_king:
 ; OUT: CF set if an enemy piece attacks it
 ; CHG: nothing
 attacked_%2:
-        push eax
-        push bp
-        push cx
-        push si
-        push bx
+        pushad                      ; one instruction for five registers (popad keeps CF)
         mov bp, bx
         shl bx, LIST_SHIFT
         movzx ax, byte [KING_SQ(ENEMY)]
@@ -765,11 +761,7 @@ attacked_%2:
 .no:    clc
         jmp .out
 .yes:   stc
-.out:   pop bx
-        pop si
-        pop cx
-        pop bp
-        pop eax
+.out:   popad
         ret
 %endmacro
 
