@@ -64,6 +64,7 @@ msg_fen_long    db "FEN too long", 0
 msg_book_on     db "Opening book on", 0
 msg_book_off    db "Opening book off", 0
 msg_book_move   db "Book move", 0
+msg_flag_no_take_back db "Flag: no take-back", 0
 
         section .bss
 
@@ -337,11 +338,18 @@ game_reset_hand:
         ret
 
 ; game_play -- make a legal move in the game: its SAN in the record, the move on the
-;              board, the new position settled, lit, drawn and logged
+;              board, the new position settled, lit, drawn and logged; unless the
+;              mover's flag has fallen by now (the computer's after its search, the
+;              player's as the move is made): then the game is lost (or drawn) on time
 ; IN:  EAX = a move record legal in the position (ES:0 = the legal moves)
-; OUT: the move made (nothing when the record is full)
+; OUT: the move made (nothing when the record is full or a flag has fallen)
 ; CHG: EAX, EBX, ECX, EDX, SI, DI, EBP
 game_play:
+        push eax
+        call chessclock_tick        ; the mover's flag first: no move after it falls
+        pop eax
+        cmp byte [chess_flag], 0
+        jne .done
         call game_enter
         jc .done
         call chessclock_moved
@@ -430,11 +438,17 @@ game_light_last:
 
 ; game_take_back -- take back the last move; against the computer, back to the
 ;                   human's turn (the last pair); the computer against itself stops
-;                   (two humans from here)
+;                   (two humans from here).  Refused once a flag has fallen: the
+;                   result stands (N starts a new game)
 ; IN:  the record
 ; OUT: the position replayed from game_fen without those moves
 ; CHG: EAX, EBX, ECX, EDX, SI, DI, EBP
 game_take_back:
+        cmp byte [chess_flag], 0    ; the clocks keep no time a move to go back to
+        je .clocks
+        mov word [message], msg_flag_no_take_back
+        jmp screen_refresh
+.clocks:
         call chessclock_stop
         mov bx, [engine_plies]
         test bx, bx

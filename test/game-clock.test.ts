@@ -100,6 +100,37 @@ describe("chess clocks", () => {
     expect(still.moves).toEqual(["e2e4"]);
   }, 2 * TEST_MS);
 
+  test("after a flag has fallen T is refused, as the panel says: the moves, the result and the clocks stand", async () => {
+    game = await GameDriver.start("/load CHESS.GAM", { files: savedAt(START) });
+    await twoPlayers(game);
+    await game.type("e2e4\n");
+    const fallen = await game.waitLog("black's flag to fall", (l) => l.clock.flag === "b");
+    await game.letter("t");
+    const refused = await game.waitLog("the log after T", (l) => l.message !== "" || l.moves.length !== fallen.moves.length);
+    expect(refused.message).toBe("Flag: no take-back");
+    expect(refused.moves).toEqual(fallen.moves);
+    expect(refused.clock).toEqual(fallen.clock);
+    expect(readAs(await sideText(), "White wins on time")).toBe("White wins on time");
+  }, TEST_MS);
+
+  test("the computer's move that comes after its flag has fallen is not played: the flag is read before a move is made", async () => {
+    // Black, the computer, has 1 ms: it runs out while the panel is drawn and the
+    // search starts (an emulated ms is 100,000 instructions); out of the opening book.
+    const fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
+    const clock: SavedClock = { ...shortClock, black: 1 };
+    game = await GameDriver.start("/load CHESS.GAM", { files: { "CHESS.GAM": encodeGam({ fen, moves: [], level: 2, clock }) } });
+    await game.type("a2a3\n");
+    const over = await game.waitLog("black's flag to fall, or its move", (l) => l.clock.flag === "b" || l.moves.length === 2);
+    expect(over.moves).toEqual(["a2a3"]);
+    expect(over.clock.flag).toBe("b");
+    expect(over.clock.black).toBe(0);
+    await new Promise((r) => setTimeout(r, 1000));
+    await game.letter("f"); // any change writes the log again: still no move of black's
+    const later = await game.waitLog("the next log", (l) => l.flip !== over.flip);
+    expect(later.moves).toEqual(["a2a3"]);
+    expect(readAs(await sideText(), "White wins on time")).toBe("White wins on time");
+  }, TEST_MS);
+
   test("black's flag falls against a lone white king: the game is drawn (FIDE Laws 6.9), 1/2-1/2 in the PGN", async () => {
     game = await GameDriver.start("/load CHESS.GAM", { files: savedAt("4k3/8/8/8/8/8/r7/4K3 w - - 0 1") });
     await twoPlayers(game);
