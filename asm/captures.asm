@@ -102,3 +102,23 @@ gen_capture_pieces:
         ret
 .full:  stc
         ret
+
+; gen_capture_king_idle -- has the king nothing to look at?  In gen_captures out of
+;                          check, when no enemy stands next to it (no capture to test)
+; IN:  [captures_only], [king_here], [capture_enemies]
+; OUT: CF set if so
+; CHG: EAX, BX, SI
+gen_capture_king_idle:
+        cmp byte [captures_only], 0
+        je .busy                    ; CF clear
+        movzx si, byte [king_here]
+        shl si, LIST_SHIFT
+        mov bx, [capture_enemies]
+        mov eax, [king_zone + si]
+        and eax, [bx]
+        jnz .busy
+        mov eax, [king_zone + si + 4]
+        and eax, [bx + 4]
+        jnz .busy
+        stc
+.busy:  ret

@@ -14,6 +14,7 @@ undo_stack      resd MAX_PLY        ; a ply: castle, ep_square (bytes), halfmove
 move_now        resd 1              ; the move being made or taken back
 hash_key        resd 1              ; Zobrist key of the position (hash_compute sets it)
 key_stack       resd MAX_PLY        ; the key of the position each ply's move was made in
+ply_moves       resw MAX_PLY        ; each ply's move: its from byte (with the kind), its to
 %if (1 << UNDO_SHIFT) != 4
 %error "undo_stack and key_stack share the ply index: a dword a ply"
 %endif
@@ -109,6 +110,10 @@ move_make:
 move_place:
         mov [move_now], eax
         MOVE_SAVE cl, ch, cx, ecx
+        shr bx, UNDO_SHIFT - 1      ; a word a ply
+        mov cl, al
+        mov ch, [move_now + move.to]
+        mov [ply_moves + bx], cx    ; for search_in_check
         mov byte [ep_square], NO_SQUARE
         inc word [halfmove]
         movzx bx, al                ; lift the piece

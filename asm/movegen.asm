@@ -670,6 +670,8 @@ gen_%2_ep:
 ; OUT: DI past the moves stored
 ; CHG: EAX, BX, CX, DX, SI
 gen_%2_king:
+        call gen_capture_king_idle
+        jc .idle
         movzx bx, byte [king_here]
         KING_LIFT
         cmp byte [checking_only], 0
@@ -701,7 +703,7 @@ gen_%2_king:
         CASTLING RIGHT_QUEEN_SIDE, HOME_ROW * ROW_STEP + FILE_E, HOME_ROW * ROW_STEP + FILE_D, HOME_ROW * ROW_STEP + FILE_C, HOME_ROW * ROW_STEP + FILE_B
 .home:  movzx bx, byte [king_here]
         mov byte [carreau + bx], OWN | KING
-        ret
+.idle:  ret
 
 ; attacked_<colour> -- is a square attacked by the other colour's pieces? (Liberman: VERROI,
 ;                      its answer in GOLPE); a knight's squares, a line, only with an enemy there
@@ -709,11 +711,7 @@ gen_%2_king:
 ; OUT: CF set if an enemy piece attacks it
 ; CHG: nothing
 attacked_%2:
-        push eax
-        push bp
-        push cx
-        push si
-        push bx
+        pushad                      ; one instruction for five registers (popad keeps CF)
         mov bp, bx
         shl bx, LIST_SHIFT
         movzx ax, byte [KING_SQ(ENEMY)]
@@ -763,11 +761,7 @@ attacked_%2:
 .no:    clc
         jmp .out
 .yes:   stc
-.out:   pop bx
-        pop si
-        pop cx
-        pop bp
-        pop eax
+.out:   popad
         ret
 %endmacro
 
