@@ -4,6 +4,8 @@
 ; allots itself its time (clock.asm's clock_allot), and a flag that falls ends the game
 ; (lost, or drawn when the other side has its king alone); a mate or draw stops them.
 ; Taking a move back or setting up a new game stops the clocks until the next move.
+; The game reads the flag again as a move is made (game_play), and refuses a take-back
+; once it has fallen: the clocks keep no time a move to go back to.
 ; The time is the PIT's (timer.asm): real time on the machine at hand.
 
         section .data
