@@ -4,6 +4,8 @@
 ; allots itself its time (clock.asm's clock_allot), and a flag that falls ends the game
 ; (lost, or drawn when the other side has its king alone); a mate or draw stops them.
 ; Taking a move back or setting up a new game stops the clocks until the next move.
+; The game reads the flag again as a move is made (game_play), and refuses a take-back
+; once it has fallen: the clocks keep no time a move to go back to.
 ; The time is the PIT's (timer.asm): real time on the machine at hand.
 
         section .data
@@ -137,6 +139,10 @@ chessclock_moved:
         xor byte [side], WHITE ^ BLACK ; the mover's clock
         call chessclock_left
         xor byte [side], WHITE ^ BLACK
+        test eax, eax               ; it ran out while the move was made, after
+        jns .charged                ; game_play read it: none left, never less
+        xor eax, eax
+.charged:
         call chessclock_row
         add eax, [bx + time_control.increment]
         mov [chess_left + di], eax

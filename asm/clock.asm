@@ -25,6 +25,7 @@ clock_time_end  resq 1              ; timer_read past which clock_check says sto
 clock_soft_end  resq 1              ; timer_read past which no iteration starts
 clock_tick_seen resd 1              ; the BIOS tick at clock_check's last full look
 clock_near      resb 1              ; nonzero: clock_time_end is within a tick
+clock_countdown resb 1              ; clock_check's calls until its next full look
 clock_tick_hook resw 1              ; 0, or a front end's routine (keeps every register)
                                     ; called at each new BIOS tick of a search: the
                                     ; game's clocks follow the seconds while it thinks
@@ -133,6 +134,7 @@ clock_begin:
 clock_share:
         mov byte [clock_abort], LIMIT_NONE
         mov dword [clock_tick_seen], -1 ; the next clock_check looks at the time
+        mov byte [clock_countdown], 1
         or eax, -1
         mov [clock_deadline], eax
         mov [clock_deadline + 4], eax
@@ -235,8 +237,11 @@ clock_none:
         ret
 
 ; clock_check -- has a limit been reached?  (called at every node of every search:
-;                the cheap tests first; the time and the keys are looked at when the
-;                BIOS tick changes, and at every call in the tick the time ends in)
+;                the nodes at every call; the budget, the time and the keys at every
+;                CLOCK_CHECK_EVERY-th call, the time and keys only when the BIOS tick
+;                changes, or in the tick the time ends in.  Most calls thus cost a
+;                dozen instructions, and a limit is overrun by at most
+;                CLOCK_CHECK_EVERY - 1 nodes)
 ; IN:  the deadlines; [clock_nodes]; [limit_nodes], [limit_keys]
 ; OUT: CF set if a limit has been reached ([clock_abort] = the LIMIT_* that stopped)
 ; CHG: nothing
@@ -249,6 +254,9 @@ clock_check:
         cmp [clock_nodes], eax
         mov al, LIMIT_NODES
         ja .stop
+        dec byte [clock_countdown]
+        jnz .in_time
+        mov byte [clock_countdown], CLOCK_CHECK_EVERY
         cmp byte [cpu_tsc], 0
         je .time
         push edx

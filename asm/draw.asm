@@ -22,7 +22,7 @@ last_to         db NO_SQUARE
 
 ; The help lines under the board.
 help_text:
-        db "Arrows+Enter/Space or e2e4  P:set-up", 0
+        db "Arrows+Enter/Space, e2e4 P:set-up O:book", 0
         db "Esc:cancel F:flip T:take back N:new game", 0
         db "L:level M:players S/W:save Q:quit V:6x6", 0
 

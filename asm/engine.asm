@@ -8,6 +8,7 @@
 ;   engine_play         play a move, checked against the legal moves
 ;   engine_take_back    take moves back (the position set again, the record replayed)
 ;   engine_think        the move to play within a budget (the mate logic, then alpha-beta)
+;   engine_book         a move of the opening book, when the game follows one of its lines
 ;   engine_mate         the first move of a shortest forced mate in N (WHITEJOUE5PAS)
 ;   engine_exchange     Liberman's material exchange to D plies (NOIR3)
 ;   engine_perft        the leaves of the legal move tree to a depth
@@ -336,6 +337,14 @@ engine_think:
         pop eax
         popf
         ret
+
+; engine_book -- a move of the opening book for the game played from the start
+;                position, chosen among the book's continuations by a seed (book_move)
+; IN:  AX = the seed; the position and record as the engine's calls left them
+; OUT: CF clear: EAX = the move (one of ES:0); CF set: no book move
+; CHG: EBX, ECX, EDX, SI, DI, BP
+engine_book:
+        jmp book_move
 
 ; engine_mate -- the first move of a shortest forced mate in at most N moves, within the
 ;                limits (Liberman: WHITEJOUE5PAS; search_mate)

@@ -26,6 +26,7 @@ PLAYER_MODES    equ (player_modes_end - player_modes) / 2
 
 players_mode    db MODE_YOU_WHITE   ; index into player_modes
 level           db LEVEL_DEFAULT
+book_enabled    db 1                ; O: the computer plays the opening book's moves
 
 ; level_limits -- what each level may think, LEVEL_MIN first (level_entry rows): two
 ; weak levels by depth for beginners (they also look for a mate in one only), then
@@ -60,6 +61,10 @@ msg_bad_fen     db "Bad FEN: ", 0
 msg_start_pos   db "Start position", 0
 msg_bad_switch  db "Unknown option", 0
 msg_fen_long    db "FEN too long", 0
+msg_book_on     db "Opening book on", 0
+msg_book_off    db "Opening book off", 0
+msg_book_move   db "Book move", 0
+msg_flag_no_take_back db "Flag: no take-back", 0
 
         section .bss
 
@@ -333,11 +338,18 @@ game_reset_hand:
         ret
 
 ; game_play -- make a legal move in the game: its SAN in the record, the move on the
-;              board, the new position settled, lit, drawn and logged
+;              board, the new position settled, lit, drawn and logged; unless the
+;              mover's flag has fallen by now (the computer's after its search, the
+;              player's as the move is made): then the game is lost (or drawn) on time
 ; IN:  EAX = a move record legal in the position (ES:0 = the legal moves)
-; OUT: the move made (nothing when the record is full)
+; OUT: the move made (nothing when the record is full or a flag has fallen)
 ; CHG: EAX, EBX, ECX, EDX, SI, DI, EBP
 game_play:
+        push eax
+        call chessclock_tick        ; the mover's flag first: no move after it falls
+        pop eax
+        cmp byte [chess_flag], 0
+        jne .done
         call game_enter
         jc .done
         call chessclock_moved
@@ -426,11 +438,17 @@ game_light_last:
 
 ; game_take_back -- take back the last move; against the computer, back to the
 ;                   human's turn (the last pair); the computer against itself stops
-;                   (two humans from here)
+;                   (two humans from here).  Refused once a flag has fallen: the
+;                   result stands (N starts a new game)
 ; IN:  the record
 ; OUT: the position replayed from game_fen without those moves
 ; CHG: EAX, EBX, ECX, EDX, SI, DI, EBP
 game_take_back:
+        cmp byte [chess_flag], 0    ; the clocks keep no time a move to go back to
+        je .clocks
+        mov word [message], msg_flag_no_take_back
+        jmp screen_refresh
+.clocks:
         call chessclock_stop
         mov bx, [engine_plies]
         test bx, bx
@@ -521,6 +539,14 @@ game_level:
 .set:   mov [level], al
         jmp screen_refresh
 
+; game_book -- the opening book on or off for the computer's moves (the panel says which)
+game_book:
+        xor byte [book_enabled], 1
+        mov word [message], msg_book_off
+        jz .said
+        mov word [message], msg_book_on
+.said:  jmp screen_refresh
+
 ; game_next_players -- who plays which colour: the next pair of player_modes; a piece
 ;                      in hand is put back
 game_next_players:
@@ -567,11 +593,12 @@ game_side_player:
 .over:  stc
         ret
 
-; game_computer_turn -- if the computer is to move (and the game goes on), search and
-;                       play its move; Space (KEY_MOVE_NOW) makes it play at once, and
+; game_computer_turn -- if the computer is to move (and the game goes on), play its
+;                       move: the opening book's at once while the game follows it (the
+;                       book switched on), else the search's; Space (KEY_MOVE_NOW) makes it play at once, and
 ;                       the other keys typed meanwhile wait in the BIOS buffer for the
 ;                       main loop: none is lost
-; IN:  the position; [players], [level]
+; IN:  the position; [players], [level], [book_enabled]
 ; OUT: CF set if the computer moved
 ; CHG: EAX, EBX, ECX, EDX, SI, DI, EBP
 game_computer_turn:
@@ -586,13 +613,24 @@ game_computer_turn:
         cmp eax, COMPUTER_PAUSE_TICKS
         jb .no
         mov byte [picked_square], NO_SQUARE
+        cmp byte [book_enabled], 0
+        je .think
+        call timer_ticks            ; the seed: the moment the move is asked for
+        call engine_book
+        jc .think
+        mov word [message], msg_book_move
+        jmp .play
+.think: cmp word [message], msg_book_move ; out of the book now
+        jne .search
+        mov word [message], 0
+.search:
         mov byte [thinking], 1
         call screen_panel
         call game_limits
         call engine_think
         mov byte [thinking], 0
         jc .none
-        call game_play
+.play:  call game_play
         jmp .keys
 .none:  call screen_refresh         ; no move: mate or stalemate stands on the panel
 .keys:  call timer_ticks

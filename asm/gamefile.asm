@@ -18,6 +18,7 @@ log_san         db "san", 0
 log_flip        db "flip ", 0
 log_level       db "level ", 0
 log_players     db "players ", 0
+log_book        db "book ", 0
 log_message     db "message ", 0
 log_end         db "end", 0
 player_letters  db "hc"           ; PLAYER_HUMAN, PLAYER_COMPUTER in the log
@@ -184,7 +185,8 @@ file_move_number:
 
 ; file_log -- with /log, write GAME.LOG after each change (a channel for the tests):
 ;             fen, status, the moves in UCI and in SAN, the orientation, the level,
-;             the players (h/c, white then black), the message, then "end"
+;             the opening book (1 on, 0 off), the players (h/c, white then black),
+;             the message, then "end"
 ; IN:  the game
 ; OUT: the file written
 ; CHG: AX, BX, CX, DX, SI
@@ -237,6 +239,11 @@ file_log:
         mov si, log_level
         call out_string
         movzx eax, byte [level]
+        call out_u32
+        call out_crlf
+        mov si, log_book
+        call out_string
+        movzx eax, byte [book_enabled]
         call out_u32
         call out_crlf
         call chessclock_log

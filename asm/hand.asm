@@ -307,6 +307,8 @@ command_keys:
         dw chessclock_next
         db 'p'
         dw setup_enter
+        db 'o'
+        dw game_book
         db 0
 COMMAND_ENTRY   equ 3
 

@@ -14,6 +14,7 @@ undo_stack      resd MAX_PLY        ; a ply: castle, ep_square (bytes), halfmove
 move_now        resd 1              ; the move being made or taken back
 hash_key        resd 1              ; Zobrist key of the position (hash_compute sets it)
 key_stack       resd MAX_PLY        ; the key of the position each ply's move was made in
+ply_moves       resw MAX_PLY        ; each ply's move: its from byte (with the kind), its to
 %if (1 << UNDO_SHIFT) != 4
 %error "undo_stack and key_stack share the ply index: a dword a ply"
 %endif
@@ -108,9 +109,11 @@ move_make:
 ; IN, OUT, CHG: as move_make, [hash_key] aside
 move_place:
         mov [move_now], eax
-        push edx
-        MOVE_SAVE cl, ch, cx, edx
-        pop edx
+        MOVE_SAVE cl, ch, cx, ecx
+        shr bx, UNDO_SHIFT - 1      ; a word a ply
+        mov cl, al
+        mov ch, [move_now + move.to]
+        mov [ply_moves + bx], cx    ; for search_in_check
         mov byte [ep_square], NO_SQUARE
         inc word [halfmove]
         movzx bx, al                ; lift the piece
@@ -188,9 +191,7 @@ move_place:
 ; CHG: BX, ECX (EAX kept)
 move_unmake:
         mov [move_now], eax
-        push edx
-        MOVE_RESTORE cl, ch, cx, edx
-        pop edx
+        MOVE_RESTORE cl, ch, cx, ecx
         xor byte [side], WHITE
         jnz .board
         dec dword [fullmove]         ; it was black's move
@@ -276,14 +277,10 @@ move_unpass:
 ; OUT: the position after it; [clock_nodes] + 1
 ; CHG: nothing
 move_play:
-        push bx
-        push ecx
-        push dx
+        pushad                      ; one instruction for the three registers it changes
         call move_make
         inc dword [clock_nodes]
-        pop dx
-        pop ecx
-        pop bx
+        popad
         ret
 
 ; move_takeback -- move_unmake, keeping the registers
@@ -291,11 +288,9 @@ move_play:
 ; OUT: the position before it
 ; CHG: nothing
 move_takeback:
-        push bx
-        push ecx
+        pushad
         call move_unmake
-        pop ecx
-        pop bx
+        popad
         ret
 
 ; move_king_square -- note where a king now stands
@@ -356,30 +351,45 @@ hash_move:
         mov edx, [key_stack + bx]
         xor edx, [zobrist_side]
         mov cx, [undo_stack + bx]   ; CL = the rights before, CH = the ep square before
+        cmp cl, [castle]
+        je .old_ep                  ; most moves keep the rights: their key stays
         movzx eax, cl
         xor edx, [zobrist_castle + eax * 4]
         mov al, [castle]
         xor edx, [zobrist_castle + eax * 4]
+.old_ep:
         cmp ch, NO_SQUARE
         je .new_ep
-        mov al, ch
+        movzx eax, ch
         and al, FILE_MASK
         xor edx, [zobrist_ep + eax * 4]
 .new_ep:
-        mov al, [ep_square]
+        movzx eax, byte [ep_square]
         cmp al, NO_SQUARE
         je .pieces
         and al, FILE_MASK
         xor edx, [zobrist_ep + eax * 4]
 .pieces:
         mov eax, [move_now]
-        mov cl, ah                  ; the piece leaves its square
-        mov bl, al
+        movzx ecx, ah               ; the mover's key row, inline (every move pays it)
+        and cl, PIECE_MASK | WHITE
+        HASH_ROW cl
+        shl cx, ROW_BITS_SQUARES
+        movzx ebx, al               ; the piece leaves its square
+        and bl, SQUARE_MASK
+        or bx, cx
+        xor edx, [zobrist_pieces + ebx * 4]
+        mov bl, [move_now + move.to]
+        test ah, PROMO_FLAG
+        jnz .promoted
+        or bx, cx                   ; and lands on the to square
+        xor edx, [zobrist_pieces + ebx * 4]
+        jmp .taken
+.promoted:
+        mov bh, 0
+        mov cl, [carreau + bx]      ; what it promotes to lands
         call hash_toggle
-        mov bl, [move_now + move.to] ; what lands there (the piece or its promotion)
-        mov cl, [carreau + bx]
-        call hash_toggle
-        mov cl, [move_now + move.captured]
+.taken: mov cl, [move_now + move.captured]
         cmp cl, EMPTY
         je .kind
         call hash_toggle
@@ -394,6 +404,7 @@ hash_move:
         call hash_toggle
         jmp .done
 .castle:
+        movzx bx, byte [move_now + move.to]
         call castle_rook_path       ; BX = the king's square -> the rook's two squares
         mov cl, [carreau + bx]
         call hash_toggle

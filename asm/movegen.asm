@@ -23,7 +23,6 @@ pinned_set      resq 1              ; own pieces that shelter the king from a sl
 pin_masks       resq BOARD_SQUARES  ; for a pinned piece: its line, king to pinner
 pin_allowed     resq 1              ; target_mask & the pin line, for the piece at hand
 checkers        resb 1              ; enemy pieces giving check
-captures_only   resb 1              ; nonzero inside gen_captures
 king_here       resb 1              ; the square of the king of the side to move
 
         section .text
@@ -49,17 +48,6 @@ gen_any_move:
         cmp byte [side], WHITE
         je gen_white_any
         jmp gen_black_any
-
-; gen_captures -- the moves the quiescence search looks at: every legal move when in
-;                 check, else the legal captures, en passant and promotions (and any
-;                 other move onto the row pawns promote on, which the same square set
-;                 lets through; the caller drops it as quiet)
-; IN, OUT, CHG: as gen_moves
-gen_captures:
-        mov byte [captures_only], 1
-        call gen_moves
-        mov byte [captures_only], 0 ; mov keeps CF
-        ret
 
 ; gen_finish -- count the moves of this generation
 ; IN:  DI -> past the last move; [chain_start]; CF as the caller leaves it
@@ -432,8 +420,17 @@ gen_%2_pieces:
         mov [gen_pieces + 4], eax
         movzx bx, byte [king_here]
         btr word [gen_pieces], bx
+        cmp byte [captures_only], 0
+        je .listed
+        mov word [capture_finders], FINDERS
+        mov word [capture_pawn_to], PAWN_FROM_TABLE(ENEMY)
+        mov word [capture_enemies], COLOUR_SET(ENEMY)
+        call gen_capture_pieces     ; out of check (captures.asm)
+        jc .full
+        jmp .en_passant
 .listed: PIECES_HALF 0
         PIECES_HALF 1
+.en_passant:
         cmp byte [ep_square], NO_SQUARE
         je .done
         cmp di, CHAIN_GUARD
@@ -673,6 +670,8 @@ gen_%2_ep:
 ; OUT: DI past the moves stored
 ; CHG: EAX, BX, CX, DX, SI
 gen_%2_king:
+        call gen_capture_king_idle
+        jc .idle
         movzx bx, byte [king_here]
         KING_LIFT
         cmp byte [checking_only], 0
@@ -704,7 +703,7 @@ gen_%2_king:
         CASTLING RIGHT_QUEEN_SIDE, HOME_ROW * ROW_STEP + FILE_E, HOME_ROW * ROW_STEP + FILE_D, HOME_ROW * ROW_STEP + FILE_C, HOME_ROW * ROW_STEP + FILE_B
 .home:  movzx bx, byte [king_here]
         mov byte [carreau + bx], OWN | KING
-        ret
+.idle:  ret
 
 ; attacked_<colour> -- is a square attacked by the other colour's pieces? (Liberman: VERROI,
 ;                      its answer in GOLPE); a knight's squares, a line, only with an enemy there
@@ -712,11 +711,7 @@ gen_%2_king:
 ; OUT: CF set if an enemy piece attacks it
 ; CHG: nothing
 attacked_%2:
-        push eax
-        push bp
-        push cx
-        push si
-        push bx
+        pushad                      ; one instruction for five registers (popad keeps CF)
         mov bp, bx
         shl bx, LIST_SHIFT
         movzx ax, byte [KING_SQ(ENEMY)]
@@ -766,11 +761,7 @@ attacked_%2:
 .no:    clc
         jmp .out
 .yes:   stc
-.out:   pop bx
-        pop si
-        pop cx
-        pop bp
-        pop eax
+.out:   popad
         ret
 %endmacro
 

@@ -182,7 +182,7 @@ search_node:
 .futile:
         cmp dword [fs:si], ORDER_KILLER_2 ; a quiet move that is no killer
         jae .deeper
-        call attacked_king          ; a check is always searched
+        call search_in_check        ; a check is always searched
         jc .deeper
         mov eax, [bp + node.static] ; a quiet move cannot lift the score above this
         jmp .searched
@@ -229,7 +229,7 @@ search_quiesce:
         call eval_position          ; stand pat: the side need not take
         cmp eax, [bp + node.beta]
         jl .generate
-        call attacked_king          ; a fail high out of check (below beta the
+        call search_in_check        ; a fail high out of check (below beta the
         jnc .return                 ; generator tells a check, at no cost)
 .generate:
         mov [bp + node.best], eax
@@ -310,7 +310,7 @@ search_futile:
         mov eax, [bp + node.alpha]
         cmp eax, -SCORE_MATE_BOUND
         jle .no
-        call attacked_king
+        call search_in_check
         jc .no
         call eval_position
         movzx ecx, byte [bp + node.depth]
@@ -350,7 +350,7 @@ search_reduce:
         sub ax, [bp + node.first]
         cmp ax, LMR_MIN_MOVES * MOVE_SIZE
         jb .no
-        call attacked_king          ; a check is never reduced
+        call search_in_check        ; a check is never reduced
         jc .no
         or byte [bp + node.flags], NODE_REDUCED
         dec cl
@@ -372,7 +372,7 @@ search_null:
         jge .no
         cmp eax, -SCORE_MATE_BOUND
         jle .no
-        call attacked_king
+        call search_in_check
         jc .no
         call eval_position
         cmp eax, [bp + node.beta]

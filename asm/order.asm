@@ -200,20 +200,25 @@ search_capture_score:
 ; OUT: CF set: no move left; CF clear: ES:SI -> the move (swapped into place),
 ;      [bp + node.current] = SI, .next past it
 ; CHG: EAX, EBX, ECX, EDX
+%if SEARCH_PLY_LIMIT * MAX_MOVES * MOVE_SIZE >= KILLER_BASE
+  %error "search_pick's sentinel past the deepest chain must stay below the killers"
+%endif
 search_pick:
         mov si, [bp + node.next]
         cmp si, [bp + node.end]
         jae .none
         test byte [bp + node.flags], NODE_QUIET
         jnz .take
-        movzx ebx, si               ; EBX -> the best so far, ECX = its score
-        mov ecx, [fs:si]
+        movzx eax, word [bp + node.end] ; a score above all past the last move ends
+        mov dword [fs:eax], ORDER_SENTINEL ; the scan (the next ply's chain starts
+        movzx ebx, si               ; there, and scores its own moves first)
+        mov ecx, [fs:si]            ; EBX -> the best so far, ECX = its score
         movzx edx, si
 .scan:  add dx, MOVE_SIZE
-        cmp dx, [bp + node.end]
-        jae .found
         cmp [fs:edx], ecx
         jle .scan
+        cmp dx, ax
+        jae .found
         mov ecx, [fs:edx]
         mov bx, dx
         jmp .scan

@@ -41,6 +41,8 @@ limit_words:
         dd 0, MATE_MAX_MOVES
         dw word_lw_contempt
         dd 0, CONTEMPT_MAX
+        dw word_lw_book
+        dd 0, BOOK_SEED_MAX
 limit_words_end:
 %if (limit_words_end - limit_words) / limit_word_size != LIMIT_WORDS
 %error "one row of limit_words for each LW_ constant"
@@ -61,6 +63,7 @@ word_lw_infinite db "infinite", 0
 word_lw_mate    db "mate", 0
 word_lw_matelogic db "matelogic", 0
 word_lw_contempt db "contempt", 0
+word_lw_book    db "book", 0
 
 ; limit_reasons -- the word of each LIMIT_* (LIMIT_TIME first) on a result line
 limit_reasons:  dw word_lw_time, word_lw_budget, word_lw_nodes, word_lw_key
@@ -78,6 +81,7 @@ word_score_mate db " score mate ", 0
 word_time       db " time ", 0
 word_pv         db " pv ", 0
 word_go_depth   db " depth ", 0
+word_book       db " book", 0
 
         section .text
 
@@ -140,8 +144,8 @@ job_limit:
 ; job_limits_apply -- the clock's limits from the words read: a budget (x CYCLES_PER_MS
 ;                     instructions), movetime, depth, nodes, or the clock mode (the side
 ;                     to move's time, increment and moves to go) when no movetime is
-;                     given; none of them and no `infinite` (matelogic and contempt
-;                     are no limits): JOB_DEFAULT_MS of budget; the contempt (0 if
+;                     given; none of them and no `infinite` (matelogic, contempt and
+;                     book are no limits): JOB_DEFAULT_MS of budget; the contempt (0 if
 ;                     not given).
 ;                     Any key stops the thinking.
 ; IN:  [limits_given], limit_values; [side]
@@ -156,7 +160,7 @@ job_limits_apply:
         xor eax, eax
 .contempt:
         mov [search_contempt], eax
-        test word [limits_given], ~(1 << LW_MATELOGIC | 1 << LW_CONTEMPT) & 0FFFFh
+        test word [limits_given], ~(1 << LW_MATELOGIC | 1 << LW_CONTEMPT | 1 << LW_BOOK) & 0FFFFh
         jnz .given
         mov dword [limit_budget], JOB_DEFAULT_MS * CYCLES_PER_MS
 .given: mov bx, LW_BUDGET
@@ -434,7 +438,8 @@ job_error_word:
 ; job_go -- `go [limits]`: think on the position job's position within the limits;
 ;           `<n> info ...` after each iteration, then `<n> bestmove ...` (with `mate N`:
 ;           the mate logic alone, for a mate in N; `matelogic N`: its moves before the
-;           search, MATE_LEVEL_DEFAULT when not given)
+;           search, MATE_LEVEL_DEFAULT when not given; `book S`: a move of the opening
+;           book chosen by the seed S, `<n> bestmove <uci> book ...`, when it has one)
 ; IN:  SI -> the limit words
 ; OUT: the lines in the result buffer (the info lines already on disk)
 ; CHG: EAX, EBX, ECX, EDX, SI, DI, EBP
@@ -442,7 +447,12 @@ job_go:
         call job_think_start
         jc job_error_at
         call job_limits_apply
-        mov bx, LW_MATE
+        mov bx, LW_BOOK
+        call job_limit
+        jnc .think
+        call engine_book
+        jnc job_book_end
+.think: mov bx, LW_MATE
         call job_limit
         jc .mate
         mov word [search_report], job_info
@@ -505,6 +515,29 @@ job_mate_level:
 ; OUT: the line in the result buffer
 ; CHG: EAX, EDX, SI
 job_go_end:
+        call job_bestmove
+        call job_search_words
+        call job_time
+        jmp job_timing_end
+
+; job_book_end -- the go job's last line for a book move: `<n> bestmove <uci> book
+;                 ticks <t> tsc <i>`
+; IN:  EAX = the move
+; OUT: the line in the result buffer
+; CHG: EAX, EDX, SI
+job_book_end:
+        clc
+        call job_bestmove
+        mov si, word_book
+        call out_string
+        jmp job_timing_end
+
+; job_bestmove -- the go job's time taken, and its last line begun: `<n> bestmove
+;                 <uci|none>`
+; IN:  CF clear: EAX = the move; CF set: none
+; OUT: the words in the result buffer; [timer_ticks_spent], [timer_tsc_spent]
+; CHG: EAX, EDX, SI
+job_bestmove:
         pushf
         push eax
         call timer_stop
@@ -513,10 +546,7 @@ job_go_end:
         call out_string
         pop eax
         popf
-        call job_print_move
-        call job_search_words
-        call job_time
-        jmp job_timing_end
+        jmp job_print_move
 
 ; job_search_words -- add ` score cp <x>|mate <m> depth <d> nodes <N>`, what the search
 ;                     found and what it cost

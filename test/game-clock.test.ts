@@ -25,7 +25,7 @@ describe("chess clocks", () => {
     expect(readAs(await game.panelLine(game.panel("PANEL_LEVEL")), "Clock 5+0")).toBe("Clock 5+0");
     expect(readAs(await game.panelLine(game.panel("PANEL_THINKING")), "W 5:00 B 5:00")).toBe("W 5:00 B 5:00");
 
-    await game.type("e2e4\n");
+    await game.type("d2d3\n"); // no line of the opening book begins so: the computer thinks
     const levelLine = () => game!.panelLine(game!.panel("PANEL_LEVEL"));
     const clockLine = async () => (await game!.panelLine(game!.panel("PANEL_THINKING"))).split(/\s+/);
     await game.session.waitUntil("the computer thinking", async () => /^Thinking/.test(await levelLine()));
@@ -45,7 +45,7 @@ describe("chess clocks", () => {
     game.session.press("space"); // move now: its 5+0 share would be seconds of emulated time
     const replied = await game.waitLog("the computer's reply", (l) => l.moves.length === 2);
     const pos = position(START);
-    play(pos, "e2e4");
+    play(pos, "d2d3");
     expect(legalMoves(pos).map(moveToUci)).toContain(replied.moves[1]);
     // White's clock ran while white typed; black's while it thought, less than its share
     // (a thirtieth of the time left, PROTOCOL.md's clock mode) as Space cut it short.
@@ -99,6 +99,37 @@ describe("chess clocks", () => {
     const still = await game.waitLog("the refused move", (l) => l.message === "The game is over");
     expect(still.moves).toEqual(["e2e4"]);
   }, 2 * TEST_MS);
+
+  test("after a flag has fallen T is refused, as the panel says: the moves, the result and the clocks stand", async () => {
+    game = await GameDriver.start("/load CHESS.GAM", { files: savedAt(START) });
+    await twoPlayers(game);
+    await game.type("e2e4\n");
+    const fallen = await game.waitLog("black's flag to fall", (l) => l.clock.flag === "b");
+    await game.letter("t");
+    const refused = await game.waitLog("the log after T", (l) => l.message !== "" || l.moves.length !== fallen.moves.length);
+    expect(refused.message).toBe("Flag: no take-back");
+    expect(refused.moves).toEqual(fallen.moves);
+    expect(refused.clock).toEqual(fallen.clock);
+    expect(readAs(await sideText(), "White wins on time")).toBe("White wins on time");
+  }, TEST_MS);
+
+  test("the computer's move that comes after its flag has fallen is not played: the flag is read before a move is made", async () => {
+    // Black, the computer, has 1 ms: it runs out while the panel is drawn and the
+    // search starts (an emulated ms is 100,000 instructions); out of the opening book.
+    const fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
+    const clock: SavedClock = { ...shortClock, black: 1 };
+    game = await GameDriver.start("/load CHESS.GAM", { files: { "CHESS.GAM": encodeGam({ fen, moves: [], level: 2, clock }) } });
+    await game.type("a2a3\n");
+    const over = await game.waitLog("black's flag to fall, or its move", (l) => l.clock.flag === "b" || l.moves.length === 2);
+    expect(over.moves).toEqual(["a2a3"]);
+    expect(over.clock.flag).toBe("b");
+    expect(over.clock.black).toBe(0);
+    await new Promise((r) => setTimeout(r, 1000));
+    await game.letter("f"); // any change writes the log again: still no move of black's
+    const later = await game.waitLog("the next log", (l) => l.flip !== over.flip);
+    expect(later.moves).toEqual(["a2a3"]);
+    expect(readAs(await sideText(), "White wins on time")).toBe("White wins on time");
+  }, TEST_MS);
 
   test("black's flag falls against a lone white king: the game is drawn (FIDE Laws 6.9), 1/2-1/2 in the PGN", async () => {
     game = await GameDriver.start("/load CHESS.GAM", { files: savedAt("4k3/8/8/8/8/8/r7/4K3 w - - 0 1") });

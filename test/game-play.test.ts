@@ -193,7 +193,7 @@ describe("the game on the screen", () => {
     game = await GameDriver.start("", { level: 3 });
     const thinking = game.panel("PANEL_THINKING");
     expect(await game.panelLine(thinking)).toBe("");
-    await game.type("e2e4\n");
+    await game.type("d2d3\n"); // no line of the opening book begins so: the computer thinks
     const during = await game.session.waitUntil("the thinking words", async () => {
       const line = await game!.panelLine(thinking);
       return /^Thinking/.test(line) ? line : null;

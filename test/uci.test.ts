@@ -8,6 +8,7 @@ import { PUBLISHED_MATES } from "../ts-harness/fixtures/mates.ts";
 import { LOS_ALAMOS_START } from "./fixtures/losalamos.ts";
 import { UciClient } from "../ts-harness/uci-client.ts";
 import * as oracle from "../ts-harness/oracle/index.ts";
+import { continuations } from "./book-lines.ts";
 
 const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 // A back-rank mate: Ra8 mates at once.
@@ -48,7 +49,31 @@ describe("the UCI engine in a GUI's session", () => {
     expect(lines).toContainEqual(expect.stringMatching(/^option name Liberman Mate Depth type spin default 2 min 0 max 5$/));
     expect(lines).toContainEqual("option name Budget type spin default 0 min 0 max 600000");
     expect(lines).toContainEqual("option name UCI_Variant type combo default chess var chess var losalamos");
+    expect(lines).toContainEqual("option name OwnBook type check default true");
     expect(lines[lines.length - 1]).toBe("uciok");
+  });
+
+  test("OwnBook, on by default, answers from the book's lines with info string book; off the lines, or switched off, the search answers", async () => {
+    const played = ["d2d4", "g8f6", "c2c4"];
+    engine.send(`position startpos moves ${played.join(" ")}`);
+    engine.send("go movetime 500");
+    const book = await engine.waitFor(/^bestmove /, MOVE_WAIT_MS);
+    expect(book).toContain("info string book");
+    expect([...continuations(played)]).toContain(answer(book).best);
+    engine.send("position startpos moves d2d4 g8f6 a2a3"); // no line goes so
+    engine.send("go depth 2");
+    const off = await engine.waitFor(/^bestmove /, MOVE_WAIT_MS);
+    expect(off).not.toContain("info string book");
+    expect(answer(off).infos.length).toBeGreaterThan(0);
+    engine.send("setoption name OwnBook value maybe");
+    engine.send("setoption name OwnBook value false");
+    engine.send(`position startpos moves ${played.join(" ")}`);
+    engine.send("go depth 2");
+    const searched = await engine.waitFor(/^bestmove /, MOVE_WAIT_MS);
+    expect(searched).toContainEqual("info string OwnBook is true or false, not 'maybe'");
+    expect(searched).not.toContain("info string book");
+    expect(answer(searched).infos.length).toBeGreaterThan(0);
+    expect(legal(START, played)).toContain(answer(searched).best);
   });
 
   test("position startpos with moves, then go movetime: info lines with every field, then a legal bestmove", async () => {

@@ -20,6 +20,8 @@ export interface GameLog {
   san: string[];
   flip: boolean;
   level: number;
+  /** The opening book switched on (O). */
+  book: boolean;
   /** White's player then black's: h(uman) or c(omputer). */
   players: string;
   /** The chess clocks (asm/chessclock.asm): the time control's row (0: none), the ms on
@@ -45,6 +47,7 @@ export function parseLog(text: string): GameLog | null {
     san: words("san"),
     flip: field("flip") === "1",
     level: Number(field("level")),
+    book: field("book") === "1",
     players: field("players"),
     clock: (([control, white, black, flag]) => ({ control: Number(control), white: Number(white), black: Number(black), flag: flag! }))(words("clock")),
     message: field("message"),

@@ -39,8 +39,9 @@ function uciOrder(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-/** The legal moves of the oracle's position in UCI order. */
-function sortedMoves(pos: oracle.Position): string[] {
+/** The legal moves of the oracle's position in UCI order: a ply's byte is its index
+ *  here (the game record, CHESS.GAM, the opening book of ts-harness/book.ts). */
+export function sortedMoves(pos: oracle.Position): string[] {
   return oracle.legalMoves(pos).map(oracle.moveToUci).sort(uciOrder);
 }
 

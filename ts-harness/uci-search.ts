@@ -34,6 +34,9 @@ export interface SearchRequest {
   overheadMs: number;
   /** The moves of Liberman's mate logic before the search (0..5). */
   mateLogic: number;
+  /** The opening book's seed (`go book SEED`), or none: no book. The game is then sent
+   *  whole from the start position, which the book asks for. */
+  bookSeed?: number;
 }
 
 /** One `info` of the engine, in the engine's own terms. */
@@ -50,6 +53,8 @@ export interface SearchResult {
   ponder: string | null;
   /** Why it ended when not by itself: a note for an `info string`. */
   note?: string;
+  /** The move is the opening book's. */
+  book?: boolean;
 }
 
 export interface SearchHandle {
@@ -120,6 +125,7 @@ export function goJob(req: SearchRequest, white: boolean): string {
   const clock = l.movetime === undefined && !l.infinite && (l.wtime !== undefined || l.btime !== undefined);
   if (words.length === 1 || clock) words.push("budget", String(req.budgetMs));
   if (l.mate === undefined) words.push("matelogic", String(req.mateLogic));
+  if (req.bookSeed !== undefined) words.push("book", String(req.bookSeed));
   return words.join(" ");
 }
 
@@ -155,7 +161,8 @@ export function startSearch(program: Uint8Array, req: SearchRequest, onInfo: (i:
   };
   const done = (async (): Promise<SearchResult> => {
     if (legal.length === 0) return { best: null, ponder: null };
-    const jobs = [positionJob(req.fen, req.moves), goJob(req, white)];
+    const position = req.bookSeed === undefined ? positionJob(req.fen, req.moves) : `position startpos${req.moves.length ? " moves " + req.moves.join(" ") : ""}`;
+    const jobs = [position, goJob(req, white)];
     const wall = wallLimitMs(req.limits, white, req.overheadMs);
     const started = Date.now();
     let lastInfo: SearchInfo | null = null;
@@ -194,6 +201,7 @@ export function startSearch(program: Uint8Array, req: SearchRequest, onInfo: (i:
             const final = parseInfo(["info", ...rest.slice(2)]);
             if (final && best && (!lastInfo || JSON.stringify(final.score) !== JSON.stringify(lastInfo.score))) onInfo({ ...final, pv: [best] });
             const pv = lastInfo?.pv ?? [];
+            if (best && rest[2] === "book") return { best, ponder: null, book: true };
             return { best: best ?? fallbackMove(pv, legal), ponder: pv[0] === best ? (pv[1] ?? null) : null };
           }
         }

@@ -4,6 +4,7 @@
 // the search); each `go` boots CHESS.COM under js-dos (uci-search.ts). `isready` and
 // `stop` are answered while a search runs; a bad command or an illegal move gets an
 // `info string` naming it, and the engine goes on.
+import { BOOK_MAX_PLIES } from "./book.ts";
 import { CHESS, isMain, program as assembled } from "./build.ts";
 import { startSearch, type GoLimits, type SearchHandle, type SearchInfo } from "./uci-search.ts";
 import * as oracle from "./oracle/index.ts";
@@ -44,6 +45,8 @@ export class UciEngine {
   private fen = VARIANT_START.chess!;
   private moves: string[] = [];
   private readonly options = new Map(OPTIONS.map((o) => [o.name.toLowerCase(), o.default]));
+  /** OwnBook: the opening book inside CHESS.COM answers while the game follows it. */
+  private ownBook = true;
   private search: SearchHandle | null = null;
   private searchDone: Promise<void> = Promise.resolve();
   /** Under `go infinite` UCI holds `bestmove` until `stop`, even when the search ends
@@ -67,6 +70,7 @@ export class UciEngine {
         this.out("id name Liberman Chess (CHESS.COM under js-dos)");
         this.out("id author Leonid Liberman (the engine's logic) and the liberman-chess authors");
         for (const o of OPTIONS) this.out(`option name ${o.name} type spin default ${o.default} min ${o.min} max ${o.max}`);
+        this.out("option name OwnBook type check default true");
         this.out(`option name UCI_Variant type combo default chess${Object.keys(VARIANT_START).map((v) => ` var ${v}`).join("")}`);
         this.out("uciok");
         return;
@@ -117,6 +121,11 @@ export class UciEngine {
     if (nameAt === 0 && name.toLowerCase() === "uci_variant") {
       if (VARIANT_START[text.toLowerCase()] === undefined) this.out(`info string UCI_Variant is one of ${Object.keys(VARIANT_START).join(", ")}, not '${text}'`);
       else this.variant = text.toLowerCase();
+      return;
+    }
+    if (nameAt === 0 && name.toLowerCase() === "ownbook") {
+      if (!["true", "false"].includes(text.toLowerCase())) this.out(`info string OwnBook is true or false, not '${text}'`);
+      else this.ownBook = text.toLowerCase() === "true";
       return;
     }
     const option = OPTIONS.find((o) => o.name.toLowerCase() === name.toLowerCase());
@@ -180,6 +189,10 @@ export class UciEngine {
     }
     const program = await this.program;
     const started = Date.now();
+    // The book knows games from chess's start position; `go mate` and `go infinite` ask
+    // for the search.
+    const book = this.ownBook && this.fen === VARIANT_START.chess && this.moves.length < BOOK_MAX_PLIES &&
+      limits.mate === undefined && !limits.infinite;
     const search = startSearch(program, {
       fen: this.fen,
       moves: this.moves,
@@ -187,11 +200,13 @@ export class UciEngine {
       budgetMs: this.options.get("budget")! || LEVEL_BUDGET_MS[this.options.get("level")! - 1]!,
       overheadMs: this.options.get("move overhead")!,
       mateLogic: this.options.get("liberman mate depth")!,
+      bookSeed: book ? Math.floor(Math.random() * 65536) : undefined,
     }, (info) => this.out(infoLine(info, Date.now() - started)));
     this.search = search;
     const stopped = limits.infinite ? new Promise<void>((resolve) => (this.releaseBestmove = resolve)) : Promise.resolve();
     this.searchDone = search.done.then(async (r) => {
       if (r.note) this.out(`info string ${r.note}`);
+      if (r.book) this.out("info string book");
       this.search = null;
       await stopped;
       this.releaseBestmove = null;

@@ -16,6 +16,7 @@ const COMMAND_KEYS = {
   flip: [KEY_CODES.esc, letter("F"), KEY_CODES.enter],
   level: [KEY_CODES.esc, letter("L")],
   players: [KEY_CODES.esc, letter("M")],
+  book: [KEY_CODES.esc, letter("O")],
   save: [KEY_CODES.esc, letter("S")],
   savecompact: [KEY_CODES.esc, letter("W")],
   variant: [KEY_CODES.esc, letter("V")],

@@ -1,0 +1,124 @@
+; captures.asm -- the quiescence search's moves out of check (beyond Liberman): the
+; captures, en passant and promotions.  gen_<colour>_pieces hands the side's pieces to
+; gen_capture_pieces, which walks them in the same order and gives a piece to its finder
+; only where an enemy stands that it could take: on a pawn's two squares (or the pawn is
+; about to promote), on a knight's jumps, on a bishop's lines; a rook and a queen always.
+; The finders are gen_<colour>_pieces' own, so the chain holds the same moves in the same
+; order (the search's tree does not change), but most pawns and knights cost a few
+; instructions instead of a walk of their squares.
+
+        section .bss
+
+captures_only   resb 1              ; nonzero inside gen_captures
+capture_finders resw 1              ; -> gen_<colour>_finders of the side to move
+capture_pawn_to resw 1              ; -> pawn_from_* read as the squares its pawns take on
+capture_enemies resw 1              ; -> the enemy's colour set
+
+        section .data
+
+; capture_filters -- by piece code ROOK .. PAWN: where gen_capture_pieces decides whether
+; the piece's finder runs (the king is never among the pieces)
+capture_filters dw gen_capture_pieces.find, gen_capture_pieces.knight
+                dw gen_capture_pieces.bishop, gen_capture_pieces.find
+                dw gen_capture_pieces.next, gen_capture_pieces.pawn
+%if ($ - capture_filters) != 2 * PIECE_KINDS
+  %error "one filter a piece code"
+%endif
+
+        section .text
+
+; gen_captures -- the moves the quiescence search looks at: every legal move when in
+;                 check, else the legal captures, en passant and promotions (and any
+;                 pawn step onto the row pawns promote on, which the same square set
+;                 lets through; the caller drops it as quiet)
+; IN, OUT, CHG: as gen_moves
+gen_captures:
+        mov byte [captures_only], 1
+        call gen_moves
+        mov byte [captures_only], 0 ; mov keeps CF
+        ret
+
+; gen_capture_pieces -- gen_<colour>_pieces' walk for gen_captures out of check: the
+;                       captures and promotions of the side's pieces but the king
+; IN:  gen_pieces = those pieces; [capture_finders], [capture_pawn_to],
+;      [capture_enemies]; target_mask = the enemy's pieces and the queening row;
+;      pinned_set, pin_masks (gen_<colour>_checks); ES:DI -> free space
+; OUT: DI past the moves stored; CF set if the chain is full
+; CHG: EAX, EBX, ECX, EDX, SI, EBP
+gen_capture_pieces:
+.next:  mov eax, [gen_pieces]
+        bsf ebx, eax
+        jz .high
+        btr eax, ebx
+        mov [gen_pieces], eax
+        jmp .piece
+.high:  mov eax, [gen_pieces + 4]
+        bsf ebx, eax
+        jz .done
+        btr eax, ebx
+        mov [gen_pieces + 4], eax
+        add bl, DWORD_BITS
+.piece: cmp di, CHAIN_GUARD
+        ja .full
+        mov dl, bl                  ; DL = square, DH = content
+        mov dh, [carreau + bx]
+        movzx si, dh
+        and si, PIECE_MASK
+        add si, si                  ; 2 bytes a filter, and a finder
+        jmp [capture_filters + si]
+.pawn:  add bx, bx                  ; its two squares in target_mask: an enemy, or the
+        add bx, [capture_pawn_to]   ; queening row (OFF_BOARD reads the word after it:
+        movzx ax, byte [bx]         ; at worst the finder runs for nothing)
+        bt word [target_mask], ax
+        jc .find
+        mov al, [bx + 1]
+        bt word [target_mask], ax
+        jc .find
+        jmp .next
+.knight:
+        mov ax, knight_zone
+        jmp .zone
+.bishop:
+        mov ax, bishop_lines
+.zone:  shl bx, LIST_SHIFT
+        add bx, ax
+        mov bp, [capture_enemies]
+        mov eax, [bx]
+        and eax, [bp]
+        jnz .find
+        mov eax, [bx + 4]
+        and eax, [bp + 4]
+        jz .next
+.find:  mov bp, target_mask
+        movzx bx, dl
+        bt word [pinned_set], bx
+        jnc .call
+        call gen_pin_allowed
+        mov bh, 0                   ; the finders read [carreau + bx] after mov bl
+.call:  add si, [capture_finders]
+        call [si]
+        jmp .next
+.done:  clc
+        ret
+.full:  stc
+        ret
+
+; gen_capture_king_idle -- has the king nothing to look at?  In gen_captures out of
+;                          check, when no enemy stands next to it (no capture to test)
+; IN:  [captures_only], [king_here], [capture_enemies]
+; OUT: CF set if so
+; CHG: EAX, BX, SI
+gen_capture_king_idle:
+        cmp byte [captures_only], 0
+        je .busy                    ; CF clear
+        movzx si, byte [king_here]
+        shl si, LIST_SHIFT
+        mov bx, [capture_enemies]
+        mov eax, [king_zone + si]
+        and eax, [bx]
+        jnz .busy
+        mov eax, [king_zone + si + 4]
+        and eax, [bx + 4]
+        jnz .busy
+        stc
+.busy:  ret

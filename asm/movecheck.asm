@@ -1,0 +1,126 @@
+; movecheck.asm -- is the side to move in check, read off the move just made (beyond
+; Liberman)?  Before that move its king stood unattacked (a legal position), so only the
+; move can have checked it: the piece where it landed (a knight's jump, a pawn's take,
+; a slider's line), or the slider's line the piece left.  Each is one look at a table or
+; one walk out from the king, where attacked_king walks every line.  Castling and en
+; passant, rare, go to attacked_king.  The search asks this after each move it makes
+; (quiescence's stand pat, futility, reductions, the null move).
+
+        section .text
+
+; search_in_check -- is the side to move in check?
+; IN:  the position after a move made by move_make (ply_moves) or a pass ([ply] =
+;      [null_ply]: no check), below the root
+; OUT: CF set if its king is attacked
+; CHG: nothing
+search_in_check:
+        pushad
+        movzx bx, byte [ply]
+        cmp bx, [null_ply]
+        je .no                      ; nobody is in check after a pass
+        add bx, bx
+        mov ax, [ply_moves - 2 + bx] ; AL = the from square and kind, AH = the to square
+        test al, KIND_CASTLE        ; castling and en passant: the kinds with this bit
+        jnz .any
+        movzx bx, byte [side]
+        shr bx, COLOUR_SHIFT
+        mov dl, [king_squares + bx] ; DL = the king, DH = the mover's colour
+        movzx bx, ah
+        mov cl, [carreau + bx]      ; CL = what landed (a promotion's new piece checks
+        mov dh, cl                  ; from there as any piece would)
+        and dh, WHITE
+        and cl, PIECE_MASK
+        movzx si, dl
+        cmp cl, KNIGHT
+        je .knight
+        cmp cl, PAWN
+        je .pawn
+        cmp cl, KING
+        je .left
+        push ax
+        call search_line_check      ; a slider: its line to the king
+        pop ax
+        jc .check
+.left:  movzx bx, al
+        and bl, SQUARE_MASK
+        call search_line_check      ; a slider's line through the square left
+        jc .check
+.no:    popad
+        clc
+        ret
+.knight:
+        shl si, LIST_SHIFT
+        bt word [knight_zone + si], bx
+        jc .check
+        jmp .left
+.pawn:  add si, si                  ; 2 squares a pawn_from entry
+        test dh, dh
+        jz .black
+        add si, PAWN_FROM_TABLE(WHITE) - PAWN_FROM_TABLE(BLACK)
+.black: cmp bl, [PAWN_FROM_TABLE(BLACK) + si]
+        je .check
+        cmp bl, [PAWN_FROM_TABLE(BLACK) + si + 1]
+        jne .left
+.check: popad
+        stc
+        ret
+.any:   popad
+        jmp attacked_king
+
+; search_line_check -- is the first piece on the line from the king through a square a
+;                      slider of the mover's that moves along it?
+; IN:  BX = the square; DL = the king's square; DH = the mover's colour
+; OUT: CF set if so (CF clear too when the square is on none of the king's lines)
+; CHG: AX, BX, CX, SI
+search_line_check:
+        movzx si, dl
+        shl si, LIST_SHIFT          ; SI = the king's ray_len entry
+        mov al, bl
+        xor al, dl
+        mov ah, ROOK                ; the slider of the line, besides the queen
+        test al, ROW_MASK
+        jz .row
+        test al, FILE_MASK
+        jz .file
+        bt word [bishop_lines + si], bx
+        jnc .none
+        mov ah, BISHOP
+        mov al, bl
+        and al, FILE_MASK
+        mov cl, dl
+        and cl, FILE_MASK
+        cmp al, cl
+        mov al, DIR_NE
+        adc al, 0                   ; west of the king: DIR_NW
+        cmp dl, bl
+        jnc .walk
+        add al, DIR_SE - DIR_NE     ; below it: DIR_SE, DIR_SW
+        jmp .walk
+.row:   mov al, DIR_W
+        cmp dl, bl
+        sbb al, 0                   ; east of the king: DIR_E
+        jmp .walk
+.file:  mov al, DIR_N
+        cmp dl, bl
+        adc al, 0                   ; below it: DIR_S
+.walk:  movzx bx, al
+        movzx cx, byte [ray_len + si + bx]
+        mov al, [dir_delta + bx]
+        mov bl, dl
+.step:  add bl, al
+        cmp byte [carreau + bx], EMPTY
+        loope .step
+        je .none                    ; empty to the edge
+        mov al, [carreau + bx]
+        xor al, dh                  ; the mover's pieces: their piece code alone
+        cmp al, QUEEN
+        je .yes
+        cmp al, ah
+        je .yes
+.none:  clc
+        ret
+.yes:   stc
+        ret
+%if DIR_W != DIR_E + 1 || DIR_S != DIR_N + 1 || DIR_NW != DIR_NE + 1 || DIR_SW != DIR_SE + 1
+  %error "search_line_check reaches a direction from its neighbour by the carry"
+%endif
