@@ -100,9 +100,25 @@ search_order_captures:
 .move:  cmp si, [bp + node.end]
         jae .done
         mov eax, [es:si]
-        cmp byte [es:si + move.captured], EMPTY
-        jne .capture
+        movzx ebx, byte [es:si + move.captured]
+        cmp bl, EMPTY
+        je .other
         test ah, PROMO_FLAG
+        jnz .capture
+        and bl, PIECE_MASK          ; a plain capture, the common move here: its
+        movzx ecx, byte [order_rank + bx] ; score and gain without the calls
+        shl ecx, ORDER_VICTIM_SHIFT
+        add ecx, ORDER_CAPTURE
+        movzx ebx, word [piece_cp + ebx * 2]
+        cmp ebx, edx
+        jle .next
+        mov [fs:di], ecx            ; (a slot at or before SI: free to write)
+        movzx ecx, ah
+        and cl, PIECE_MASK
+        movzx ecx, byte [order_rank + ecx]
+        sub [fs:di], ecx
+        jmp .risky
+.other: test ah, PROMO_FLAG
         jnz .capture
         mov cl, al
         and cl, KIND_MASK
@@ -114,10 +130,10 @@ search_order_captures:
         call search_capture_gain
         cmp ebx, edx
         jle .next
-        call search_capture_risky
+        mov [fs:di], ecx
+.risky: call search_capture_risky
         jc .next
         mov [es:di], eax
-        mov [fs:di], ecx
         add di, MOVE_SIZE
 .next:  add si, MOVE_SIZE
         jmp .move
