@@ -2,21 +2,23 @@
 ; 1998).  `CHESS /jobs JOBS.TXT RESULT.TXT` runs the batch protocol of asm/PROTOCOL.md;
 ; anything else starts the interactive game.
 ;
-; Memory: the .COM keeps MEMORY_PARAS paragraphs, seven 64 KiB segments (INT 21h AH=4Ah),
+; Memory: the .COM keeps MEMORY_PARAS paragraphs, eight 64 KiB segments (INT 21h AH=4Ah),
 ; and stops with a message naming the size when DOS cannot give them.  Its own 64 KiB
 ; segment holds the PSP, code, data, bss and the stack (STACK_BYTES at the end of the
 ; bss); the next 64 KiB segment (ES, MOVE_SEGMENT paragraphs above the PSP) holds the
 ; move stack: each ply's chain of 4-byte moves, back to back.  The search adds two more:
 ; the order score of each move beside it (FS, SCORE_SEGMENT) and the hash table (GS,
-; HASH_SEGMENT, and HASH_SEGMENT_2 after the game's); the mate logic one: its table of proven results (FS while it runs,
-; MATE_SEGMENT).  The last (GS everywhere else, GAME_SEGMENT) holds the game's record,
+; HASH_SEGMENT, and HASH_SEGMENT_2 after the game's); the mate logic two: its table of proven results (FS while it runs,
+; MATE_SEGMENT) and its defender's refutations (GS while it runs, MATE_SEGMENT_2, the last
+; segment).  GS everywhere else is GAME_SEGMENT: the game's record,
 ; its SAN list and the jobs file's buffer (the game_area layout of chess.inc).
 ;
 ;   CS:0000 PSP | CS:0100 code | data | bss | stack, SP = stack_top | (unused to 64 KiB)
 ;   ES:0000 ply 0's chain | ply 1's chain | ...    (MAX_PLY * MAX_MOVES * 4 <= 64 KiB)
 ;   FS:0000 a dword order score for the move at ES:0000, ES:0004, ...
 ;   GS:0000 4096 hash entries of 16 bytes, in buckets of two (in each hash segment)
-;   FS:0000 (the mate logic) 4096 mate_entry records of 8 bytes, then 4096 mate_reply
+;   FS:0000 (the mate logic) 4096 mate_entry records of 8 bytes, then a second way's 4096
+;   GS:0000 (the mate logic) 8192 mate_reply records of 8 bytes
 ;   GS:0000 (outside the search) the record | the SAN list | the jobs file's buffer
 
         cpu 386
@@ -42,7 +44,7 @@ start:
         mov cx, stack_bottom - bss_start
         xor al, al
         rep stosb
-        mov bx, MEMORY_PARAS        ; keep the program's segment and the six above it
+        mov bx, MEMORY_PARAS        ; keep the program's segment and the seven above it
         mov ah, DOS_RESIZE
         int DOS
         jc .no_memory

@@ -73,6 +73,7 @@ mate_find:
 ; OUT, CHG: as mate_find
 mate_find_lengths:
         push fs
+        push gs
         push cx
         push di
         mov di, mate_refutes
@@ -98,17 +99,20 @@ mate_find_lengths:
         inc cl
         cmp cl, ch
         jbe .length
-.none:  pop fs
+.none:  pop gs
+        pop fs
         stc
         ret
-.found: pop fs
+.found: pop gs
+        pop fs
         clc                         ; CL = k
         ret
 
-; mate_tt_clear -- point FS at the table of proven results and forget them all, so an
-;                  answer depends on the position alone
+; mate_tt_clear -- point FS at the table of proven results and GS at the defender's
+;                  refutations, and forget them all, so an answer (and its cost)
+;                  depends on the position alone
 ; IN:  CS = the program segment
-; OUT: FS = the mate table's segment, every entry of both tables MATE_TT_EMPTY
+; OUT: FS, GS = the mate tables' segments, every entry MATE_TT_EMPTY
 ; CHG: EAX, CX, DI
 mate_tt_clear:
         push es
@@ -117,6 +121,13 @@ mate_tt_clear:
         mov fs, ax
         mov es, ax
         xor di, di
+        mov eax, MATE_TT_EMPTY
+        mov cx, SEGMENT_BYTES >> DWORD_SHIFT
+        rep stosd
+        mov ax, cs
+        add ax, MATE_SEGMENT_2
+        mov gs, ax
+        mov es, ax
         mov eax, MATE_TT_EMPTY
         mov cx, SEGMENT_BYTES >> DWORD_SHIFT
         rep stosd
@@ -352,10 +363,10 @@ mate_defend:
         mov eax, [hash_key]         ; the replies that refuted here before, ungenerated:
         mov bx, ax                  ; this position's, then the ply's
         and bx, MATE_REPLY_OFFSET_MASK
-        cmp [fs:bx + MATE_REPLIES + mate_reply.key], eax
+        cmp [gs:bx + mate_reply.key], eax
         mov eax, 0
         jne .ply
-        mov eax, [fs:bx + MATE_REPLIES + mate_reply.move]
+        mov eax, [gs:bx + mate_reply.move]
         call mate_try_reply
         jc .refuted
 .ply:   mov edx, eax
@@ -401,8 +412,8 @@ mate_defend:
         mov edx, [hash_key]         ; and this position's mate_reply
         mov bx, dx
         and bx, MATE_REPLY_OFFSET_MASK
-        mov [fs:bx + MATE_REPLIES + mate_reply.key], edx
-        mov [fs:bx + MATE_REPLIES + mate_reply.move], eax
+        mov [gs:bx + mate_reply.key], edx
+        mov [gs:bx + mate_reply.move], eax
         stc
         ret
 .no_reply:
@@ -414,8 +425,8 @@ mate_defend:
 ; mate_refute_first -- put first the reply that refuted an attacker's move in this
 ;                      position before (at a shorter length: the table's mate_reply),
 ;                      else the ply's last refutation, if the chain holds them
-; IN:  ES:SI -> the first move, ES:DI -> past the last; [ply]; mate_refutes; FS = the
-;      mate table's segment
+; IN:  ES:SI -> the first move, ES:DI -> past the last; [ply]; mate_refutes; GS = the
+;      refutations' segment
 ; OUT: the chain with those moves swapped to the front
 ; CHG: EAX, BX, EDX
 mate_refute_first:
@@ -426,9 +437,9 @@ mate_refute_first:
         mov eax, [hash_key]
         mov bx, ax
         and bx, MATE_REPLY_OFFSET_MASK
-        cmp [fs:bx + MATE_REPLIES + mate_reply.key], eax
+        cmp [gs:bx + mate_reply.key], eax
         jne mate_move_first.done
-        mov eax, [fs:bx + MATE_REPLIES + mate_reply.move]
+        mov eax, [gs:bx + mate_reply.move]
         ; fall through
 
 ; mate_move_first -- put a move, if the chain holds it, first

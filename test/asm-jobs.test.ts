@@ -105,7 +105,7 @@ describe("bad jobs", () => {
 
 describe("memory", () => {
   // DOSBox's LOADFIX holds the given KiB of conventional memory below the program it starts:
-  // about 630 KiB are free, CHESS.COM keeps seven 64 KiB segments (chess.inc MEMORY_PARAS).
+  // about 630 KiB are free, CHESS.COM keeps eight 64 KiB segments (chess.inc MEMORY_PARAS).
   const run = async (heldKib: number) =>
     runDos({
       program: "CHESS.COM",
