@@ -389,11 +389,7 @@ eval_move_any:
 ; OUT: EAX = the score in centipawns from the side to move's view
 ; CHG: nothing else
 eval_position:
-        push ebx
-        push ecx
-        push edx
-        push esi
-        push edi
+        pushad                      ; (popad below, EAX put in its slot first)
         call eval_passed
         movzx ebx, byte [KING_SQ(BLACK)]
         mov cl, BLACK
@@ -436,11 +432,9 @@ eval_position:
 .side:  cmp byte [side], WHITE
         je .done
         neg eax
-.done:  pop edi
-        pop esi
-        pop edx
-        pop ecx
-        pop ebx
+.done:  mov bp, sp
+        mov [bp + PUSHAD_EAX], eax
+        popad
         ret
 
 ; eval_mop_up -- a side left with its king alone against a rook's worth of pieces or
