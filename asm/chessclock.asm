@@ -139,6 +139,10 @@ chessclock_moved:
         xor byte [side], WHITE ^ BLACK ; the mover's clock
         call chessclock_left
         xor byte [side], WHITE ^ BLACK
+        test eax, eax               ; it ran out while the move was made, after
+        jns .charged                ; game_play read it: none left, never less
+        xor eax, eax
+.charged:
         call chessclock_row
         add eax, [bx + time_control.increment]
         mov [chess_left + di], eax

@@ -99,9 +99,11 @@ async function main(argv: string[]): Promise<number> {
     let agreed = 0;
     let loss = 0;
     let blunders = 0;
+    let depths = 0;
     for (const [i, a] of answers.entries()) {
       const p = positions[i]!;
       if (!a.ok || !a.move) throw new Error(`the engine gave no move for ${p.fen}: ${a.ok ? "none" : a.message}`);
+      depths += a.depth;
       if (a.move === p.best) {
         agreed++;
         continue;
@@ -113,7 +115,7 @@ async function main(argv: string[]): Promise<number> {
     }
     writeFileSync(file, JSON.stringify(positions, null, 0) + "\n");
     const n = positions.length;
-    console.log(`budget ${budget} ms, ${n} positions, stockfish depth ${depth}: the same move ${((100 * agreed) / n).toFixed(1)}%, mean loss ${(loss / n).toFixed(1)} cp, ${blunders} moves losing ${BLUNDER_CP} cp or more`);
+    console.log(`budget ${budget} ms, ${n} positions, stockfish depth ${depth}: the same move ${((100 * agreed) / n).toFixed(1)}%, mean loss ${(loss / n).toFixed(1)} cp, ${blunders} moves losing ${BLUNDER_CP} cp or more, mean depth ${(depths / n).toFixed(2)}`);
     return 0;
   } finally {
     await sf.quit();
