@@ -22,7 +22,7 @@
 ;     a second or two either way) keeps the answer the order above gave it;
 ;   - a defender tries its king's steps and its captures first (a stable reordering,
 ;     as above), and before them the reply that last refuted an attacker's move at its
-;     ply (mate_refutes) and, first of all, the one that refuted it in this very
+;     ply (the table's MATE_REFUTES) and, first of all, the one that refuted it in this very
 ;     position at a shorter length (the table's mate_reply records): only how soon a
 ;     refutation is found changes, never the answer; both are played before any move
 ;     is generated (mate_try_reply: its squares and its own king checked), and when
@@ -49,7 +49,6 @@
 
         section .bss
 
-mate_refutes    resd MAX_PLY        ; by [ply]: the defender's reply that last escaped
 mate_root_ply   resb 1              ; [ply] at mate_find's root, whose move is wanted
 mate_test       resw 1              ; mate_partition's test: CF set for a move put first
 
@@ -76,13 +75,6 @@ mate_find_lengths:
         push gs
         push cx
         push di
-        mov di, mate_refutes
-        xor eax, eax
-        mov cx, MAX_PLY
-.forget:
-        mov [di], eax
-        add di, 1 << DWORD_SHIFT
-        loop .forget
         mov al, [ply]
         mov [mate_root_ply], al
         call hash_compute
@@ -372,7 +364,7 @@ mate_defend:
 .ply:   mov edx, eax
         movzx bx, byte [ply]
         shl bx, DWORD_SHIFT
-        mov eax, [mate_refutes + bx]
+        mov eax, [fs:MATE_REFUTES + bx]
         cmp eax, edx
         je .generate
         call mate_try_reply
@@ -408,7 +400,7 @@ mate_defend:
 .refuted:
         movzx bx, byte [ply]
         shl bx, DWORD_SHIFT
-        mov [mate_refutes + bx], eax
+        mov [fs:MATE_REFUTES + bx], eax
         mov edx, [hash_key]         ; and this position's mate_reply
         mov bx, dx
         and bx, MATE_REPLY_OFFSET_MASK
@@ -425,14 +417,14 @@ mate_defend:
 ; mate_refute_first -- put first the reply that refuted an attacker's move in this
 ;                      position before (at a shorter length: the table's mate_reply),
 ;                      else the ply's last refutation, if the chain holds them
-; IN:  ES:SI -> the first move, ES:DI -> past the last; [ply]; mate_refutes; GS = the
-;      refutations' segment
+; IN:  ES:SI -> the first move, ES:DI -> past the last; [ply]; FS, GS = the mate
+;      tables' segments
 ; OUT: the chain with those moves swapped to the front
 ; CHG: EAX, BX, EDX
 mate_refute_first:
         movzx bx, byte [ply]
         shl bx, DWORD_SHIFT
-        mov eax, [mate_refutes + bx]
+        mov eax, [fs:MATE_REFUTES + bx]
         call mate_move_first
         mov eax, [hash_key]
         mov bx, ax
