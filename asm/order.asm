@@ -54,9 +54,9 @@ CONTENT_BITS    equ 5
 search_order:
         movzx ebx, byte [ply]
         shl bx, KILLER_SHIFT
-.move:  cmp si, dx
+        cmp si, dx
         jae .done
-        mov eax, [es:si]
+.move:  mov eax, [es:si]
         mov ecx, ORDER_HASH
         cmp eax, [order_hash]
         je .score
@@ -78,7 +78,8 @@ search_order:
         movzx ecx, word [history + ecx] ; ORDER_QUIET + its history
 .score: mov [fs:si], ecx
         add si, MOVE_SIZE
-        jmp .move
+        cmp si, dx
+        jb .move
 .done:  ret
 
 ; search_order_captures -- keep the captures and queen promotions of the node's chain
@@ -229,9 +230,14 @@ search_pick:
         movzx ebx, si               ; there, and scores its own moves first)
         mov ecx, [fs:si]            ; EBX -> the best so far, ECX = its score
         movzx edx, si
-.scan:  add dx, MOVE_SIZE
+.scan:  cmp [fs:edx + MOVE_SIZE], ecx ; two moves a turn of the loop
+        jg .next
+        add dx, 2 * MOVE_SIZE
         cmp [fs:edx], ecx
         jle .scan
+        jmp .higher
+.next:  add dx, MOVE_SIZE
+.higher:
         cmp dx, ax
         jae .found
         mov ecx, [fs:edx]
