@@ -390,11 +390,11 @@ hash_move:
         cmp cl, EMPTY
         je .kind
         call hash_toggle
-.kind:  and al, KIND_MASK
+.kind:  test al, KIND_CASTLE        ; castling and en passant: the kinds with this bit
+        jz .done
+        and al, KIND_MASK
         cmp al, KIND_CASTLE
         je .castle
-        cmp al, KIND_EP
-        jne .done
         call move_ep_victim         ; the pawn taken: the side now to move's
         mov cl, [side]
         or cl, PAWN
