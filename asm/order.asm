@@ -115,9 +115,13 @@ search_order_captures:
         mov [fs:di], ecx            ; (a slot at or before SI: free to write)
         movzx ecx, ah
         and cl, PIECE_MASK
+        cmp bx, [piece_cp + ecx * 2] ; it takes at least what it risks: safe
         movzx ecx, byte [order_rank + ecx]
+        jae .safe                   ; (movzx keeps the flags)
         sub [fs:di], ecx
         jmp .risky
+.safe:  sub [fs:di], ecx
+        jmp .keep
 .other: test ah, PROMO_FLAG
         jnz .capture
         mov cl, al
@@ -133,7 +137,7 @@ search_order_captures:
         mov [fs:di], ecx
 .risky: call search_capture_risky
         jc .next
-        mov [es:di], eax
+.keep:  mov [es:di], eax
         add di, MOVE_SIZE
 .next:  add si, MOVE_SIZE
         jmp .move
