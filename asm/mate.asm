@@ -51,6 +51,7 @@
 
 mate_root_ply   resb 1              ; [ply] at mate_find's root, whose move is wanted
 mate_test       resw 1              ; mate_partition's test: CF set for a move put first
+mate_salt       resd 1              ; this mate_find's mark on its mate_reply keys
 
         section .text
 
@@ -102,9 +103,15 @@ mate_find_lengths:
 
 ; mate_tt_clear -- point FS at the table of proven results and GS at the defender's
 ;                  refutations, and forget them all, so an answer (and its cost)
-;                  depends on the position alone
+;                  depends on the position alone.  The proven results are cleared;
+;                  the refutations are forgotten by a new salt, which every key
+;                  stored or looked for there is XORed with: a second 64 KiB clear
+;                  would cost each search ~16,000 instructions (a `best 1` job is
+;                  3,000).  An old entry still matching (1 in 2^32) only orders
+;                  a reply, which mate_move_fits checks before it is played.
 ; IN:  CS = the program segment
-; OUT: FS, GS = the mate tables' segments, every entry MATE_TT_EMPTY
+; OUT: FS, GS = the mate tables' segments, every entry of FS MATE_TT_EMPTY;
+;      [mate_salt] new
 ; CHG: EAX, CX, DI
 mate_tt_clear:
         push es
@@ -119,10 +126,7 @@ mate_tt_clear:
         mov ax, cs
         add ax, MATE_SEGMENT_2
         mov gs, ax
-        mov es, ax
-        mov eax, MATE_TT_EMPTY
-        mov cx, SEGMENT_BYTES >> DWORD_SHIFT
-        rep stosd
+        add dword [mate_salt], MATE_SALT_STEP
         pop es
         ret
 
@@ -355,6 +359,7 @@ mate_defend:
         mov eax, [hash_key]         ; the replies that refuted here before, ungenerated:
         mov bx, ax                  ; this position's, then the ply's
         and bx, MATE_REPLY_OFFSET_MASK
+        xor eax, [mate_salt]
         cmp [gs:bx + mate_reply.key], eax
         mov eax, 0
         jne .ply
@@ -404,6 +409,7 @@ mate_defend:
         mov edx, [hash_key]         ; and this position's mate_reply
         mov bx, dx
         and bx, MATE_REPLY_OFFSET_MASK
+        xor edx, [mate_salt]
         mov [gs:bx + mate_reply.key], edx
         mov [gs:bx + mate_reply.move], eax
         stc
@@ -429,6 +435,7 @@ mate_refute_first:
         mov eax, [hash_key]
         mov bx, ax
         and bx, MATE_REPLY_OFFSET_MASK
+        xor eax, [mate_salt]
         cmp [gs:bx + mate_reply.key], eax
         jne mate_move_first.done
         mov eax, [gs:bx + mate_reply.move]
