@@ -196,14 +196,25 @@ eval_move_plain:
         jz .add
         neg edx                     ; black's gain counts against white
 .add:   add [eval_psq], edx
-.taken: cmp ch, EMPTY
-        je .done
-        mov bl, cl
-        mov cl, ch
-        call eval_piece
-        sub [eval_psq], eax
-        call eval_phase_share
+.taken: cmp ch, EMPTY               ; the piece taken, inline (quiescence's moves
+        je .done                    ; are captures): the other colour's
+        movzx ebx, ch
+        and bl, PIECE_MASK
+        mov al, [phase_weight + bx]
+        movzx di, ch
+        shr di, COLOUR_SHIFT
         sub [eval_phase + di], al
+        shl bx, ROW_BITS_SQUARES
+        movzx edx, cl
+        xor dl, FLIP_RANKS          ; its table read from its own side
+        xor dx, si
+        or dx, bx
+        movsx edx, word [pst + edx * 2]
+        test si, si
+        jnz .white_taken
+        neg edx                     ; a black piece counted against white
+.white_taken:
+        sub [eval_psq], edx
 .done:  popad
         ret
 

@@ -721,20 +721,25 @@ attacked_%2:
         je .yes
         mov si, bp
         shl si, LIST_SHIFT
-        ENEMY_IN knight_zone, .knights
-        jmp .rook
-.knights:
-        mov bx, bp
-        movzx cx, byte [knight_n + bx]
-        add si, knight_to
+        mov eax, [knight_zone + si] ; the enemy's pieces a knight's jump away, each
+        and eax, [COLOUR_SET(ENEMY)] ; looked at (not every jump)
 .knight:
-        lodsb
-        mov bl, al
+        bsf ebx, eax
+        jz .knights_high
+        btr eax, ebx
         cmp byte [carreau + bx], ENEMY | KNIGHT
         je .yes
-        loop .knight
-        mov si, bp
-        shl si, LIST_SHIFT
+        jmp .knight
+.knights_high:
+        mov eax, [knight_zone + si + 4]
+        and eax, [COLOUR_SET(ENEMY) + 4]
+.knight_high:
+        bsf ebx, eax
+        jz .rook
+        btr eax, ebx
+        cmp byte [carreau + bx + DWORD_BITS], ENEMY | KNIGHT
+        je .yes
+        jmp .knight_high
 .rook:  mov ax, bp
         ENEMY_ON_FILE .row
         ATTACK_RAY DIR_N
