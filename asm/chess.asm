@@ -17,7 +17,8 @@
 ;   ES:0000 ply 0's chain | ply 1's chain | ...    (MAX_PLY * MAX_MOVES * 4 <= 64 KiB)
 ;   FS:0000 a dword order score for the move at ES:0000, ES:0004, ...
 ;   GS:0000 4096 hash entries of 16 bytes, in buckets of two (in each hash segment)
-;   FS:0000 (the mate logic) 4096 mate_entry records of 8 bytes, then a second way's 4096
+;   FS:0000 (the mate logic) 2048 mate_entry records of 8 bytes | a reply by ply | (unused)
+;           | from FS:8000 a second way's 4096 mate_entry records
 ;   GS:0000 (the mate logic) 8192 mate_reply records of 8 bytes
 ;   GS:0000 (outside the search) the record | the SAN list | the jobs file's buffer
 

@@ -196,14 +196,25 @@ eval_move_plain:
         jz .add
         neg edx                     ; black's gain counts against white
 .add:   add [eval_psq], edx
-.taken: cmp ch, EMPTY
-        je .done
-        mov bl, cl
-        mov cl, ch
-        call eval_piece
-        sub [eval_psq], eax
-        call eval_phase_share
+.taken: cmp ch, EMPTY               ; the piece taken, inline (quiescence's moves
+        je .done                    ; are captures): the other colour's
+        movzx ebx, ch
+        and bl, PIECE_MASK
+        mov al, [phase_weight + bx]
+        movzx di, ch
+        shr di, COLOUR_SHIFT
         sub [eval_phase + di], al
+        shl bx, ROW_BITS_SQUARES
+        movzx edx, cl
+        xor dl, FLIP_RANKS          ; its table read from its own side
+        xor dx, si
+        or dx, bx
+        movsx edx, word [pst + edx * 2]
+        test si, si
+        jnz .white_taken
+        neg edx                     ; a black piece counted against white
+.white_taken:
+        sub [eval_psq], edx
 .done:  popad
         ret
 
@@ -275,16 +286,14 @@ eval_table_square:
 ; OUT: eval_stack entry of that ply
 ; CHG: nothing
 eval_save:
-        push eax
-        push bx
+        pushad
         movzx bx, byte [ply]
         shl bx, LIST_SHIFT          ; a qword an entry
         mov eax, [eval_psq]
         mov [eval_stack + bx], eax
         mov ax, [eval_phase]
         mov [eval_stack + bx + 4], ax
-        pop bx
-        pop eax
+        popad
         ret
 
 ; eval_restore -- the sums back as they were before the move just taken back
@@ -292,8 +301,7 @@ eval_save:
 ; OUT: [eval_psq], [eval_phase], pawn_rows
 ; CHG: nothing
 eval_restore:
-        push eax
-        push bx
+        pushad
         call eval_pawns_move
         movzx bx, byte [ply]
         shl bx, LIST_SHIFT
@@ -301,8 +309,7 @@ eval_restore:
         mov [eval_psq], eax
         mov ax, [eval_stack + bx + 4]
         mov [eval_phase], ax
-        pop bx
-        pop eax
+        popad
         ret
 
 ; eval_move -- bring the sums up to date after a move: the piece leaves its square,
@@ -389,20 +396,14 @@ eval_move_any:
 ; OUT: EAX = the score in centipawns from the side to move's view
 ; CHG: nothing else
 eval_position:
-        push ebx
-        push ecx
-        push edx
-        push esi
-        push edi
+        pushad                      ; (popad below, EAX put in its slot first)
         call eval_passed
-        movzx ebx, byte [KING_SQ(BLACK)]
-        mov cl, BLACK
-        call eval_table_square
-        mov edx, ebx
+        cmp byte [variant], VARIANT_LOS_ALAMOS
+        je .stretched
+        movzx edx, byte [KING_SQ(BLACK)] ; chess, without eval_table_square's calls
+        xor dl, FLIP_RANKS          ; (every node pays them): black's from its side
         movzx ebx, byte [KING_SQ(WHITE)]
-        mov cl, WHITE
-        call eval_table_square
-        movsx eax, word [pst_king + ebx * 2]
+.kings: movsx eax, word [pst_king + ebx * 2]
         add esi, eax
         movsx eax, word [pst_king + edx * 2]
         sub esi, eax
@@ -436,12 +437,19 @@ eval_position:
 .side:  cmp byte [side], WHITE
         je .done
         neg eax
-.done:  pop edi
-        pop esi
-        pop edx
-        pop ecx
-        pop ebx
+.done:  mov bp, sp
+        mov [bp + PUSHAD_EAX], eax
+        popad
         ret
+.stretched:
+        movzx ebx, byte [KING_SQ(BLACK)]
+        mov cl, BLACK
+        call eval_table_square
+        mov edx, ebx
+        movzx ebx, byte [KING_SQ(WHITE)]
+        mov cl, WHITE
+        call eval_table_square
+        jmp .kings
 
 ; eval_mop_up -- a side left with its king alone against a rook's worth of pieces or
 ;                more: MOPUP_EDGE for each step its king stands from the centre, and

@@ -127,6 +127,7 @@ move_place:
         je .lifted
         xor cl, SET_BYTES           ; the piece taken leaves the other set
         btr word [colour_sets + ecx], bx
+        mov word [halfmove], 0      ; a capture
 .lifted:
         movzx bx, al
         and bl, SQUARE_MASK
@@ -147,17 +148,16 @@ move_place:
         and [castle], cl
         mov cl, ah
         and cl, PIECE_MASK          ; CL = the piece that moved
-        cmp byte [move_now + move.captured], EMPTY
-        jne .clock
         cmp cl, PAWN
         jne .king
-.clock: mov word [halfmove], 0      ; a capture or a pawn move
+        mov word [halfmove], 0      ; a pawn move
 .king:  cmp cl, KING
         jne .kind
         call move_king_square
-.kind:  mov cl, al
-        and cl, KIND_MASK
+.kind:  test al, KIND_MASK
         jz .turn
+        mov cl, al
+        and cl, KIND_MASK
         cmp cl, KIND_DOUBLE
         je .double
         cmp cl, KIND_CASTLE
@@ -195,8 +195,10 @@ move_unmake:
         xor byte [side], WHITE
         jnz .board
         dec dword [fullmove]         ; it was black's move
-.board: MOVER_SET ecx
-        movzx bx, byte [move_now + move.to]
+.board: movzx bx, byte [move_now + move.to]
+        mov cl, [move_now + move.captured]
+        mov [carreau + bx], cl      ; what was taken (or EMPTY) back on the to square
+        MOVER_SET ecx
         btr word [colour_sets + ecx], bx
         cmp byte [move_now + move.captured], EMPTY
         je .from
@@ -206,11 +208,6 @@ move_unmake:
 .from:  movzx bx, al
         and bl, SQUARE_MASK
         bts word [colour_sets + ecx], bx
-        movzx bx, byte [move_now + move.to]
-        mov cl, [move_now + move.captured]
-        mov [carreau + bx], cl
-        movzx bx, al
-        and bl, SQUARE_MASK
         mov cl, ah
         and cl, CONTENT_MASK
         mov [carreau + bx], cl
@@ -218,12 +215,12 @@ move_unmake:
         cmp cl, KING
         jne .kind
         call move_king_square
-.kind:  mov cl, al
+.kind:  test al, KIND_CASTLE        ; castling and en passant: the kinds with this bit
+        jz .done
+        mov cl, al
         and cl, KIND_MASK
         cmp cl, KIND_CASTLE
         je .castle
-        cmp cl, KIND_EP
-        jne .done
         call move_ep_victim         ; the pawn taken comes back, the other colour's
         mov cl, ah
         and cl, WHITE
@@ -393,11 +390,11 @@ hash_move:
         cmp cl, EMPTY
         je .kind
         call hash_toggle
-.kind:  and al, KIND_MASK
+.kind:  test al, KIND_CASTLE        ; castling and en passant: the kinds with this bit
+        jz .done
+        and al, KIND_MASK
         cmp al, KIND_CASTLE
         je .castle
-        cmp al, KIND_EP
-        jne .done
         call move_ep_victim         ; the pawn taken: the side now to move's
         mov cl, [side]
         or cl, PAWN

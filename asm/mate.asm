@@ -22,7 +22,7 @@
 ;     a second or two either way) keeps the answer the order above gave it;
 ;   - a defender tries its king's steps and its captures first (a stable reordering,
 ;     as above), and before them the reply that last refuted an attacker's move at its
-;     ply (mate_refutes) and, first of all, the one that refuted it in this very
+;     ply (the table's MATE_REFUTES) and, first of all, the one that refuted it in this very
 ;     position at a shorter length (the table's mate_reply records): only how soon a
 ;     refutation is found changes, never the answer; both are played before any move
 ;     is generated (mate_try_reply: its squares and its own king checked), and when
@@ -49,9 +49,9 @@
 
         section .bss
 
-mate_refutes    resd MAX_PLY        ; by [ply]: the defender's reply that last escaped
 mate_root_ply   resb 1              ; [ply] at mate_find's root, whose move is wanted
 mate_test       resw 1              ; mate_partition's test: CF set for a move put first
+mate_salt       resd 1              ; this mate_find's mark on its mate_reply keys
 
         section .text
 
@@ -76,13 +76,6 @@ mate_find_lengths:
         push gs
         push cx
         push di
-        mov di, mate_refutes
-        xor eax, eax
-        mov cx, MAX_PLY
-.forget:
-        mov [di], eax
-        add di, 1 << DWORD_SHIFT
-        loop .forget
         mov al, [ply]
         mov [mate_root_ply], al
         call hash_compute
@@ -110,9 +103,15 @@ mate_find_lengths:
 
 ; mate_tt_clear -- point FS at the table of proven results and GS at the defender's
 ;                  refutations, and forget them all, so an answer (and its cost)
-;                  depends on the position alone
+;                  depends on the position alone.  The proven results are cleared;
+;                  the refutations are forgotten by a new salt, which every key
+;                  stored or looked for there is XORed with: a second 64 KiB clear
+;                  would cost each search ~16,000 instructions (a `best 1` job is
+;                  3,000).  An old entry still matching (1 in 2^32) only orders
+;                  a reply, which mate_move_fits checks before it is played.
 ; IN:  CS = the program segment
-; OUT: FS, GS = the mate tables' segments, every entry MATE_TT_EMPTY
+; OUT: FS, GS = the mate tables' segments, every entry of FS MATE_TT_EMPTY;
+;      [mate_salt] new
 ; CHG: EAX, CX, DI
 mate_tt_clear:
         push es
@@ -127,10 +126,7 @@ mate_tt_clear:
         mov ax, cs
         add ax, MATE_SEGMENT_2
         mov gs, ax
-        mov es, ax
-        mov eax, MATE_TT_EMPTY
-        mov cx, SEGMENT_BYTES >> DWORD_SHIFT
-        rep stosd
+        add dword [mate_salt], MATE_SALT_STEP
         pop es
         ret
 
@@ -363,6 +359,7 @@ mate_defend:
         mov eax, [hash_key]         ; the replies that refuted here before, ungenerated:
         mov bx, ax                  ; this position's, then the ply's
         and bx, MATE_REPLY_OFFSET_MASK
+        xor eax, [mate_salt]
         cmp [gs:bx + mate_reply.key], eax
         mov eax, 0
         jne .ply
@@ -372,7 +369,7 @@ mate_defend:
 .ply:   mov edx, eax
         movzx bx, byte [ply]
         shl bx, DWORD_SHIFT
-        mov eax, [mate_refutes + bx]
+        mov eax, [fs:MATE_REFUTES + bx]
         cmp eax, edx
         je .generate
         call mate_try_reply
@@ -408,10 +405,11 @@ mate_defend:
 .refuted:
         movzx bx, byte [ply]
         shl bx, DWORD_SHIFT
-        mov [mate_refutes + bx], eax
+        mov [fs:MATE_REFUTES + bx], eax
         mov edx, [hash_key]         ; and this position's mate_reply
         mov bx, dx
         and bx, MATE_REPLY_OFFSET_MASK
+        xor edx, [mate_salt]
         mov [gs:bx + mate_reply.key], edx
         mov [gs:bx + mate_reply.move], eax
         stc
@@ -425,18 +423,19 @@ mate_defend:
 ; mate_refute_first -- put first the reply that refuted an attacker's move in this
 ;                      position before (at a shorter length: the table's mate_reply),
 ;                      else the ply's last refutation, if the chain holds them
-; IN:  ES:SI -> the first move, ES:DI -> past the last; [ply]; mate_refutes; GS = the
-;      refutations' segment
+; IN:  ES:SI -> the first move, ES:DI -> past the last; [ply]; FS, GS = the mate
+;      tables' segments
 ; OUT: the chain with those moves swapped to the front
 ; CHG: EAX, BX, EDX
 mate_refute_first:
         movzx bx, byte [ply]
         shl bx, DWORD_SHIFT
-        mov eax, [mate_refutes + bx]
+        mov eax, [fs:MATE_REFUTES + bx]
         call mate_move_first
         mov eax, [hash_key]
         mov bx, ax
         and bx, MATE_REPLY_OFFSET_MASK
+        xor eax, [mate_salt]
         cmp [gs:bx + mate_reply.key], eax
         jne mate_move_first.done
         mov eax, [gs:bx + mate_reply.move]

@@ -158,27 +158,22 @@ gen_store_promotions:
         jcxz %%done
         mov bl, [king_here]
 %%near: add bl, DIR_DELTA(%1)
+        cmp byte [carreau + bx], EMPTY
+        loope %%near                ; (3 instructions an empty square)
+        je %%done                   ; empty to the edge
         mov al, [carreau + bx]
-        cmp al, EMPTY
-        jne %%first
-        loop %%near
-        jmp %%done
-%%first:
         mov ebp, LINE_SLIDERS(ENEMY, %1)
         bt ebp, eax                 ; bit (content) of the dword: an enemy slider here?
         jc %%check
         cmp al, EMPTY
         JENEMY %%done               ; an enemy that cannot come this way shields the king
         mov dh, bl                  ; our piece: pinned if an enemy slider is behind it
-        dec cx
-        jz %%done
+        jcxz %%done                 ; (loope counted its square)
 %%far:  add bl, DIR_DELTA(%1)
+        cmp byte [carreau + bx], EMPTY
+        loope %%far
+        je %%done
         mov al, [carreau + bx]
-        cmp al, EMPTY
-        jne %%second
-        loop %%far
-        jmp %%done
-%%second:
         bt ebp, eax
         jnc %%done
         mov dl, DIR_DELTA(%1)
@@ -219,12 +214,11 @@ gen_store_promotions:
         jcxz %%done
         mov bx, bp
 %%step: add bl, DIR_DELTA(%1)
+        cmp byte [carreau + bx], EMPTY
+        loope %%step                ; (3 instructions an empty square)
+        je %%done                   ; empty to the edge
         mov al, [carreau + bx]
-        cmp al, EMPTY
-        jne %%hit
-        loop %%step
-        jmp %%done
-%%hit:  cmp al, ENEMY | QUEEN
+        cmp al, ENEMY | QUEEN
         je .yes
         cmp al, ENEMY | LINE_PIECE(%1)
         je .yes
@@ -727,20 +721,25 @@ attacked_%2:
         je .yes
         mov si, bp
         shl si, LIST_SHIFT
-        ENEMY_IN knight_zone, .knights
-        jmp .rook
-.knights:
-        mov bx, bp
-        movzx cx, byte [knight_n + bx]
-        add si, knight_to
+        mov eax, [knight_zone + si] ; the enemy's pieces a knight's jump away, each
+        and eax, [COLOUR_SET(ENEMY)] ; looked at (not every jump)
 .knight:
-        lodsb
-        mov bl, al
+        bsf ebx, eax
+        jz .knights_high
+        btr eax, ebx
         cmp byte [carreau + bx], ENEMY | KNIGHT
         je .yes
-        loop .knight
-        mov si, bp
-        shl si, LIST_SHIFT
+        jmp .knight
+.knights_high:
+        mov eax, [knight_zone + si + 4]
+        and eax, [COLOUR_SET(ENEMY) + 4]
+.knight_high:
+        bsf ebx, eax
+        jz .rook
+        btr eax, ebx
+        cmp byte [carreau + bx + DWORD_BITS], ENEMY | KNIGHT
+        je .yes
+        jmp .knight_high
 .rook:  mov ax, bp
         ENEMY_ON_FILE .row
         ATTACK_RAY DIR_N

@@ -9,7 +9,7 @@
 order_hash      resd 1              ; the hash move search_order puts first
 ; history -- the history heuristic: for each piece (its content) and to square, the
 ; squares of the depths at which a quiet move of it caused a cut in this search,
-; a word each at ((content << ROW_BITS_SQUARES) | to) * 2, at most HISTORY_CAP
+; a word each at ((to << CONTENT_BITS) | content) * 2, at most HISTORY_CAP
 history         resw HISTORY_SLOTS
 
         section .data
@@ -30,20 +30,19 @@ piece_cp        dw ROOK_CP, KNIGHT_CP, BISHOP_CP, QUEEN_CP, 0, PAWN_CP
 
         section .text
 
-; HISTORY_SLOT reg32, low8, high8 -- reg32 = the offset in history of the move in EAX:
-; ((its content << ROW_BITS_SQUARES) | its to square) * 2, built in the register's two
-; bytes without a call (search_order does it for every quiet move)
-%if ROW_BITS_SQUARES != 6 || CONTENT_MASK > 0FFh
-  %error "HISTORY_SLOT builds the offset as content << 7 | to << 1"
+; HISTORY_SLOT reg32, low8, word -- reg32 = the offset in history of a move whose piece
+; and to bytes are the word given (move.piece, move.to): ((to << CONTENT_BITS) |
+; content) * 2, in three instructions (search_order does it for every quiet move): the
+; piece byte shifted up drops its promotion bits, the word shifted down brings in the to
+; square above the content
+CONTENT_BITS    equ 5
+%if CONTENT_MASK != (1 << CONTENT_BITS) - 1 || move.to != move.piece + 1 || HISTORY_SLOTS != BOARD_SQUARES << CONTENT_BITS
+  %error "HISTORY_SLOT builds the offset as to << 6 | content << 1 from the piece and to bytes"
 %endif
 %macro HISTORY_SLOT 3
-        mov %1, eax
-        MOVE_TO_LOW %1
-        and %2, SQUARE_MASK
-        shl %2, 2
-        mov %3, ah
-        and %3, CONTENT_MASK
-        shr %1, 1
+        movzx %1, %3
+        shl %2, 8 - CONTENT_BITS
+        shr %1, 8 - CONTENT_BITS - 1
 %endmacro
 
 ; search_order -- give each move of a chain its order score (FS, beside the move):
@@ -55,9 +54,9 @@ piece_cp        dw ROOK_CP, KNIGHT_CP, BISHOP_CP, QUEEN_CP, 0, PAWN_CP
 search_order:
         movzx ebx, byte [ply]
         shl bx, KILLER_SHIFT
-.move:  cmp si, dx
+        cmp si, dx
         jae .done
-        mov eax, [es:si]
+.move:  mov eax, [es:si]
         mov ecx, ORDER_HASH
         cmp eax, [order_hash]
         je .score
@@ -75,11 +74,12 @@ search_order:
         mov ecx, ORDER_KILLER_2
         cmp eax, [fs:KILLER_BASE + bx + (1 << DWORD_SHIFT)]
         je .score
-        HISTORY_SLOT ecx, cl, ch
+        HISTORY_SLOT ecx, cl, word [es:si + move.piece]
         movzx ecx, word [history + ecx] ; ORDER_QUIET + its history
 .score: mov [fs:si], ecx
         add si, MOVE_SIZE
-        jmp .move
+        cmp si, dx
+        jb .move
 .done:  ret
 
 ; search_order_captures -- keep the captures and queen promotions of the node's chain
@@ -100,9 +100,29 @@ search_order_captures:
 .move:  cmp si, [bp + node.end]
         jae .done
         mov eax, [es:si]
-        cmp byte [es:si + move.captured], EMPTY
-        jne .capture
+        movzx ebx, byte [es:si + move.captured]
+        cmp bl, EMPTY
+        je .other
         test ah, PROMO_FLAG
+        jnz .capture
+        and bl, PIECE_MASK          ; a plain capture, the common move here: its
+        movzx ecx, byte [order_rank + bx] ; score and gain without the calls
+        shl ecx, ORDER_VICTIM_SHIFT
+        add ecx, ORDER_CAPTURE
+        movzx ebx, word [piece_cp + ebx * 2]
+        cmp ebx, edx
+        jle .next
+        mov [fs:di], ecx            ; (a slot at or before SI: free to write)
+        movzx ecx, ah
+        and cl, PIECE_MASK
+        cmp bx, [piece_cp + ecx * 2] ; it takes at least what it risks: safe
+        movzx ecx, byte [order_rank + ecx]
+        jae .safe                   ; (movzx keeps the flags)
+        sub [fs:di], ecx
+        jmp .risky
+.safe:  sub [fs:di], ecx
+        jmp .keep
+.other: test ah, PROMO_FLAG
         jnz .capture
         mov cl, al
         and cl, KIND_MASK
@@ -114,10 +134,10 @@ search_order_captures:
         call search_capture_gain
         cmp ebx, edx
         jle .next
-        call search_capture_risky
-        jc .next
-        mov [es:di], eax
         mov [fs:di], ecx
+.risky: call search_capture_risky
+        jc .next
+.keep:  mov [es:di], eax
         add di, MOVE_SIZE
 .next:  add si, MOVE_SIZE
         jmp .move
@@ -214,9 +234,14 @@ search_pick:
         movzx ebx, si               ; there, and scores its own moves first)
         mov ecx, [fs:si]            ; EBX -> the best so far, ECX = its score
         movzx edx, si
-.scan:  add dx, MOVE_SIZE
+.scan:  cmp [fs:edx + MOVE_SIZE], ecx ; two moves a turn of the loop
+        jg .next
+        add dx, 2 * MOVE_SIZE
         cmp [fs:edx], ecx
         jle .scan
+        jmp .higher
+.next:  add dx, MOVE_SIZE
+.higher:
         cmp dx, ax
         jae .found
         mov ecx, [fs:edx]
@@ -281,7 +306,8 @@ search_killer:
         test ecx, ecx
         jnz .done                   ; captures are ordered anyway
         push ebx
-        HISTORY_SLOT ebx, bl, bh
+        shr ebx, 8                  ; BX = its piece and to bytes
+        HISTORY_SLOT ebx, bl, bx
         movsx ecx, byte [bp + node.depth]
         imul ecx, ecx
         add cx, [history + bx]

@@ -46,11 +46,7 @@ eval_pawns_move:
         MOVE_CAPTURED_LOW ecx
         and cl, EMPTY | PIECE_MASK
         cmp cl, PAWN
-        je .pawns
-        mov cl, al
-        and cl, KIND_MASK
-        cmp cl, KIND_EP
-        je .pawns
+        je .pawns                   ; (en passant is a pawn's move: tested above)
         pop ecx                     ; most moves leave the pawns as they are
         ret
 .pawns: push ebx

@@ -6,7 +6,9 @@
 //   ... --com FILE                            run that CHESS.COM instead of building asm/
 // The positions are every FEN quoted in test/ and ts-harness/ plus seeded random play;
 // each gets divide 2, perft 3, moves, mate 2, exchange 3 and best with a small budget;
-// the first of them also mate 3. The record lists each job, then its result lines.
+// the first of them also mate 3 and best at a fixed depth (its nodes and move: a faster
+// node must leave the search's tree as it was, which a budget would hide). The record
+// lists each job, then its result lines.
 import { readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { runBatch } from "./asm-engine.ts";
@@ -17,6 +19,9 @@ const FEN_QUOTED = /"([rnbqkpRNBQKP1-8]+(?:\/[rnbqkpRNBQKP1-8]+){7} [wb] [KQkq-]
 const RANDOM_SEED = 2026;
 const RANDOM_PER_FEATURE = 60;
 const MATE3_POSITIONS = 120;
+const FIXED_DEPTH_POSITIONS = 120;
+const FIXED_DEPTH = 3;
+const NO_BUDGET_MS = 65535;
 const BEST_BUDGET_MS = 20;
 const JOBS_PER_BATCH = 400;
 const COST_FIELDS = /\s(ticks|tsc) \d+/g;
@@ -43,6 +48,7 @@ function freshJobs(): string[] {
   fens.forEach((fen, i) => {
     jobs.push(`divide 2 ${fen}`, `perft 3 ${fen}`, `moves ${fen}`, `mate 2 ${fen}`, `exchange 3 ${fen}`, `best ${BEST_BUDGET_MS} ${fen}`);
     if (i < MATE3_POSITIONS) jobs.push(`mate 3 ${fen}`);
+    if (i < FIXED_DEPTH_POSITIONS) jobs.push(`best ${NO_BUDGET_MS} matelogic 0 depth ${FIXED_DEPTH} ${fen}`);
   });
   return jobs;
 }
