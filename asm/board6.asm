@@ -20,6 +20,7 @@
 ; king_n (board.asm) and never test an edge.  board_set_variant swaps those tables with
 ; the spare ones below, so they always describe the board in play; the attack tables
 ; (king_zone, pawn_from_*) serve both boards, since a square of the border is EMPTY.
+; New (Liberman's texts play chess only); his description table is used as it is.
 
         section .data
 

@@ -21,6 +21,9 @@
 ;           | from FS:8000 a second way's 4096 mate_entry records
 ;   GS:0000 (the mate logic) 8192 mate_reply records of 8 bytes
 ;   GS:0000 (outside the search) the record | the SAN list | the jobs file's buffer
+; Every routine's header (IN / OUT / CHG) names the Liberman routine it descends from
+; (`Liberman: NAME`); a header that names none is of a new routine, and each file's
+; header says how much of the file is Liberman's.
 
         cpu 386
         org 100h

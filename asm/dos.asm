@@ -1,5 +1,6 @@
 ; dos.asm -- DOS services: files, the buffered result writer (numbers through
 ; text.asm's one decimal printer), messages on stdout, the exit.
+; New: not in Liberman's texts.
 
         section .bss
 

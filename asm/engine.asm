@@ -16,6 +16,7 @@
 ; Every call leaves the status block filled for the position it leaves: the legal moves
 ; at ES:0, check, mate, stalemate, the 50-move rule, threefold repetition (from the one
 ; history of history.asm) and insufficient material.
+; New (Liberman's program had no such front): its routines call the layers that are his.
 
         section .bss
 

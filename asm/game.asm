@@ -2,6 +2,8 @@
 ; the game record with its take-back, the end of the game (mate, stalemate, the draws),
 ; the computer's turn and the command keys' actions.  The player's keys and clicks are
 ; in hand.asm, the files in gamefile.asm, the drawing in draw.asm.
+; Its routines are new but for what their headers name (Liberman's texts give the board,
+; the cursor and the computer's answer; the record, take-back, draws and commands are new).
 
         section .data
 

@@ -2,6 +2,7 @@
 ; FEN), the save file CHESS.SAV (the game as PGN, pgn.asm), and the game log GAME.LOG that
 ; /log writes at each change for the tests.  All writing goes through the result writer
 ; of dos.asm (out_char and its kin).
+; New: not in Liberman's texts.
 
         section .data
 

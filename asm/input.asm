@@ -1,6 +1,7 @@
 ; input.asm -- the keyboard (BIOS INT 16h) and the mouse (INT 33h), turned into the
 ; events the game reads: a key, or a click on a square.  (Liberman moved a coordinates
 ; indicator with the keys and took or put a piece with ENTER or the bar.)
+; Its routines are new: the BIOS and the mouse driver replace his key loop.
 
         section .bss
 

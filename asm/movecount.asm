@@ -166,7 +166,8 @@ count_bishop:
   %endrep
 .none:  ret
 
-; count_queen -- the free queen's moves: a rook's and a bishop's
+; count_queen -- the free queen's moves: a rook's and a bishop's (Liberman: the queen
+;                as `call tourn` + `call foun`)
 ; IN, OUT, CHG: as count_rook
 count_queen:
         SLIDER_SHUT_IN .none

@@ -9,6 +9,7 @@
 ;                            tick differences into SPIN.TXT ("tsc T ticks K"), exit 0
 ;   PROBE hang               never return (for the runner's time-limit test)
 ; Anything else prints a usage line and exits with code 2.
+; New, like every test tool here.
 
         cpu 386
         org 100h

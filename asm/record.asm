@@ -16,6 +16,7 @@
 ;     same bytes, which is how the tests check the file.
 ; The price is a sort: record_rank counts the moves below the move; record_move looks
 ; for the move with that many below it (n^2 key compares for n legal moves).
+; New: Liberman's game kept no record of its games (pgn.asm says so too).
 
         section .data
 

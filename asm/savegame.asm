@@ -24,6 +24,7 @@
 ; says, has another magic, version, variant or level, a clock out of range or a wrong
 ; checksum is refused with a message before anything changes; a ply whose rank no legal
 ; move has stops the replay there with a message.
+; New: not in Liberman's texts.
 
         section .data
 

@@ -14,6 +14,7 @@
 ;   Esc                        back to the game as it was
 ; Leaving checks the position with the FEN rules (fen_parse through engine_set_fen); a
 ; position they refuse stays on the board to be fixed, and the panel says why.
+; New: the set-up board is the VB6 seed's, not in Liberman's texts.
 
         section .data
 

@@ -1,6 +1,7 @@
 ; text.asm -- text the engine reads and writes: the one parser and the one printer of
 ; square names (a8 .. h1), the one decimal printer, piece letters, and the small
 ; scanners the jobs, the FEN reader and the command line share.
+; New: not in Liberman's texts.
 
         section .text
 
