@@ -3,8 +3,9 @@
 // difference.
 //   npm run match -- [--games N] [--elo E | --opponent "COMMAND"] [--level L | --budget MS]
 //                    [--tc SECONDS+INC | --movetime MS] [--opponent-movetime MS | --opponent-nodes N]
-//                    [--concurrency N] [--pgn FILE]
-// Each opening of a small balanced set is played twice, once with each colour. The
+//                    [--concurrency N] [--pgn FILE] [--book]
+// The engine's own opening book stays off unless --book, so that a match measures the
+// search. Each opening of a small balanced set is played twice, once with each colour. The
 // oracle keeps every game: an illegal move loses, mate, stalemate and the draws end it,
 // a flag fall loses under a clock. Progress goes to stderr after each game; at the end
 // W/D/L, the score and the Elo difference with its 95% margin, and the PGN is written.
@@ -48,6 +49,8 @@ interface MatchConfig {
   elo: number;
   concurrency: number;
   pgnPath: string;
+  /** The engine's own opening book (UCI OwnBook); off, a match measures the search alone. */
+  book: boolean;
 }
 
 interface GameRecord {
@@ -63,7 +66,7 @@ function ourEngine(): UciClient {
 
 async function startPlayers(cfg: MatchConfig): Promise<{ ours: Player; theirs: Player }> {
   const ours: Player = { name: "Liberman Chess", client: ourEngine() };
-  await ours.client.handshake({ Level: cfg.level, ...(cfg.budget !== null ? { Budget: cfg.budget } : {}) }, 120_000);
+  await ours.client.handshake({ Level: cfg.level, OwnBook: String(cfg.book), ...(cfg.budget !== null ? { Budget: cfg.budget } : {}) }, 120_000);
   let theirs: Player;
   if (cfg.opponentCommand) {
     const [cmd, ...args] = cfg.opponentCommand.split(/\s+/);
@@ -180,6 +183,7 @@ function parseConfig(argv: string[]): MatchConfig {
       elo: { type: "string", default: "1500" },
       concurrency: { type: "string", default: "1" },
       pgn: { type: "string", default: "build/match.pgn" },
+      book: { type: "boolean", default: false },
     },
     strict: true,
   });
@@ -206,6 +210,7 @@ function parseConfig(argv: string[]): MatchConfig {
     elo: int("elo", v.elo!, 1320, 3190),
     concurrency: int("concurrency", v.concurrency!, 1, 8),
     pgnPath: join(ROOT, v.pgn!),
+    book: v.book!,
   };
 }
 
