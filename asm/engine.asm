@@ -312,7 +312,7 @@ engine_insufficient:
         jbe .none
         test ch, ch
         jnz .enough
-        cmp dl, 3                   ; bishops on both colours
+        cmp dl, 1 | 2               ; bishops on both colours
         je .enough
 .none:  stc
         ret

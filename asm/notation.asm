@@ -133,7 +133,7 @@ notation_rivals:
 .move:  mov edi, [es:si]
         add si, MOVE_SIZE
         xor edi, edx                ; the bits where the two moves differ
-        test edi, 00FF0000h         ; the same to square
+        test edi, 0FFh << MOVE_TO_SHIFT ; the same to square
         jnz .next
         test di, CONTENT_MASK << 8  ; the same piece
         jnz .next
