@@ -20,7 +20,7 @@
 ; New (Liberman's program had no such front): its routines call the layers that are his.
 ; Front ends also call, below the engine, the text and file layers (text.asm, dos.asm,
 ; fen.asm's move_print_uci), the clocks (timer.asm, clock.asm) and board_in_play;
-; setup.asm checks a position with fen_parse before it sets it.
+; setup.asm lays a start position on its board with fen_parse.
 
         section .bss
 

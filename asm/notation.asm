@@ -37,12 +37,7 @@ notation_san:
         cmp al, FILE_E
         ja .copy
         mov si, text_long_castle
-.copy:  lodsb
-        mov [di], al
-        inc di
-        test al, al
-        jnz .copy
-        dec di
+.copy:  call text_append
         jmp .done
 .not_castling:
         mov ch, 0                   ; CH = 1: a capture

@@ -196,11 +196,7 @@ setup_start_of:
         shl bx, 1                   ; a word a variant
         mov si, [variant_start_fens + bx]
         mov di, setup_work
-.copy:  lodsb
-        mov [di], al
-        inc di
-        test al, al
-        jnz .copy
+        call text_append
         mov si, setup_work
         call fen_parse              ; the start positions are sound
         mov bl, [cursor_square]     ; off the 6x6 board the cursor goes to e2
