@@ -41,7 +41,7 @@ book_move:
         cmp word [engine_plies], BOOK_MAX_PLIES
         jae .none
         push bx
-        mov dx, 0FFFFh
+        mov dx, BOOK_NO_LINE
         call book_scan
         pop ax
         jcxz .none
@@ -58,7 +58,7 @@ book_move:
         ret
 
 ; book_scan -- read the book's lines and count those the game follows past its last ply
-; IN:  DX = the index of one of them (0FFFFh: none); [engine_plies], GS:game_area.record
+; IN:  DX = the index of one of them (BOOK_NO_LINE: none); [engine_plies], GS:game_area.record
 ; OUT: CX = the lines the game follows; BP = the next ply of the DX-th of them (its byte)
 ; CHG: AX, BX, SI, DI
 book_scan:

@@ -5,7 +5,7 @@
 
         section .text
 
-; check_add_contact -- note a pawn or knight giving check (1998 rule 2)
+; check_add_contact -- note a pawn or knight giving check (Liberman 1998, rule 2)
 ; IN:  BX = its square
 ; OUT: [checkers] + 1; the first checker: target_mask = its square alone
 ; CHG: EAX
@@ -19,7 +19,7 @@ check_add_contact:
         bts word [target_mask], bx
 .done:  ret
 
-; check_add_slider -- note a rook, bishop or queen giving check (1998 rule 3)
+; check_add_slider -- note a rook, bishop or queen giving check (Liberman 1998, rule 3)
 ; IN:  BL = its square; DL = the step from the king towards it
 ; OUT: [checkers] + 1; the first checker: target_mask = the squares between the king
 ;      and the checker, and the checker's square
@@ -33,7 +33,8 @@ check_add_slider:
         call mask_ray
 .done:  ret
 
-; check_add_pin -- note a piece that shelters the king from a slider (1998 rule 4)
+; check_add_pin -- note a piece that shelters the king from a slider
+;                  (Liberman 1998, rule 4)
 ; IN:  DH = the sheltering piece's square; BL = the enemy slider's square; DL = the step
 ;      from the king towards them
 ; OUT: the piece in pinned_set; its pin_masks entry = the squares from the king

@@ -374,7 +374,7 @@ draw_panel:
         cmp byte [clock_choice], TIME_CONTROL_NONE
         jne .clock
         mov si, text_level
-        call game_append
+        call text_append
         movzx eax, byte [level]
         call text_number
         call draw_level_limit
@@ -431,10 +431,10 @@ draw_level_limit:
         div ebx
         call text_number
         mov si, text_level_secs
-        call game_append
+        call text_append
         jmp .done
 .depth: mov si, text_level_depth
-        call game_append
+        call text_append
         movzx eax, word [level_limits + bx - (LEVEL_MIN << LEVEL_SHIFT) + level_entry.depth]
         call text_number
 .done:  pop edx
@@ -446,11 +446,11 @@ draw_level_limit:
 ; OUT: DI -> the 0 after it
 ; CHG: AL, BX, SI
 draw_player:
-        call game_append
+        call text_append
         movzx bx, byte [players + bx]
         shl bx, 1                   ; a word a name
         mov si, [player_names + bx]
-        jmp game_append
+        jmp text_append
 
 ; draw_side_text -- who is to move; once the game is over, who won or that it is drawn
 ; IN:  [side], [engine_status]
@@ -517,7 +517,7 @@ draw_typing:
         jcxz .draw
         mov di, panel_text
         mov si, text_typing
-        call game_append
+        call text_append
         mov si, input_buf
 .copy:  lodsb
         mov [di], al
@@ -579,7 +579,7 @@ draw_move_line:
         sub bx, ax
         jae .white
         mov si, text_ellipsis       ; the record began with black's move
-        call game_append
+        call text_append
         jmp .black
 .white: call draw_move_san
 .black: inc bx
@@ -598,4 +598,4 @@ draw_move_line:
 ; CHG: AL, SI
 draw_move_san:
         call game_san_fetch
-        jmp game_append
+        jmp text_append

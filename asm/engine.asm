@@ -1,6 +1,6 @@
 ; engine.asm -- the engine's front door, in the spirit of MikeOS's system-call table: the
-; calls a front end (the game, the batch jobs, the coming UCI bridge) needs, and the
-; status block they read.  Below it the engine's layers (fen, movegen, makemove, the
+; calls a front end (the game, the batch jobs, and through them the UCI bridge) needs,
+; and the status block they read.  Below it the engine's layers (fen, movegen, makemove, the
 ; history, perft, mate, exchange, the search) are the engine's own business.
 ;
 ;   engine_set_fen      set a position from a FEN; the record and the history start there
@@ -13,10 +13,14 @@
 ;   engine_exchange     Liberman's material exchange to D plies (NOIR3)
 ;   engine_perft        the leaves of the legal move tree to a depth
 ;   engine_divide_start, engine_divide_move   the same, split by legal move
+;   engine_settle       the status block again (after a search used the move stack)
 ; Every call leaves the status block filled for the position it leaves: the legal moves
 ; at ES:0, check, mate, stalemate, the 50-move rule, threefold repetition (from the one
 ; history of history.asm) and insufficient material.
 ; New (Liberman's program had no such front): its routines call the layers that are his.
+; Front ends also call, below the engine, the text and file layers (text.asm, dos.asm,
+; fen.asm's move_print_uci), the clocks (timer.asm, clock.asm) and board_in_play;
+; setup.asm lays a start position on its board with fen_parse.
 
         section .bss
 
@@ -312,7 +316,7 @@ engine_insufficient:
         jbe .none
         test ch, ch
         jnz .enough
-        cmp dl, 3                   ; bishops on both colours
+        cmp dl, 1 | 2               ; bishops on both colours
         je .enough
 .none:  stc
         ret

@@ -235,19 +235,6 @@ game_set_fen:
         mov si, start_fen_text
         jmp game_set_fen
 
-; game_append -- copy a 0-terminated text to the end of a buffer (a panel line)
-; IN:  SI -> the text; DI -> where it goes
-; OUT: DI -> the 0 stored after it
-; CHG: AL, SI
-game_append:
-        lodsb
-        mov [di], al
-        test al, al
-        jz .done
-        inc di
-        jmp game_append
-.done:  ret
-
 ; message_add -- add text to the message being put together in message_buf, as much of
 ;                it as fits
 ; IN:  SI -> the text, 0-terminated; DI -> the end of the message so far

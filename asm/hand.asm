@@ -46,7 +46,9 @@ hand_allowed:
 ; hand_select -- Enter, Space or a click on a square: take up the piece there if it
 ;                has a legal move; or put the piece in hand down there if that is a
 ;                legal move (a promotion first asks for its piece); put it back when it
-;                is its own square.  Anything else changes nothing.
+;                is its own square.  Anything else changes nothing.  (Liberman 1997
+;                part 3: ENTER or the bar takes and puts, only where a legal move
+;                starts or ends, and "changing the light" shows it was understood)
 ; IN:  BL = the square
 ; OUT: the hand, the board, the screen as the action leaves them
 ; CHG: EAX, EBX, ECX, EDX, SI, DI, EBP
@@ -352,6 +354,7 @@ hand_release:
 
 ; hand_arrow -- an arrow key moves the cursor one square on the screen (up is up even
 ;               when the board is reversed); other extended keys are ignored
+;               (Liberman 1997 part 3: the coordinates indicator, left to the reader)
 ; IN:  DH = the scan code
 ; OUT: the cursor moved, unless at the edge
 ; CHG: AX, BX, CX

@@ -276,7 +276,8 @@ mate_attack:
         stc
         ret
 
-; mate_attack_moves -- mate_attack's search over the moves, the table aside
+; mate_attack_moves -- mate_attack's search over the moves, the table aside (Liberman:
+;                      the loop LAREVISION itself)
 ; IN, OUT: as mate_attack
 ; CHG: EBX, ECX, EDX, SI, EBP (DI kept)
 mate_attack_moves:

@@ -4,6 +4,11 @@
 ; enemy king keeps a step after it.  The attacker's last move (k = 1) can only mate if
 ; it checks and leaves the king no step, so these answers spare mate.asm most of the
 ; make, generate and unmake at the last ply.
+; gen_checking_targets and gen_castling_wanted are the generator's checks-only mode,
+; CALLED BY movegen.asm, a layer below: the one place the generator calls up.  Under
+; [checking_only] (set by mate_attack_moves once mate_check_squares has filled
+; check_sets and discover_set) they narrow its moves; otherwise gen_castling_wanted
+; lets castling be.
 
         section .bss
 

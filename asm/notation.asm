@@ -37,12 +37,7 @@ notation_san:
         cmp al, FILE_E
         ja .copy
         mov si, text_long_castle
-.copy:  lodsb
-        mov [di], al
-        inc di
-        test al, al
-        jnz .copy
-        dec di
+.copy:  call text_append
         jmp .done
 .not_castling:
         mov ch, 0                   ; CH = 1: a capture
@@ -133,7 +128,7 @@ notation_rivals:
 .move:  mov edi, [es:si]
         add si, MOVE_SIZE
         xor edi, edx                ; the bits where the two moves differ
-        test edi, 00FF0000h         ; the same to square
+        test edi, 0FFh << MOVE_TO_SHIFT ; the same to square
         jnz .next
         test di, CONTENT_MASK << 8  ; the same piece
         jnz .next

@@ -23,7 +23,14 @@ COLOUR_RED      equ 4
 COLOUR_GREEN    equ 2
 COLOUR_BLUE     equ 1
 COLOUR_WHITE    equ 15
+VERB_ROW_BYTES  equ 4               ; a row of verbs: the name, the routine
+HEX_WORD_DIGITS equ 4
+NIBBLE_BITS     equ 4
+NIBBLE_MASK     equ 0Fh
+DIGITS_END      equ 0FFFFh          ; decimal_dword's sentinel below the digits
 
+; start -- run the verb of the command tail
+; IN:  DOS .COM entry   OUT: does not return (exit code of the verb, or usage's)
 start:
         cld
         call tail_terminate
@@ -38,13 +45,14 @@ start:
         call match_word
         jnc .found
         pop si
-        add di, 4
+        add di, VERB_ROW_BYTES
         jmp .next_verb
 .found:
         add sp, 2                   ; drop the saved SI: SI now points past the verb
         call skip_spaces
         jmp [di+2]
 
+; verbs -- a row a verb: its name, its routine; 0 ends the table
 verbs:  dw v_echo,  do_echo
         dw v_write, do_write
         dw v_exit,  do_exit
@@ -113,12 +121,14 @@ word_end:
 ; exit_with -- IN: AL exit code   OUT: does not return
 exit_with:
         mov ah, DOS_EXIT
-        int 21h
+        int DOS
 
+; usage -- print the usage line, exit with EXIT_USAGE
+; IN:  nothing   OUT: does not return
 usage:
         mov dx, usage_text
         mov ah, DOS_PRINT
-        int 21h
+        int DOS
         mov al, EXIT_USAGE
         jmp exit_with
 
@@ -128,17 +138,19 @@ write_file:
         push cx
         xor cx, cx
         mov ah, DOS_CREATE
-        int 21h
+        int DOS
         pop cx
         jc .done
         mov bx, ax
         mov dx, si
         mov ah, DOS_WRITE
-        int 21h
+        int DOS
         mov ah, DOS_CLOSE
-        int 21h
+        int DOS
 .done:  ret
 
+; do_echo, do_write, do_exit, do_draw, do_spin, do_hang -- the verbs of the header
+; IN:  SI -> the rest of the tail (spaces skipped)   OUT: do not return (do_hang: never)
 do_echo:
         call word_end
 .to_end:                            ; echo prints the whole rest of the tail
@@ -151,7 +163,7 @@ do_echo:
         mov byte [di+2], '$'
         mov dx, si
         mov ah, DOS_PRINT
-        int 21h
+        int DOS
         xor al, al
         jmp exit_with
 
@@ -179,9 +191,9 @@ do_exit:
         xor ax, ax
 .digit: mov bl, [si]
         sub bl, '0'
-        cmp bl, 9
+        cmp bl, DECIMAL_BASE - 1
         ja .done
-        mov cl, 10
+        mov cl, DECIMAL_BASE
         mul cl
         add al, bl
         inc si
@@ -217,17 +229,17 @@ do_draw:
         int BIOS_VIDEO
         mov dx, key_file
         mov si, number_buffer
-        mov cx, 4
+        mov cx, HEX_WORD_DIGITS
         call write_file
         xor al, al
         jmp exit_with
 
 ; hex_word -- IN: AX value, DI -> 4 bytes   OUT: 4 hex digits at DI   CHG: BX, CX, DI
 hex_word:
-        mov cx, 4
-.nib:   rol ax, 4
+        mov cx, HEX_WORD_DIGITS
+.nib:   rol ax, NIBBLE_BITS
         mov bx, ax
-        and bx, 0Fh
+        and bx, NIBBLE_MASK
         mov bl, [hex_digits+bx]
         mov [di], bl
         inc di
@@ -283,15 +295,15 @@ copy_text:
 
 ; decimal_dword -- IN: EAX value, DI -> buffer   OUT: digits at DI, DI past them   CHG: EAX, ECX, EDX
 decimal_dword:
-        mov ecx, 10
-        push word 0FFFFh            ; sentinel below the digits
+        mov ecx, DECIMAL_BASE
+        push word DIGITS_END
 .div:   xor edx, edx
         div ecx
         push dx
         test eax, eax
         jnz .div
 .out:   pop ax
-        cmp ax, 0FFFFh
+        cmp ax, DIGITS_END
         je .done
         add al, '0'
         stosb

@@ -43,12 +43,12 @@ record_key:
         mov bl, al
         call record_square_key
         movzx dx, bl
-        shl dx, 6                   ; 6 bits a square
+        shl dx, SQUARE_BITS
         ror eax, MOVE_TO_SHIFT
         mov bl, al
         call record_square_key
         or dl, bl
-        shl dx, 3                   ; 3 bits for the promotion
+        shl dx, RECORD_PROMO_BITS
         rol eax, MOVE_TO_SHIFT
         test ah, PROMO_FLAG
         jz .done

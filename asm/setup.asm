@@ -44,7 +44,7 @@ setup_active    resb 1              ; nonzero: the board keys set up a position
 setup_mate_asked resb 1             ; M was pressed: a digit says N
 setup_last      resb 1              ; the content a click puts down
 setup_saved     resb BOARD_SQUARES  ; the board as set up, kept while the FEN rules look
-setup_saved_state resb 3            ; side, castle, variant
+setup_saved_state resb setup_state_size
 setup_work      resb FEN_BYTES      ; the FEN of the set-up, for fen_parse to cut up
 
         section .text
@@ -109,7 +109,7 @@ setup_key:
         cmp al, 'm'
         je .ask_mate
         sub al, '1'
-        cmp al, 3
+        cmp al, CASTLE_RIGHTS - 1
         ja .done
         movzx bx, al
         mov al, [setup_rights + bx]
@@ -196,11 +196,7 @@ setup_start_of:
         shl bx, 1                   ; a word a variant
         mov si, [variant_start_fens + bx]
         mov di, setup_work
-.copy:  lodsb
-        mov [di], al
-        inc di
-        test al, al
-        jnz .copy
+        call text_append
         mov si, setup_work
         call fen_parse              ; the start positions are sound
         mov bl, [cursor_square]     ; off the 6x6 board the cursor goes to e2
@@ -281,11 +277,11 @@ setup_check:
         inc di
         loop .keep
         mov al, [side]
-        mov [setup_saved_state], al
+        mov [setup_saved_state + setup_state.side], al
         mov al, [castle]
-        mov [setup_saved_state + 1], al
+        mov [setup_saved_state + setup_state.castle], al
         mov al, [variant]
-        mov [setup_saved_state + 2], al
+        mov [setup_saved_state + setup_state.variant], al
         mov word [out_len], 0       ; the FEN written into the output buffer, left there
         call notation_fen           ; (nothing is written before game_set_fen reads it)
         mov bx, [out_len]
@@ -318,20 +314,20 @@ setup_check:
         mov ax, [si + error_entry.code] ; the reason: a short one, or the error's code
         mov bx, setup_reasons
 .reason:
-        cmp [bx], si
+        cmp [bx + setup_reason.error], si
         je .known
-        add bx, 4
+        add bx, setup_reason_size
         cmp bx, setup_reasons_end
         jb .reason
         jmp .say
-.known: mov ax, [bx + 2]
+.known: mov ax, [bx + setup_reason.text]
 .say:   push ax
         mov di, message_buf
         mov si, msg_setup_bad
         call message_add
         pop si
         call message_add
-        mov al, [setup_saved_state + 2]
+        mov al, [setup_saved_state + setup_state.variant]
         call board_set_variant
         mov si, setup_saved
         mov di, carreau
@@ -340,9 +336,9 @@ setup_check:
         mov [di], al
         inc di
         loop .back
-        mov al, [setup_saved_state]
+        mov al, [setup_saved_state + setup_state.side]
         mov [side], al
-        mov al, [setup_saved_state + 1]
+        mov al, [setup_saved_state + setup_state.castle]
         mov [castle], al
         call screen_refresh
         stc

@@ -1,9 +1,22 @@
 ; text.asm -- text the engine reads and writes: the one parser and the one printer of
-; square names (a8 .. h1), the one decimal printer, piece letters, and the small
-; scanners the jobs, the FEN reader and the command line share.
+; square names (a8 .. h1), the one decimal printer, piece letters, the one copier of a
+; text, and the small scanners the jobs, the FEN reader and the command line share.
 ; New: not in Liberman's texts.
 
         section .text
+
+; text_append -- copy a 0-terminated text to the end of a buffer (a panel line, a message)
+; IN:  SI -> the text; DI -> where it goes
+; OUT: DI -> the 0 stored after it
+; CHG: AL, SI
+text_append:
+        lodsb
+        mov [di], al
+        test al, al
+        jz .done
+        inc di
+        jmp text_append
+.done:  ret
 
 ; text_is_space -- is a character white space (space, TAB, LF, VT, FF, CR)?
 ; IN:  AL = the character

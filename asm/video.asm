@@ -166,7 +166,7 @@ video_char:
         pop es
         lfs si, [font_ptr]
         movzx ax, al
-        shl ax, 3                   ; FONT_H bytes a character
+        shl ax, FONT_H_SHIFT        ; FONT_H bytes a character
         add si, ax
         call video_address
         mov ch, FONT_H

@@ -110,7 +110,7 @@ describe("position and go", () => {
     expect(only(8).at(-1)).toBe("frobnicate");
   });
 
-  test("a position from a FEN with moves, and a budget", () => {
+  test("a position from a FEN with moves is taken, and go within a budget plays a legal move there", () => {
     expect(only(9)).toEqual(["position", "ok"]);
     const best = only(10);
     expect(legalUci(KIWIPETE, ["e2a6", "b4c3"])).toContain(best[1]);

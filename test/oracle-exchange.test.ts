@@ -16,7 +16,7 @@ const KNIGHT_BY_A_PAWN = "4k3/8/2p5/3n4/4P3/8/8/3RK3 w - - 0 1";
 const SCHOLAR = "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4";
 
 describe("oracle exchange values", () => {
-  test("his list of values", () => {
+  test("the values are Liberman's list: pawn 2000, knight 4800, bishop 4825, rook 9100, queen 18000, king 80000", () => {
     expect(EXCHANGE_VALUES).toEqual({ p: 2000, n: 4800, b: 4825, r: 9100, q: 18000, k: 80000 });
   });
 

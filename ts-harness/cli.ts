@@ -5,8 +5,9 @@
 //     prints `FEN ;mate K UCI` (a forced mate in K <= N moves) or `FEN ;nomate N`
 //   chess exchange --engine oracle|asm --depth D (--fen FEN | --epd FILE)
 //     prints `FEN ;exchange VALUE UCI|none` (Liberman's material exchange, D plies)
-//   chess best --engine asm --fen FEN [--budget MS]
+//   chess best --engine asm (--fen FEN | --epd FILE) [--budget MS]
 //     prints `bestmove UCI|(none)`; score, depth and nodes go to stderr
+// Each takes --timeout SECONDS, the wall-clock limit of the emulator run (asm).
 // A bad position prints one line on stderr naming it and the reason; the others are
 // still processed, and the exit code is 1. Usage errors exit with 2. The ranges of N, D
 // and MS, and the default budget, are CHESS.COM's own, read from it through its map.
