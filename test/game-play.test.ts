@@ -242,7 +242,7 @@ describe("the game on the screen", () => {
     expect(r.exitCode).toBe(0);
     // Text mode 3 is 80 x 25 characters of 9 x 16 (or 8 x 16) pixels, not mode 13h's 320 x 200.
     // The emulator reports the new size with its next frame, which a loaded host delays.
-    await game.session.waitUntil("the text mode's 400 lines", async () => game.session.height() === 400);
+    await game.session.waitUntil("the text mode's 400 lines", async () => game!.session.height() === 400);
     expect(game.session.height()).toBe(400);
   }, TEST_MS);
 

@@ -3,7 +3,7 @@
 // on the panel and nothing lost, then fixed and played -- and a mate asked for.
 import { afterEach, describe, expect, test } from "vitest";
 import { GameDriver } from "../ts-harness/game-driver.ts";
-import { boardOf, TEST_MS } from "./game-oracle.ts";
+import { TEST_MS } from "./game-oracle.ts";
 
 let game: GameDriver | null = null;
 afterEach(async () => {

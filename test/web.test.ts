@@ -304,7 +304,7 @@ describe.skipIf(!chromiumReady)("the web page in Chromium", () => {
     }
     expect(order).toEqual(["new", "takeback", "flip", "takeback"]);
     const ring = await page.locator(":focus").evaluate((el) => {
-      const style = getComputedStyle(el);
+      const style = el.ownerDocument.defaultView!.getComputedStyle(el);
       return { visible: el.matches(":focus-visible"), outline: style.outlineStyle, width: parseFloat(style.outlineWidth) };
     });
     expect(ring.visible).toBe(true);

@@ -82,7 +82,7 @@ async function game(cycles = 3000, baseMs = 300_000): Promise<void> {
   let longest = 0;
   for (let ply = 0; ply < 300; ply++) {
     const st = status(p);
-    if (st !== "playing" && st !== "check") {
+    if (st !== "playing") {
       console.log(`game over after ${ply} plies: ${st}`);
       break;
     }

@@ -154,7 +154,7 @@ async function thinkingTable(): Promise<string> {
   const levelMs = (await programLimits()).defaultBudgetMs;
   const bestAnswers = await asmEngine.best(bests.map((c) => ({ fen: c.fen, ms: levelMs })), { timeoutMs: 900_000 });
   const rows: string[][] = [["job", "position", "answer", "nodes", "instructions", "instr/node", "s at 3000 cycles"]];
-  const perNode = (a: { nodes: number; tsc?: number }) => ((a.tsc ?? NaN) / a.nodes).toFixed(0);
+  const perNode = (a: { nodes?: number; tsc?: number }) => ((a.tsc ?? NaN) / (a.nodes ?? NaN)).toFixed(0);
   mateAnswers.forEach((a, i) => {
     if (!a.ok) throw new Error(`bench: mate failed on ${mates[i]!.source}: ${a.message}`);
     rows.push([`mate ${mates[i]!.length}`, mates[i]!.source, `mate ${a.length} ${a.firstMoves[0]}`, String(a.nodes), String(a.tsc), perNode(a), ((a.tsc ?? NaN) / DEFAULT_DOSBOX_IPS).toFixed(2)]);
