@@ -332,32 +332,19 @@ clock_look:
         stc
         ret
 
-; clock_deepen -- may another iteration start?  Not once half of the budget, or of the
-;                 soft time (the hard one without a soft one), is spent: it would not
-;                 finish
-; IN:  [clock_origin], [limit_budget], [clock_soft_end]
+; clock_deepen -- may another iteration start?  Not once half of the soft time (the
+;                 hard one without a soft one) is spent: it would not finish, and the
+;                 time is kept for the moves to come.  A budget of instructions stops
+;                 none: what a move leaves of it is lost, and an iteration cut short
+;                 gives its best move once its first move is searched (search_iterate)
+; IN:  [clock_soft_end]
 ; OUT: CF set: no new iteration
 ; CHG: EAX, EDX
 clock_deepen:
-        mov eax, [limit_budget]
-        test eax, eax
-        jz .time
-        cmp byte [cpu_tsc], 0
-        je .time                    ; the budget is in the soft end then
-        call timer_cost
-        sub eax, [clock_origin]
-        sbb edx, [clock_origin + 4]
-        jnz .no
-        mov edx, [limit_budget]
-        shr edx, DEEPEN_BUDGET_SHIFT
-        cmp eax, edx
-        jae .no
-.time:  call timer_read
+        call timer_read
         sub eax, [clock_soft_end]
         sbb edx, [clock_soft_end + 4]
         cmc                         ; CF set when now >= the soft end
-        ret
-.no:    stc
         ret
 
 ; clock_elapsed -- the real time since clock_begin

@@ -33,8 +33,9 @@
 ;     irreversible move, in the search path or in the game's history (history.asm);
 ;   - the budget: the clock is read at every node; past the deadline the search unwinds
 ;     and keeps the best move of the last iteration that finished, or of the unfinished
-;     one if a move of it was searched to the end and scored better; no iteration
-;     starts once half the budget is spent (it would not finish).
+;     one if a move of it was searched to the end and scored better; under a budget
+;     of instructions iterations start until it is spent (what is left is lost), under
+;     a clock none once half the soft time is spent (it would not finish).
 ; Each ply's chain sits on the move stack (ES) after its parent's; the order score of the
 ; move at ES:n is the dword at FS:n.
 ; Here the driver: search_best, the iterations and the root; node.asm searches below
