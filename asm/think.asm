@@ -250,7 +250,7 @@ job_position:
         jc job_error_at
         mov si, di
         mov di, position_line
-        call job_copy_text
+        call text_append
         call job_line_start
         mov si, word_position
         call out_string
@@ -405,18 +405,6 @@ job_read_move:
 .ok:    clc
         ret
 .bad:   stc
-        ret
-
-; job_copy_text -- copy a 0-terminated text
-; IN:  SI -> the text, DI -> room for LINE_MAX + 1 bytes
-; OUT: the copy; SI, DI past the 0s
-; CHG: AL
-job_copy_text:
-        lodsb
-        mov [di], al
-        inc di
-        test al, al
-        jnz job_copy_text
         ret
 
 ; job_error_word -- `<n> error <code> <message> <word>`: an error about a word of the job
