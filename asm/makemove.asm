@@ -3,7 +3,7 @@
 ; Liberman copied the whole table before each move; here the record itself says how to
 ; undo the board (it holds both contents), and undo_stack keeps the little it cannot:
 ; castling rights, the en-passant square and the half-move clock of each ply.
-; Both keep the colour sets (board.asm) in step with the table.
+; Both keep the colour sets and the piece sets (board.asm) in step with the table.
 ; move_make also keeps a 32-bit Zobrist key of the position up to date (hash_key, for
 ; the search's repetition test and hash table); key_stack keeps each ply's old key.
 
@@ -82,13 +82,15 @@ zobrist_variant:                    ; Los Alamos chess: a 6x6 position is no 8x8
 %endmacro
 
 ; ROOK_SHIFT from, to -- the castling rook of the side to move goes from one square to
-; the other, on the board and in its colour set (a macro: make and unmake are the
-; search's hot path, where a call would cost instructions)
+; the other, on the board and in its colour and piece sets (a macro: make and unmake are
+; the search's hot path, where a call would cost instructions)
 ; CHG: ECX
 %macro ROOK_SHIFT 2
-        mov cl, [carreau + %1]
+        movzx ecx, byte [carreau + %1]
         mov byte [carreau + %1], EMPTY
         mov [carreau + %2], cl
+        btr word [piece_sets + ecx * SET_BYTES], %1
+        bts word [piece_sets + ecx * SET_BYTES], %2
         MOVER_SET ecx
         btr word [colour_sets + ecx], %1
         bts word [colour_sets + ecx], %2
@@ -119,6 +121,9 @@ move_place:
         movzx bx, al                ; lift the piece
         and bl, SQUARE_MASK
         mov byte [carreau + bx], EMPTY
+        movzx ecx, ah
+        and cl, CONTENT_MASK
+        btr word [piece_sets + ecx * SET_BYTES], bx
         MOVER_SET ecx
         btr word [colour_sets + ecx], bx
         movzx bx, byte [move_now + move.to]
@@ -127,6 +132,8 @@ move_place:
         je .lifted
         xor cl, SET_BYTES           ; the piece taken leaves the other set
         btr word [colour_sets + ecx], bx
+        movzx ecx, byte [move_now + move.captured]
+        btr word [piece_sets + ecx * SET_BYTES], bx
         mov word [halfmove], 0      ; a capture
 .lifted:
         movzx bx, al
@@ -144,6 +151,8 @@ move_place:
         or dl, cl
 .land:  movzx bx, byte [move_now + move.to]
         mov [carreau + bx], dl
+        movzx ecx, dl
+        bts word [piece_sets + ecx * SET_BYTES], bx
         mov cl, [castle_keep + bx]
         and [castle], cl
         mov cl, ah
@@ -164,6 +173,9 @@ move_place:
         je .castle
         call move_ep_victim         ; KIND_EP: the pawn taken leaves the board
         mov byte [carreau + bx], EMPTY
+        movzx ecx, byte [side]
+        xor cl, WHITE | PAWN
+        btr word [piece_sets + ecx * SET_BYTES], bx
         MOVER_SET ecx
         xor cl, SET_BYTES
         btr word [colour_sets + ecx], bx
@@ -196,6 +208,8 @@ move_unmake:
         jnz .board
         dec dword [fullmove]         ; it was black's move
 .board: movzx bx, byte [move_now + move.to]
+        movzx ecx, byte [carreau + bx] ; what landed leaves its set
+        btr word [piece_sets + ecx * SET_BYTES], bx
         mov cl, [move_now + move.captured]
         mov [carreau + bx], cl      ; what was taken (or EMPTY) back on the to square
         MOVER_SET ecx
@@ -204,13 +218,16 @@ move_unmake:
         je .from
         xor cl, SET_BYTES           ; the piece taken comes back to the other set
         bts word [colour_sets + ecx], bx
-        xor cl, SET_BYTES
+        movzx ecx, byte [move_now + move.captured]
+        bts word [piece_sets + ecx * SET_BYTES], bx
+        MOVER_SET ecx
 .from:  movzx bx, al
         and bl, SQUARE_MASK
         bts word [colour_sets + ecx], bx
-        mov cl, ah
+        movzx ecx, ah
         and cl, CONTENT_MASK
         mov [carreau + bx], cl
+        bts word [piece_sets + ecx * SET_BYTES], bx
         and cl, PIECE_MASK
         cmp cl, KING
         jne .kind
@@ -222,10 +239,11 @@ move_unmake:
         cmp cl, KIND_CASTLE
         je .castle
         call move_ep_victim         ; the pawn taken comes back, the other colour's
-        mov cl, ah
+        movzx ecx, ah
         and cl, WHITE
         xor cl, WHITE | PAWN
         mov [carreau + bx], cl
+        bts word [piece_sets + ecx * SET_BYTES], bx
         MOVER_SET ecx
         xor cl, SET_BYTES
         bts word [colour_sets + ecx], bx

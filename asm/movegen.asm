@@ -225,23 +225,28 @@ gen_store_promotions:
 %%done:
 %endmacro
 
-; ENEMY_IN table, found -- to `found` if an enemy is in the set [table + SI] (SI = square * 8); CHG: EAX
-%macro ENEMY_IN 2
-        mov eax, [%1 + si]
-        and eax, [COLOUR_SET(ENEMY)]
-        jnz %2
-        mov eax, [%1 + si + 4]
-        and eax, [COLOUR_SET(ENEMY) + 4]
-        jnz %2
+; DIAGONAL_SLIDER_IN found -- to `found` if an enemy bishop or queen is on the lines
+; bishop_lines[SI] (SI = square * 8); CHG: EAX
+%macro DIAGONAL_SLIDER_IN 1
+        mov eax, [PIECE_SET(ENEMY | BISHOP)]
+        or eax, [PIECE_SET(ENEMY | QUEEN)]
+        and eax, [bishop_lines + si]
+        jnz %1
+        mov eax, [PIECE_SET(ENEMY | BISHOP) + 4]
+        or eax, [PIECE_SET(ENEMY | QUEEN) + 4]
+        and eax, [bishop_lines + si + 4]
+        jnz %1
 %endmacro
 
-; ENEMY_ON_FILE none, ENEMY_ON_ROW none -- to `none` if no enemy is on square AL's file
-; (row), so no line along it needs a walk; CHG: EAX, BX, CL
+; ENEMY_ON_FILE none, ENEMY_ON_ROW none -- to `none` if no enemy rook or queen is on
+; square AL's file (row), so no line along it needs a walk; CHG: EAX, BX, CL
 %macro ENEMY_ON_FILE 1
         mov cl, al
         and cl, FILE_MASK
-        mov eax, [COLOUR_SET(ENEMY)]
-        or eax, [COLOUR_SET(ENEMY) + 4]
+        mov eax, [PIECE_SET(ENEMY | ROOK)]
+        or eax, [PIECE_SET(ENEMY | ROOK) + 4]
+        or eax, [PIECE_SET(ENEMY | QUEEN)]
+        or eax, [PIECE_SET(ENEMY | QUEEN) + 4]
         shr eax, cl
         test eax, FILE_BITS
         jz %1
@@ -249,8 +254,9 @@ gen_store_promotions:
 %macro ENEMY_ON_ROW 1
         shr al, ROW_SHIFT
         movzx bx, al
-        cmp byte [COLOUR_SET(ENEMY) + bx], 0
-        je %1
+        mov al, [PIECE_SET(ENEMY | ROOK) + bx]
+        or al, [PIECE_SET(ENEMY | QUEEN) + bx]
+        jz %1
 %endmacro
 
 ; PAWN_PUSH store, blocked -- the pawn DX steps forward to BL; jump to `blocked` if
@@ -502,18 +508,24 @@ gen_%2_checks:
 .knights:
         movzx si, byte [king_here]
         shl si, LIST_SHIFT
-        ENEMY_IN knight_zone, .knight_squares
-        jmp .rook
-.knight_squares:
-        JUMPS_FROM knight, byte [king_here]
+        mov ebp, [knight_zone + si] ; the enemy's knights a jump away give check
+        and ebp, [PIECE_SET(ENEMY | KNIGHT)]
 .knight:
-        lodsb
-        mov bl, al
-        cmp byte [carreau + bx], ENEMY | KNIGHT
-        jne .next_knight
+        bsf ebx, ebp
+        jz .knights_high
+        btr ebp, ebx
         call check_add_contact
-.next_knight:
-        loop .knight
+        jmp .knight
+.knights_high:
+        mov ebp, [knight_zone + si + 4]
+        and ebp, [PIECE_SET(ENEMY | KNIGHT) + 4]
+.knight_high:
+        bsf ebx, ebp
+        jz .rook
+        btr ebp, ebx
+        add bl, DWORD_BITS
+        call check_add_contact
+        jmp .knight_high
 .rook:  mov al, [king_here]         ; no enemy on the king's file: no check, no pin on it
         ENEMY_ON_FILE .row
         movzx si, byte [king_here]
@@ -529,7 +541,7 @@ gen_%2_checks:
 .bishop:
         movzx si, byte [king_here]
         shl si, LIST_SHIFT
-        ENEMY_IN bishop_lines, .bishop_rays
+        DIAGONAL_SLIDER_IN .bishop_rays
         ret
 .bishop_rays:
   %assign d BISHOP_DIR_FIRST
@@ -721,25 +733,12 @@ attacked_%2:
         je .yes
         mov si, bp
         shl si, LIST_SHIFT
-        mov eax, [knight_zone + si] ; the enemy's pieces a knight's jump away, each
-        and eax, [COLOUR_SET(ENEMY)] ; looked at (not every jump)
-.knight:
-        bsf ebx, eax
-        jz .knights_high
-        btr eax, ebx
-        cmp byte [carreau + bx], ENEMY | KNIGHT
-        je .yes
-        jmp .knight
-.knights_high:
+        mov eax, [knight_zone + si] ; an enemy knight a jump away
+        and eax, [PIECE_SET(ENEMY | KNIGHT)]
+        jnz .yes
         mov eax, [knight_zone + si + 4]
-        and eax, [COLOUR_SET(ENEMY) + 4]
-.knight_high:
-        bsf ebx, eax
-        jz .rook
-        btr eax, ebx
-        cmp byte [carreau + bx + DWORD_BITS], ENEMY | KNIGHT
-        je .yes
-        jmp .knight_high
+        and eax, [PIECE_SET(ENEMY | KNIGHT) + 4]
+        jnz .yes
 .rook:  mov ax, bp
         ENEMY_ON_FILE .row
         ATTACK_RAY DIR_N
@@ -749,7 +748,7 @@ attacked_%2:
         ATTACK_RAY DIR_E
         ATTACK_RAY DIR_W
 .bishop:
-        ENEMY_IN bishop_lines, .bishop_rays
+        DIAGONAL_SLIDER_IN .bishop_rays
         jmp .no
 .bishop_rays:
   %assign d BISHOP_DIR_FIRST
