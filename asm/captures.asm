@@ -13,6 +13,7 @@ captures_only   resb 1              ; nonzero inside gen_captures
 capture_finders resw 1              ; -> gen_<colour>_finders of the side to move
 capture_pawn_to resw 1              ; -> pawn_from_* read as the squares its pawns take on
 capture_enemies resw 1              ; -> the enemy's colour set
+capture_pawns   resq 1              ; the squares from which a pawn takes or promotes
 
         section .data
 

@@ -259,6 +259,50 @@ gen_store_promotions:
         jz %1
 %endmacro
 
+; CAPTURING_PAWNS -- for gen_captures: drop from gen_pieces the pawns that neither take
+; (no enemy on a square they take on) nor promote, all at once on the sets (the pawns
+; one row on are the set shifted by a row, less the file it wraps into); CHG: EAX,
+; EBX, ECX, EDX
+%macro CAPTURING_PAWNS 0
+        mov eax, [COLOUR_SET(ENEMY)]
+        mov edx, [COLOUR_SET(ENEMY) + 4]
+        mov ecx, eax
+        mov ebx, edx
+  %if OWN == WHITE                  ; white takes towards square 0: square s - 9, s - 7
+        shld edx, eax, ROW_STEP + 1
+        shl eax, ROW_STEP + 1
+        shld ebx, ecx, ROW_STEP - 1
+        shl ecx, ROW_STEP - 1
+  %else                             ; black: square s + 7, s + 9
+        shrd eax, edx, ROW_STEP - 1
+        shr edx, ROW_STEP - 1
+        shrd ecx, ebx, ROW_STEP + 1
+        shr ebx, ROW_STEP + 1
+  %endif
+        and eax, ~(FILE_BITS << FILE_A) ; EDX:EAX a file left, EBX:ECX a file right
+        and edx, ~(FILE_BITS << FILE_A) ; of the pawn: never from file a (h) by a wrap
+        and ecx, ~(FILE_BITS << FILE_H)
+        and ebx, ~(FILE_BITS << FILE_H)
+        or eax, ecx
+        or edx, ebx
+        mov [capture_pawns], eax
+        mov [capture_pawns + 4], edx
+  %if OWN == WHITE
+        movzx bx, PROMO_ROW
+        mov byte [capture_pawns + bx], ROW_SET
+  %else
+        mov byte [capture_pawns + PROMO_ROW], ROW_SET
+  %endif
+        mov eax, [PIECE_SET(OWN | PAWN)]
+        not eax
+        or eax, [capture_pawns]
+        and [gen_pieces], eax
+        mov eax, [PIECE_SET(OWN | PAWN) + 4]
+        not eax
+        or eax, [capture_pawns + 4]
+        and [gen_pieces + 4], eax
+%endmacro
+
 ; PAWN_PUSH store, blocked -- the pawn DX steps forward to BL; jump to `blocked` if
 ; the square is taken
 %macro PAWN_PUSH 2
@@ -422,6 +466,7 @@ gen_%2_pieces:
         btr word [gen_pieces], bx
         cmp byte [captures_only], 0
         je .listed
+        CAPTURING_PAWNS
         mov word [capture_finders], FINDERS
         mov word [capture_pawn_to], PAWN_FROM_TABLE(ENEMY)
         mov word [capture_enemies], COLOUR_SET(ENEMY)
