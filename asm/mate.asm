@@ -17,8 +17,9 @@
 ;     the checks in generation order, then the others in generation order); from
 ;     k = MATE_SORT_MIN on (where a move that fails costs a whole search), the moves
 ;     are then sorted by the defender's legal replies after each, fewest first
-;     (mate_order_by_replies); at the root, the checks first, then the quiet moves
-;     that threaten mate (mate_move_class), then the others, each class so sorted; the
+;     (mate_order_by_replies); at the root, the checks whose piece no reply takes
+;     first, then the quiet moves that threaten mate, the other checks and the other
+;     moves (mate_move_class), each class so sorted; the
 ;     root's order decides which of several shortest mates is answered, and a mate in
 ;     fewer than MATE_ROOT_SORT_MIN moves (found in a second or two either way) keeps
 ;     the answer the order above gave it;
@@ -54,6 +55,8 @@
 mate_root_ply   resb 1              ; [ply] at mate_find's root, whose move is wanted
 mate_test       resw 1              ; mate_partition's test: CF set for a move put first
 mate_salt       resd 1              ; this mate_find's mark on its mate_reply keys
+mate_replies    resw 1              ; mate_move_class: the defender's replies
+mate_to         resb 1              ; and the square the attacker's move went to
 mate_threat     resb 1              ; mate_move_class's threat: a mate in this many moves
 
         section .text
@@ -657,9 +660,8 @@ mate_copy_moves:
         jmp mate_copy_moves
 .done:  ret
 
-; mate_order_by_replies -- sort a chain by how forcing each move is: its checks first,
-;                          then the quiet moves that threaten mate, then the others
-;                          (mate_move_class), each class by the number of legal replies
+; mate_order_by_replies -- sort a chain by how forcing each move is (at the root:
+;                          mate_move_class), each class by the number of legal replies
 ;                          the move leaves the defender, fewest first (a stable sort: the
 ;                          order before it breaks ties), so the moves likeliest to mate
 ;                          are tried first
@@ -692,6 +694,10 @@ mate_order_by_replies:
         push bp
         push dx
         add di, MAX_MOVES * MATE_KEY_SIZE ; past the keys' room
+        mov [mate_replies], di
+        mov al, [es:si + move.to]
+        and al, SQUARE_MASK
+        mov [mate_to], al
         call gen_moves
         push cx
         call mate_move_class
@@ -751,27 +757,43 @@ mate_order_by_replies:
         pop cx
         ret
 
-; mate_move_class -- how forcing an attacker's move is: a check, a quiet move that
-;                    threatens mate (were the defender allowed to pass, the attacker
-;                    would mate in [mate_threat] moves: the classic threat of the
-;                    problem solvers), or neither
-; IN:  the position after the move, the defender to move, [checkers] as gen_moves left
-;      it; [mate_threat] (0: no threat looked for); DI -> free space
-; OUT: BL = MATE_CLASS_CHECK, MATE_CLASS_THREAT or MATE_CLASS_QUIET; without a threat
-;      looked for every move MATE_CLASS_CHECK (the replies alone order them)
+; mate_move_class -- how forcing an attacker's move is: a check whose piece no reply
+;                    takes; a quiet move that threatens mate (were the defender allowed
+;                    to pass, the attacker would mate in [mate_threat] moves: the classic
+;                    threat of the problem solvers); a check whose piece a reply takes (an
+;                    offer, often a sacrifice); or none of these
+; IN:  the position after the move, the defender to move, its replies from
+;      [mate_replies] to DI as gen_moves left them, with [checkers]; [mate_to] = the
+;      move's to square; [mate_threat] (0: none looked for)
+; OUT: BL = MATE_CLASS_CHECK, _THREAT, _OFFER or _QUIET; with [mate_threat] = 0 every
+;      move MATE_CLASS_CHECK (the replies alone order them)
 ; CHG: EAX, ECX, EDX, SI, EBP
 mate_move_class:
         mov bl, MATE_CLASS_CHECK
-        mov cl, [mate_threat]
-        test cl, cl
-        jz .done
+        cmp byte [mate_threat], 0
+        je .done
         cmp byte [checkers], 0
-        jne .done
+        je .quiet
+        mov si, [mate_replies]
+        mov al, [mate_to]
+.reply: cmp si, di
+        jae .done
+        mov ah, [es:si + move.to]
+        and ah, SQUARE_MASK
+        cmp ah, al
+        je .offer
+        add si, MOVE_SIZE
+        jmp .reply
+.offer: mov bl, MATE_CLASS_OFFER
+        ret
+.quiet: mov cl, [mate_threat]
         call move_pass
         call mate_attack
-        mov al, MATE_CLASS_THREAT   ; CF set (no mate): the next class, quiet
-        adc al, 0
-        push ax
+        mov bl, MATE_CLASS_THREAT
+        jnc .threat
+        mov bl, MATE_CLASS_QUIET
+.threat:
+        push bx
         call move_unpass
         pop bx
 .done:  ret
