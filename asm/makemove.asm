@@ -49,36 +49,33 @@ zobrist_variant:                    ; Los Alamos chess: a 6x6 position is no 8x8
 
         section .text
 
-; MOVE_SAVE lo8, hi8, reg16, reg32 -- keep what a move (or a pass) cannot undo by
-; itself: the castling rights, the en-passant square and the half-move clock in
-; undo_stack, the key in key_stack, at [ply]; then [ply] + 1.  The registers named are
-; scratch; BX = [ply] << UNDO_SHIFT after it.
-%macro MOVE_SAVE 4
+; MOVE_SAVE reg32 -- keep what a move (or a pass) cannot undo by itself: the castling
+; rights, the en-passant square and the half-move clock (board.asm keeps them in one
+; dword, as undo_stack does) in undo_stack, the key in key_stack, at [ply]; then
+; [ply] + 1.  reg32 is scratch (the key after it); BX = [ply] << UNDO_SHIFT after it.
+%if ep_square - castle != 1 || halfmove - castle != 2
+  %error "MOVE_SAVE reads the castling rights, the en-passant square and the half-move clock as one dword"
+%endif
+%macro MOVE_SAVE 1
         movzx bx, byte [ply]
         shl bx, UNDO_SHIFT
         mov %1, [castle]
-        mov %2, [ep_square]
-        mov [undo_stack + bx], %3
-        mov %3, [halfmove]
-        mov [undo_stack + bx + 2], %3
-        mov %4, [hash_key]
-        mov [key_stack + bx], %4
+        mov [undo_stack + bx], %1
+        mov %1, [hash_key]
+        mov [key_stack + bx], %1
         inc byte [ply]
 %endmacro
 
-; MOVE_RESTORE lo8, hi8, reg16, reg32 -- [ply] - 1, and what MOVE_SAVE kept there back
-; (the registers named are scratch; BX = [ply] << UNDO_SHIFT after it)
-%macro MOVE_RESTORE 4
+; MOVE_RESTORE reg32 -- [ply] - 1, and what MOVE_SAVE kept there back (reg32 is
+; scratch; BX = [ply] << UNDO_SHIFT after it)
+%macro MOVE_RESTORE 1
         dec byte [ply]
         movzx bx, byte [ply]
         shl bx, UNDO_SHIFT
-        mov %3, [undo_stack + bx]
+        mov %1, [undo_stack + bx]
         mov [castle], %1
-        mov [ep_square], %2
-        mov %3, [undo_stack + bx + 2]
-        mov [halfmove], %3
-        mov %4, [key_stack + bx]
-        mov [hash_key], %4
+        mov %1, [key_stack + bx]
+        mov [hash_key], %1
 %endmacro
 
 ; ROOK_SHIFT from, to -- the castling rook of the side to move goes from one square to
@@ -111,7 +108,7 @@ move_make:
 ; IN, OUT, CHG: as move_make, [hash_key] aside
 move_place:
         mov [move_now], eax
-        MOVE_SAVE cl, ch, cx, ecx
+        MOVE_SAVE ecx
         shr bx, UNDO_SHIFT - 1      ; a word a ply
         mov cl, al
         mov ch, [move_now + move.to]
@@ -203,7 +200,7 @@ move_place:
 ; CHG: BX, ECX (EAX kept)
 move_unmake:
         mov [move_now], eax
-        MOVE_RESTORE cl, ch, cx, ecx
+        MOVE_RESTORE ecx
         xor byte [side], WHITE
         jnz .board
         dec dword [fullmove]         ; it was black's move
@@ -263,7 +260,7 @@ move_unmake:
 ;      date; [ply] + 1 (undo_stack and key_stack keep what move_unpass restores)
 ; CHG: EAX, EBX
 move_pass:
-        MOVE_SAVE al, ah, ax, eax
+        MOVE_SAVE eax
         xor eax, [zobrist_side]
         movzx ebx, byte [ep_square]
         cmp bl, NO_SQUARE
@@ -283,7 +280,7 @@ move_pass:
 ; CHG: BX, EDX
 move_unpass:
         xor byte [side], WHITE
-        MOVE_RESTORE dl, dh, dx, edx
+        MOVE_RESTORE edx
         ret
 
 ; move_play -- move_make for the logics that count the positions they visit (the
@@ -294,6 +291,17 @@ move_unpass:
 move_play:
         pushad                      ; one instruction for the three registers it changes
         call move_make
+        inc dword [clock_nodes]
+        popad
+        ret
+
+; move_play_unkeyed -- move_play without the Zobrist key, for the quiescence search: no
+;                     position below it is looked up by key (no hash table, no
+;                     repetition test), and move_unmake puts back the key it keeps
+; IN, OUT, CHG: as move_play; [hash_key] stays the key before the move
+move_play_unkeyed:
+        pushad
+        call move_place
         inc dword [clock_nodes]
         popad
         ret

@@ -468,7 +468,6 @@ gen_%2_pieces:
         je .listed
         CAPTURING_PAWNS
         mov word [capture_finders], FINDERS
-        mov word [capture_pawn_to], PAWN_FROM_TABLE(ENEMY)
         mov word [capture_enemies], COLOUR_SET(ENEMY)
         call gen_capture_pieces     ; out of check (captures.asm)
         jc .full
