@@ -17,9 +17,9 @@
 ;     the checks in generation order, then the others in generation order); from
 ;     k = MATE_SORT_MIN on (where a move that fails costs a whole search), the moves
 ;     are then sorted by the defender's legal replies after each, fewest first
-;     (mate_order_by_replies); at the root, the checks whose piece no reply takes
-;     first, then the quiet moves that threaten mate, the other checks and the other
-;     moves (mate_move_class), each class so sorted; the
+;     (mate_order_by_replies); at the root, the checks that leave a single reply
+;     (not taking the checking piece) first, then the quiet moves that threaten mate,
+;     the other checks and the other moves (mate_move_class), each class so sorted; the
 ;     root's order decides which of several shortest mates is answered, and a mate in
 ;     fewer than MATE_ROOT_SORT_MIN moves (found in a second or two either way) keeps
 ;     the answer the order above gave it;
@@ -55,8 +55,7 @@
 mate_root_ply   resb 1              ; [ply] at mate_find's root, whose move is wanted
 mate_test       resw 1              ; mate_partition's test: CF set for a move put first
 mate_salt       resd 1              ; this mate_find's mark on its mate_reply keys
-mate_replies    resw 1              ; mate_move_class: the defender's replies
-mate_to         resb 1              ; and the square the attacker's move went to
+mate_to         resb 1              ; mate_move_class: the square the attacker's move went to
 mate_threat     resb 1              ; mate_move_class's threat: a mate in this many moves
 
         section .text
@@ -694,7 +693,6 @@ mate_order_by_replies:
         push bp
         push dx
         add di, MAX_MOVES * MATE_KEY_SIZE ; past the keys' room
-        mov [mate_replies], di
         mov al, [es:si + move.to]
         and al, SQUARE_MASK
         mov [mate_to], al
@@ -757,34 +755,30 @@ mate_order_by_replies:
         pop cx
         ret
 
-; mate_move_class -- how forcing an attacker's move is: a check whose piece no reply
-;                    takes; a quiet move that threatens mate (were the defender allowed
-;                    to pass, the attacker would mate in [mate_threat] moves: the classic
-;                    threat of the problem solvers); a check whose piece a reply takes (an
-;                    offer, often a sacrifice); or none of these
-; IN:  the position after the move, the defender to move, its replies from
-;      [mate_replies] to DI as gen_moves left them, with [checkers]; [mate_to] = the
-;      move's to square; [mate_threat] (0: none looked for)
-; OUT: BL = MATE_CLASS_CHECK, _THREAT, _OFFER or _QUIET; with [mate_threat] = 0 every
-;      move MATE_CLASS_CHECK (the replies alone order them)
+; mate_move_class -- how forcing an attacker's move is: a check that leaves a single
+;                    reply, which does not take its piece; a quiet move that threatens
+;                    mate (were the defender allowed to pass, the attacker would mate in
+;                    [mate_threat] moves: the classic threat of the problem solvers);
+;                    another check; or none of these
+; IN:  the position after the move, the defender to move, its replies before ES:DI
+;      and CX of them as gen_moves left them, with [checkers]; [mate_to] = the move's
+;      to square; [mate_threat] (0: none looked for)
+; OUT: BL = MATE_CLASS_FORCED, _THREAT, _CHECK or _QUIET; with [mate_threat] = 0 every
+;      move MATE_CLASS_FORCED (the replies alone order them)
 ; CHG: EAX, ECX, EDX, SI, EBP
 mate_move_class:
-        mov bl, MATE_CLASS_CHECK
+        mov bl, MATE_CLASS_FORCED
         cmp byte [mate_threat], 0
         je .done
         cmp byte [checkers], 0
         je .quiet
-        mov si, [mate_replies]
-        mov al, [mate_to]
-.reply: cmp si, di
-        jae .done
-        mov ah, [es:si + move.to]
-        and ah, SQUARE_MASK
-        cmp ah, al
-        je .offer
-        add si, MOVE_SIZE
-        jmp .reply
-.offer: mov bl, MATE_CLASS_OFFER
+        cmp cx, 1
+        jne .check
+        mov al, [es:di - MOVE_SIZE + move.to] ; the single reply
+        and al, SQUARE_MASK
+        cmp al, [mate_to]
+        jne .done                   ; it does not take the checking piece
+.check: mov bl, MATE_CLASS_CHECK
         ret
 .quiet: mov cl, [mate_threat]
         call move_pass
