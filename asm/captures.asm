@@ -4,9 +4,11 @@
 ; sets: CAPTURING_PAWNS), which walks them in the same order and gives a piece to its
 ; finder only where an enemy stands that it could take: on a knight's jumps, on a
 ; bishop's lines; a pawn left, a rook and a queen always.
-; The finders are gen_<colour>_pieces' own, so the chain holds the same moves in the same
-; order (the search's tree does not change), but most pawns and knights cost a few
-; instructions instead of a walk of their squares.
+; The finders are gen_<colour>_pieces' own but for the sliders', which store the takes
+; alone (the quiet steps onto the queening row, which quiescence drops, are left out), so
+; the chain holds the same captures in the same order (the search's tree does not
+; change), but most pawns and knights cost a few instructions instead of a walk of
+; their squares, and a slider three instructions a square it passes.
 
         section .bss
 
@@ -42,7 +44,7 @@ gen_captures:
 ; gen_capture_pieces -- gen_<colour>_pieces' walk for gen_captures out of check: the
 ;                       captures and promotions of the side's pieces but the king
 ; IN:  gen_pieces = those pieces; [capture_finders], [capture_enemies]; target_mask =
-;      the enemy's pieces and the queening row; pinned_set, pin_masks
+;      the enemy's pieces and the queening row's empty squares; pinned_set, pin_masks
 ;      (gen_<colour>_checks); ES:DI -> free space
 ; OUT: DI past the moves stored; CF set if the chain is full
 ; CHG: EAX, EBX, ECX, EDX, SI, EBP
@@ -94,6 +96,52 @@ gen_capture_pieces:
         ret
 .full:  stc
         ret
+
+; CAPTURE_RAY d -- store the take of slider DX along direction d, if BP lets it take the
+; first piece there (out of check BP's set holds no piece of its own side: gen_<colour>);
+; SI = its square * DIRECTIONS
+%macro CAPTURE_RAY 1
+        FIRST_PIECE %1, {mov bl, dl}, %%done
+        bt word [bp], bx
+        jnc %%done
+        mov ah, [carreau + bx]
+        MOVE_PACK bl
+        stosd
+%%done:
+%endmacro
+
+; CAPTURE_LINES first -- CAPTURE_RAY along the four directions from `first` (a
+; routine's body, ret included)
+%macro CAPTURE_LINES 1
+        movzx si, dl
+        shl si, LIST_SHIFT
+  %assign d %1
+  %rep LINE_DIRS
+        CAPTURE_RAY d
+    %assign d d + 1
+  %endrep
+        ret
+%endmacro
+
+; gen_rook_captures -- the rook's takes, for gen_captures out of check (TENTOUR's walks
+;                      to the first piece)
+; IN:  DX = the rook (or queen); BP -> the squares it may enter, none of its side's
+;      pieces; ES:DI -> free space
+; OUT: DI past the moves stored
+; CHG: EAX, BX, CX, SI
+gen_rook_captures:
+        CAPTURE_LINES ROOK_DIR_FIRST
+
+; gen_bishop_captures -- the bishop's takes, for gen_captures out of check
+; IN, OUT, CHG: as gen_rook_captures
+gen_bishop_captures:
+        CAPTURE_LINES BISHOP_DIR_FIRST
+
+; gen_queen_captures -- the queen's takes, for gen_captures out of check
+; IN, OUT, CHG: as gen_rook_captures
+gen_queen_captures:
+        call gen_rook_captures
+        jmp gen_bishop_captures
 
 ; gen_capture_king_idle -- has the king nothing to look at?  In gen_captures out of
 ;                          check, when no enemy stands next to it (no capture to test)

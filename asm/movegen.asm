@@ -185,16 +185,23 @@ gen_store_promotions:
 %%done:
 %endmacro
 
-; ATTACK_RAY d -- inside attacked_*: jump to .yes if the first piece along direction d
-; from square BP is an enemy slider that moves this way.  SI = BP * DIRECTIONS.
-%macro ATTACK_RAY 1
+; FIRST_PIECE d, start, none -- BX from a square (`start`: an instruction that puts it in
+; BX or BL) along direction d to the first piece; to `none` if the line is empty to the
+; edge.  SI = the square * DIRECTIONS.  CHG: BX, CX
+%macro FIRST_PIECE 3
         movzx cx, byte [ray_len + si + %1]
-        jcxz %%done
-        mov bx, bp
+        jcxz %3
+        %2
 %%step: add bl, DIR_DELTA(%1)
         cmp byte [carreau + bx], EMPTY
         loope %%step                ; (3 instructions an empty square)
-        je %%done                   ; empty to the edge
+        je %3                       ; empty to the edge
+%endmacro
+
+; ATTACK_RAY d -- inside attacked_*: jump to .yes if the first piece along direction d
+; from square BP is an enemy slider that moves this way.  SI = BP * DIRECTIONS.
+%macro ATTACK_RAY 1
+        FIRST_PIECE %1, {mov bx, bp}, %%done
         mov al, [carreau + bx]
         cmp al, ENEMY | QUEEN
         je .yes
@@ -410,16 +417,19 @@ gen_%2:
 .free:
         cmp byte [captures_only], 0
         je .pieces
-        mov eax, [COLOUR_SET(ENEMY)] ; captures, and steps to the queening row
-        mov [target_mask], eax
+        mov eax, [COLOUR_SET(ENEMY)] ; captures, and steps to the queening row's empty
+        mov [target_mask], eax      ; squares (so a piece in target_mask is an enemy)
         mov eax, [COLOUR_SET(ENEMY) + 4]
         mov [target_mask + 4], eax
   %if OWN == WHITE
         movzx bx, QUEENING_ROW
-        or byte [target_mask + bx], ROW_SET
   %else
-        or byte [target_mask + QUEENING_ROW], ROW_SET
+        mov bx, QUEENING_ROW
   %endif
+        mov al, [COLOUR_SET(OWN) + bx]
+        or al, [COLOUR_SET(ENEMY) + bx]
+        not al
+        or [target_mask + bx], al
 .pieces:
         call gen_%2_pieces
         jc .full
@@ -446,7 +456,7 @@ gen_%2_pieces:
         cmp byte [captures_only], 0
         je .listed
         CAPTURING_PAWNS
-        mov word [capture_finders], FINDERS
+        mov word [capture_finders], gen_%2_capture_finders
         mov word [capture_enemies], COLOUR_SET(ENEMY)
         call gen_capture_pieces     ; out of check (captures.asm)
         jc .full
@@ -502,6 +512,17 @@ gen_%2_flight:
         ret
 
         FINDER_TABLE gen_%2         ; gen_<colour>_finders
+
+        section .data
+; gen_<colour>_capture_finders -- the finders gen_captures runs out of check, by piece
+; code as gen_<colour>_finders: the sliders' takes alone (captures.asm)
+gen_%2_capture_finders:
+        dw gen_rook_captures, gen_%2_knight, gen_bishop_captures
+        dw gen_queen_captures, gen_no_moves, gen_%2_pawn
+%if ($ - gen_%2_capture_finders) != 2 * PIECE_KINDS
+  %error "one finder a piece code"
+%endif
+        section .text
 
 ; gen_<colour>_checks -- walk out from the king: checkers, the check line, pinned pieces
 ;                       (Liberman 1998, rules of check)
