@@ -151,37 +151,15 @@ gen_store_promotions:
 %%done:
 %endmacro
 
-; KING_RAY d -- walk from the king along direction d: note a slider checker, or a
-; piece of ours with an enemy slider behind it.  SI = king square * DIRECTIONS.
+; KING_RAY d -- walk from the king along direction d (KING_WALK): note a slider
+; checker, or a piece of ours with an enemy slider behind it.  SI = king square *
+; DIRECTIONS.  CHG: EAX, BX, CX, DX, EBP
 %macro KING_RAY 1
         movzx cx, byte [ray_len + si + %1]
         jcxz %%done
-        mov bl, [king_here]
-%%near: add bl, DIR_DELTA(%1)
-        cmp byte [carreau + bx], EMPTY
-        loope %%near                ; (3 instructions an empty square)
-        je %%done                   ; empty to the edge
-        mov al, [carreau + bx]
+        mov dl, DIR_DELTA(%1)
         mov ebp, LINE_SLIDERS(ENEMY, %1)
-        bt ebp, eax                 ; bit (content) of the dword: an enemy slider here?
-        jc %%check
-        cmp al, EMPTY
-        JENEMY %%done               ; an enemy that cannot come this way shields the king
-        mov dh, bl                  ; our piece: pinned if an enemy slider is behind it
-        jcxz %%done                 ; (loope counted its square)
-%%far:  add bl, DIR_DELTA(%1)
-        cmp byte [carreau + bx], EMPTY
-        loope %%far
-        je %%done
-        mov al, [carreau + bx]
-        bt ebp, eax
-        jnc %%done
-        mov dl, DIR_DELTA(%1)
-        call check_add_pin
-        jmp %%done
-%%check:
-        mov dl, DIR_DELTA(%1)
-        call check_add_slider
+        call KING_WALK
 %%done:
 %endmacro
 
@@ -382,6 +360,7 @@ gen_store_promotions:
 ; assembled once per colour so that Liberman's `cmp cl,EMPTY` keeps its fixed jle / jge
 %macro SIDE_NAMES 2
   %define FINDERS gen_%2_finders
+  %define KING_WALK gen_%2_king_walk
   %assign OWN %1
   %assign ENEMY (%1) ^ WHITE
   %if OWN == WHITE
@@ -594,6 +573,34 @@ gen_%2_checks:
     %assign d d + 1
   %endrep
         ret
+
+; gen_<colour>_king_walk -- KING_RAY's walk out from the king along one line
+; IN:  CX = the squares to the edge (not 0); DL = the step; EBP = the contents (as bits
+;      of a dword) of the enemy's sliders that move along the line; BH = 0
+; OUT: a slider checker noted (check_add_slider), or a piece of ours with such a slider
+;      behind it (check_add_pin)
+; CHG: EAX, BX, CX, DH, BP
+gen_%2_king_walk:
+        mov bl, [king_here]
+.near:  add bl, dl
+        cmp byte [carreau + bx], EMPTY
+        loope .near                 ; (3 instructions an empty square)
+        je .done                    ; empty to the edge
+        mov al, [carreau + bx]
+        bt ebp, eax                 ; bit (content) of the dword: an enemy slider here?
+        jc check_add_slider
+        cmp al, EMPTY
+        JENEMY .done                ; an enemy that cannot come this way shields the king
+        mov dh, bl                  ; our piece: pinned if an enemy slider is behind it
+        jcxz .done                  ; (loope counted its square)
+.far:   add bl, dl
+        cmp byte [carreau + bx], EMPTY
+        loope .far
+        je .done
+        mov al, [carreau + bx]
+        bt ebp, eax
+        jc check_add_pin
+.done:  ret
 
 ; gen_<colour>_rook -- the rook's moves (Liberman: TENTOUR)
 ; IN:  DX = the rook (or queen); BP -> squares it may enter; ES:DI -> free space
