@@ -51,6 +51,19 @@ king_squares    db SQ_E8, SQ_E1
 ; of the board.
 colour_sets     dq 000000000000FFFFh, 0FFFF000000000000h
 %define COLOUR_SET(colour) (colour_sets + ((colour) >> COLOUR_SHIFT) * SET_BYTES)
+; piece_sets -- the squares of each content's pieces, indexed by content (colour and
+; piece: ROOK_B .. PAWN_W; the unused contents between are never set, EMPTY's may be
+; written and is never read), built and kept with colour_sets; the attack tests and the
+; walk out from the king look at a knight's squares or a line only where a piece that
+; moves that way stands.
+piece_sets      dq 81h, 42h, 24h, 08h, 10h, 0FF00h ; black R N B Q K P
+                times (ROOK_W - PAWN_B - 1) dq 0
+                dq 8100000000000000h, 4200000000000000h, 2400000000000000h ; white R N B
+                dq 0800000000000000h, 1000000000000000h, 00FF000000000000h ; white Q K P
+%if $ - piece_sets != PIECE_SETS * SET_BYTES
+%error "one set a content, ROOK_B .. PAWN_W"
+%endif
+%define PIECE_SET(content) (piece_sets + (content) * SET_BYTES)
 
 ; ---------------------------------------------------------------------------------------
 ; RAY_LENGTHS name, on_board -- for each square and direction DIR_N..DIR_SW, how many

@@ -1,18 +1,21 @@
 ; captures.asm -- the quiescence search's moves out of check (beyond Liberman): the
 ; captures, en passant and promotions.  gen_<colour>_pieces hands the side's pieces to
-; gen_capture_pieces, which walks them in the same order and gives a piece to its finder
-; only where an enemy stands that it could take: on a pawn's two squares (or the pawn is
-; about to promote), on a knight's jumps, on a bishop's lines; a rook and a queen always.
-; The finders are gen_<colour>_pieces' own, so the chain holds the same moves in the same
-; order (the search's tree does not change), but most pawns and knights cost a few
-; instructions instead of a walk of their squares.
+; gen_capture_pieces (without the pawns that neither take nor promote, dropped on the
+; sets: CAPTURING_PAWNS), which walks them in the same order and gives a piece to its
+; finder only where an enemy stands that it could take: on a knight's jumps, on a
+; bishop's lines; a pawn left, a rook and a queen always.
+; The finders are gen_<colour>_pieces' own but for the sliders', which store the takes
+; alone (the quiet steps onto the queening row, which quiescence drops, are left out), so
+; the chain holds the same captures in the same order (the search's tree does not
+; change), but most pawns and knights cost a few instructions instead of a walk of
+; their squares, and a slider three instructions a square it passes.
 
         section .bss
 
 captures_only   resb 1              ; nonzero inside gen_captures
 capture_finders resw 1              ; -> gen_<colour>_finders of the side to move
-capture_pawn_to resw 1              ; -> pawn_from_* read as the squares its pawns take on
 capture_enemies resw 1              ; -> the enemy's colour set
+capture_pawns   resq 1              ; the squares from which a pawn takes or promotes
 
         section .data
 
@@ -20,7 +23,7 @@ capture_enemies resw 1              ; -> the enemy's colour set
 ; the piece's finder runs (the king is never among the pieces)
 capture_filters dw gen_capture_pieces.find, gen_capture_pieces.knight
                 dw gen_capture_pieces.bishop, gen_capture_pieces.find
-                dw gen_capture_pieces.next, gen_capture_pieces.pawn
+                dw gen_capture_pieces.next, gen_capture_pieces.find
 %if ($ - capture_filters) != 2 * PIECE_KINDS
   %error "one filter a piece code"
 %endif
@@ -40,9 +43,9 @@ gen_captures:
 
 ; gen_capture_pieces -- gen_<colour>_pieces' walk for gen_captures out of check: the
 ;                       captures and promotions of the side's pieces but the king
-; IN:  gen_pieces = those pieces; [capture_finders], [capture_pawn_to],
-;      [capture_enemies]; target_mask = the enemy's pieces and the queening row;
-;      pinned_set, pin_masks (gen_<colour>_checks); ES:DI -> free space
+; IN:  gen_pieces = those pieces; [capture_finders], [capture_enemies]; target_mask =
+;      the enemy's pieces and the queening row's empty squares; pinned_set, pin_masks
+;      (gen_<colour>_checks); ES:DI -> free space
 ; OUT: DI past the moves stored; CF set if the chain is full
 ; CHG: EAX, EBX, ECX, EDX, SI, EBP
 gen_capture_pieces:
@@ -66,15 +69,6 @@ gen_capture_pieces:
         and si, PIECE_MASK
         add si, si                  ; 2 bytes a filter, and a finder
         jmp [capture_filters + si]
-.pawn:  add bx, bx                  ; its two squares in target_mask: an enemy, or the
-        add bx, [capture_pawn_to]   ; queening row (OFF_BOARD reads the word after it:
-        movzx ax, byte [bx]         ; at worst the finder runs for nothing)
-        bt word [target_mask], ax
-        jc .find
-        mov al, [bx + 1]
-        bt word [target_mask], ax
-        jc .find
-        jmp .next
 .knight:
         mov ax, knight_zone
         jmp .zone
@@ -102,6 +96,52 @@ gen_capture_pieces:
         ret
 .full:  stc
         ret
+
+; CAPTURE_RAY d -- store the take of slider DX along direction d, if BP lets it take the
+; first piece there (out of check BP's set holds no piece of its own side: gen_<colour>);
+; SI = its square * DIRECTIONS
+%macro CAPTURE_RAY 1
+        FIRST_PIECE %1, {mov bl, dl}, %%done
+        bt word [bp], bx
+        jnc %%done
+        mov ah, [carreau + bx]
+        MOVE_PACK bl
+        stosd
+%%done:
+%endmacro
+
+; CAPTURE_LINES first -- CAPTURE_RAY along the four directions from `first` (a
+; routine's body, ret included)
+%macro CAPTURE_LINES 1
+        movzx si, dl
+        shl si, LIST_SHIFT
+  %assign d %1
+  %rep LINE_DIRS
+        CAPTURE_RAY d
+    %assign d d + 1
+  %endrep
+        ret
+%endmacro
+
+; gen_rook_captures -- the rook's takes, for gen_captures out of check (TENTOUR's walks
+;                      to the first piece)
+; IN:  DX = the rook (or queen); BP -> the squares it may enter, none of its side's
+;      pieces; ES:DI -> free space
+; OUT: DI past the moves stored
+; CHG: EAX, BX, CX, SI
+gen_rook_captures:
+        CAPTURE_LINES ROOK_DIR_FIRST
+
+; gen_bishop_captures -- the bishop's takes, for gen_captures out of check
+; IN, OUT, CHG: as gen_rook_captures
+gen_bishop_captures:
+        CAPTURE_LINES BISHOP_DIR_FIRST
+
+; gen_queen_captures -- the queen's takes, for gen_captures out of check
+; IN, OUT, CHG: as gen_rook_captures
+gen_queen_captures:
+        call gen_rook_captures
+        jmp gen_bishop_captures
 
 ; gen_capture_king_idle -- has the king nothing to look at?  In gen_captures out of
 ;                          check, when no enemy stands next to it (no capture to test)

@@ -214,7 +214,7 @@ fen_piece_code:
 
 ; fen_kings -- one king of each colour, and where they stand; the colour sets
 ; IN:  carreau
-; OUT: CF clear, king_squares set; CF set, SI -> err_kings; colour_sets
+; OUT: CF clear, king_squares set; CF set, SI -> err_kings; colour_sets, piece_sets
 ; CHG: EAX, BX, CX, SI
 fen_kings:
         xor eax, eax
@@ -222,12 +222,19 @@ fen_kings:
         mov [COLOUR_SET(BLACK) + 4], eax
         mov [COLOUR_SET(WHITE)], eax
         mov [COLOUR_SET(WHITE) + 4], eax
+        mov si, PIECE_SETS * SET_BYTES
+.clear: sub si, 4
+        mov [piece_sets + si], eax
+        jnz .clear
         xor cx, cx                  ; CL = white kings, CH = black kings
         xor bx, bx
 .square:
         mov al, [carreau + bx]
         cmp al, EMPTY
         je .next
+        movzx si, al
+        shl si, LIST_SHIFT          ; a set a content
+        bts word [piece_sets + si], bx
         mov si, COLOUR_SET(BLACK)
         test al, WHITE
         jz .set

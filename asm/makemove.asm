@@ -3,7 +3,7 @@
 ; Liberman copied the whole table before each move; here the record itself says how to
 ; undo the board (it holds both contents), and undo_stack keeps the little it cannot:
 ; castling rights, the en-passant square and the half-move clock of each ply.
-; Both keep the colour sets (board.asm) in step with the table.
+; Both keep the colour sets and the piece sets (board.asm) in step with the table.
 ; move_make also keeps a 32-bit Zobrist key of the position up to date (hash_key, for
 ; the search's repetition test and hash table); key_stack keeps each ply's old key.
 
@@ -49,46 +49,45 @@ zobrist_variant:                    ; Los Alamos chess: a 6x6 position is no 8x8
 
         section .text
 
-; MOVE_SAVE lo8, hi8, reg16, reg32 -- keep what a move (or a pass) cannot undo by
-; itself: the castling rights, the en-passant square and the half-move clock in
-; undo_stack, the key in key_stack, at [ply]; then [ply] + 1.  The registers named are
-; scratch; BX = [ply] << UNDO_SHIFT after it.
-%macro MOVE_SAVE 4
+; MOVE_SAVE reg32 -- keep what a move (or a pass) cannot undo by itself: the castling
+; rights, the en-passant square and the half-move clock (board.asm keeps them in one
+; dword, as undo_stack does) in undo_stack, the key in key_stack, at [ply]; then
+; [ply] + 1.  reg32 is scratch (the key after it); BX = [ply] << UNDO_SHIFT after it.
+%if ep_square - castle != 1 || halfmove - castle != 2
+  %error "MOVE_SAVE reads the castling rights, the en-passant square and the half-move clock as one dword"
+%endif
+%macro MOVE_SAVE 1
         movzx bx, byte [ply]
         shl bx, UNDO_SHIFT
         mov %1, [castle]
-        mov %2, [ep_square]
-        mov [undo_stack + bx], %3
-        mov %3, [halfmove]
-        mov [undo_stack + bx + 2], %3
-        mov %4, [hash_key]
-        mov [key_stack + bx], %4
+        mov [undo_stack + bx], %1
+        mov %1, [hash_key]
+        mov [key_stack + bx], %1
         inc byte [ply]
 %endmacro
 
-; MOVE_RESTORE lo8, hi8, reg16, reg32 -- [ply] - 1, and what MOVE_SAVE kept there back
-; (the registers named are scratch; BX = [ply] << UNDO_SHIFT after it)
-%macro MOVE_RESTORE 4
+; MOVE_RESTORE reg32 -- [ply] - 1, and what MOVE_SAVE kept there back (reg32 is
+; scratch; BX = [ply] << UNDO_SHIFT after it)
+%macro MOVE_RESTORE 1
         dec byte [ply]
         movzx bx, byte [ply]
         shl bx, UNDO_SHIFT
-        mov %3, [undo_stack + bx]
+        mov %1, [undo_stack + bx]
         mov [castle], %1
-        mov [ep_square], %2
-        mov %3, [undo_stack + bx + 2]
-        mov [halfmove], %3
-        mov %4, [key_stack + bx]
-        mov [hash_key], %4
+        mov %1, [key_stack + bx]
+        mov [hash_key], %1
 %endmacro
 
 ; ROOK_SHIFT from, to -- the castling rook of the side to move goes from one square to
-; the other, on the board and in its colour set (a macro: make and unmake are the
-; search's hot path, where a call would cost instructions)
+; the other, on the board and in its colour and piece sets (a macro: make and unmake are
+; the search's hot path, where a call would cost instructions)
 ; CHG: ECX
 %macro ROOK_SHIFT 2
-        mov cl, [carreau + %1]
+        movzx ecx, byte [carreau + %1]
         mov byte [carreau + %1], EMPTY
         mov [carreau + %2], cl
+        btr word [piece_sets + ecx * SET_BYTES], %1
+        bts word [piece_sets + ecx * SET_BYTES], %2
         MOVER_SET ecx
         btr word [colour_sets + ecx], %1
         bts word [colour_sets + ecx], %2
@@ -109,7 +108,7 @@ move_make:
 ; IN, OUT, CHG: as move_make, [hash_key] aside
 move_place:
         mov [move_now], eax
-        MOVE_SAVE cl, ch, cx, ecx
+        MOVE_SAVE ecx
         shr bx, UNDO_SHIFT - 1      ; a word a ply
         mov cl, al
         mov ch, [move_now + move.to]
@@ -119,6 +118,9 @@ move_place:
         movzx bx, al                ; lift the piece
         and bl, SQUARE_MASK
         mov byte [carreau + bx], EMPTY
+        movzx ecx, ah
+        and cl, CONTENT_MASK
+        btr word [piece_sets + ecx * SET_BYTES], bx
         MOVER_SET ecx
         btr word [colour_sets + ecx], bx
         movzx bx, byte [move_now + move.to]
@@ -127,6 +129,8 @@ move_place:
         je .lifted
         xor cl, SET_BYTES           ; the piece taken leaves the other set
         btr word [colour_sets + ecx], bx
+        movzx ecx, byte [move_now + move.captured]
+        btr word [piece_sets + ecx * SET_BYTES], bx
         mov word [halfmove], 0      ; a capture
 .lifted:
         movzx bx, al
@@ -144,6 +148,8 @@ move_place:
         or dl, cl
 .land:  movzx bx, byte [move_now + move.to]
         mov [carreau + bx], dl
+        movzx ecx, dl
+        bts word [piece_sets + ecx * SET_BYTES], bx
         mov cl, [castle_keep + bx]
         and [castle], cl
         mov cl, ah
@@ -164,6 +170,9 @@ move_place:
         je .castle
         call move_ep_victim         ; KIND_EP: the pawn taken leaves the board
         mov byte [carreau + bx], EMPTY
+        movzx ecx, byte [side]
+        xor cl, WHITE | PAWN
+        btr word [piece_sets + ecx * SET_BYTES], bx
         MOVER_SET ecx
         xor cl, SET_BYTES
         btr word [colour_sets + ecx], bx
@@ -191,11 +200,13 @@ move_place:
 ; CHG: BX, ECX (EAX kept)
 move_unmake:
         mov [move_now], eax
-        MOVE_RESTORE cl, ch, cx, ecx
+        MOVE_RESTORE ecx
         xor byte [side], WHITE
         jnz .board
         dec dword [fullmove]         ; it was black's move
 .board: movzx bx, byte [move_now + move.to]
+        movzx ecx, byte [carreau + bx] ; what landed leaves its set
+        btr word [piece_sets + ecx * SET_BYTES], bx
         mov cl, [move_now + move.captured]
         mov [carreau + bx], cl      ; what was taken (or EMPTY) back on the to square
         MOVER_SET ecx
@@ -204,13 +215,16 @@ move_unmake:
         je .from
         xor cl, SET_BYTES           ; the piece taken comes back to the other set
         bts word [colour_sets + ecx], bx
-        xor cl, SET_BYTES
+        movzx ecx, byte [move_now + move.captured]
+        bts word [piece_sets + ecx * SET_BYTES], bx
+        MOVER_SET ecx
 .from:  movzx bx, al
         and bl, SQUARE_MASK
         bts word [colour_sets + ecx], bx
-        mov cl, ah
+        movzx ecx, ah
         and cl, CONTENT_MASK
         mov [carreau + bx], cl
+        bts word [piece_sets + ecx * SET_BYTES], bx
         and cl, PIECE_MASK
         cmp cl, KING
         jne .kind
@@ -222,10 +236,11 @@ move_unmake:
         cmp cl, KIND_CASTLE
         je .castle
         call move_ep_victim         ; the pawn taken comes back, the other colour's
-        mov cl, ah
+        movzx ecx, ah
         and cl, WHITE
         xor cl, WHITE | PAWN
         mov [carreau + bx], cl
+        bts word [piece_sets + ecx * SET_BYTES], bx
         MOVER_SET ecx
         xor cl, SET_BYTES
         bts word [colour_sets + ecx], bx
@@ -245,7 +260,7 @@ move_unmake:
 ;      date; [ply] + 1 (undo_stack and key_stack keep what move_unpass restores)
 ; CHG: EAX, EBX
 move_pass:
-        MOVE_SAVE al, ah, ax, eax
+        MOVE_SAVE eax
         xor eax, [zobrist_side]
         movzx ebx, byte [ep_square]
         cmp bl, NO_SQUARE
@@ -265,7 +280,7 @@ move_pass:
 ; CHG: BX, EDX
 move_unpass:
         xor byte [side], WHITE
-        MOVE_RESTORE dl, dh, dx, edx
+        MOVE_RESTORE edx
         ret
 
 ; move_play -- move_make for the logics that count the positions they visit (the
@@ -276,6 +291,17 @@ move_unpass:
 move_play:
         pushad                      ; one instruction for the three registers it changes
         call move_make
+        inc dword [clock_nodes]
+        popad
+        ret
+
+; move_play_unkeyed -- move_play without the Zobrist key, for the quiescence search: no
+;                     position below it is looked up by key (no hash table, no
+;                     repetition test), and move_unmake puts back the key it keeps
+; IN, OUT, CHG: as move_play; [hash_key] stays the key before the move
+move_play_unkeyed:
+        pushad
+        call move_place
         inc dword [clock_nodes]
         popad
         ret

@@ -342,13 +342,16 @@ mate_check_flees:
 ;              off its from square and the mover's set, on its to square as what it
 ;              becomes (a promotion's new piece); a piece taken stays in its side's set
 ; IN:  EAX = a plain move, double step or promotion of the side to move, not the king's
-; OUT: carreau and the mover's colour set so changed (mate_lift_back undoes it)
+; OUT: carreau, the mover's colour set and piece sets so changed (mate_lift_back undoes it)
 ; CHG: BX, ECX, EDX
 mate_lift:
-        MOVER_SET ecx
         movzx bx, al
         and bl, SQUARE_MASK
         mov byte [carreau + bx], EMPTY
+        movzx ecx, ah
+        and cl, CONTENT_MASK
+        btr word [piece_sets + ecx * SET_BYTES], bx
+        MOVER_SET ecx
         btr word [colour_sets + ecx], bx
         mov edx, eax
         MOVE_TO_LOW edx
@@ -363,25 +366,30 @@ mate_lift:
         or dh, dl
 .put:   mov [carreau + bx], dh
         bts word [colour_sets + ecx], bx
+        movzx ecx, dh
+        bts word [piece_sets + ecx * SET_BYTES], bx
         ret
 
 ; mate_lift_back -- the board as it was before mate_lift
 ; IN:  EAX = the move mate_lift put on the board
-; OUT: carreau and the mover's colour set restored; the flags kept
+; OUT: carreau, the mover's colour set and piece sets restored; the flags kept
 ; CHG: BX, ECX, EDX
 mate_lift_back:
         pushf
-        MOVER_SET ecx
         movzx bx, al
         and bl, SQUARE_MASK
-        mov dl, ah
-        and dl, CONTENT_MASK        ; a promotion's pawn without its promotion bits
-        mov [carreau + bx], dl
+        movzx ecx, ah
+        and cl, CONTENT_MASK        ; a promotion's pawn without its promotion bits
+        mov [carreau + bx], cl
+        bts word [piece_sets + ecx * SET_BYTES], bx
+        MOVER_SET ecx
         bts word [colour_sets + ecx], bx
         mov edx, eax
         MOVE_TO_LOW edx
         mov bl, dl
-        mov [carreau + bx], dh
         btr word [colour_sets + ecx], bx
+        movzx ecx, byte [carreau + bx]
+        btr word [piece_sets + ecx * SET_BYTES], bx
+        mov [carreau + bx], dh
         popf
         ret

@@ -151,37 +151,15 @@ gen_store_promotions:
 %%done:
 %endmacro
 
-; KING_RAY d -- walk from the king along direction d: note a slider checker, or a
-; piece of ours with an enemy slider behind it.  SI = king square * DIRECTIONS.
+; KING_RAY d -- walk from the king along direction d (KING_WALK): note a slider
+; checker, or a piece of ours with an enemy slider behind it.  SI = king square *
+; DIRECTIONS.  CHG: EAX, BX, CX, DX, EBP
 %macro KING_RAY 1
         movzx cx, byte [ray_len + si + %1]
         jcxz %%done
-        mov bl, [king_here]
-%%near: add bl, DIR_DELTA(%1)
-        cmp byte [carreau + bx], EMPTY
-        loope %%near                ; (3 instructions an empty square)
-        je %%done                   ; empty to the edge
-        mov al, [carreau + bx]
+        mov dl, DIR_DELTA(%1)
         mov ebp, LINE_SLIDERS(ENEMY, %1)
-        bt ebp, eax                 ; bit (content) of the dword: an enemy slider here?
-        jc %%check
-        cmp al, EMPTY
-        JENEMY %%done               ; an enemy that cannot come this way shields the king
-        mov dh, bl                  ; our piece: pinned if an enemy slider is behind it
-        jcxz %%done                 ; (loope counted its square)
-%%far:  add bl, DIR_DELTA(%1)
-        cmp byte [carreau + bx], EMPTY
-        loope %%far
-        je %%done
-        mov al, [carreau + bx]
-        bt ebp, eax
-        jnc %%done
-        mov dl, DIR_DELTA(%1)
-        call check_add_pin
-        jmp %%done
-%%check:
-        mov dl, DIR_DELTA(%1)
-        call check_add_slider
+        call KING_WALK
 %%done:
 %endmacro
 
@@ -207,16 +185,23 @@ gen_store_promotions:
 %%done:
 %endmacro
 
-; ATTACK_RAY d -- inside attacked_*: jump to .yes if the first piece along direction d
-; from square BP is an enemy slider that moves this way.  SI = BP * DIRECTIONS.
-%macro ATTACK_RAY 1
+; FIRST_PIECE d, start, none -- BX from a square (`start`: an instruction that puts it in
+; BX or BL) along direction d to the first piece; to `none` if the line is empty to the
+; edge.  SI = the square * DIRECTIONS.  CHG: BX, CX
+%macro FIRST_PIECE 3
         movzx cx, byte [ray_len + si + %1]
-        jcxz %%done
-        mov bx, bp
+        jcxz %3
+        %2
 %%step: add bl, DIR_DELTA(%1)
         cmp byte [carreau + bx], EMPTY
         loope %%step                ; (3 instructions an empty square)
-        je %%done                   ; empty to the edge
+        je %3                       ; empty to the edge
+%endmacro
+
+; ATTACK_RAY d -- inside attacked_*: jump to .yes if the first piece along direction d
+; from square BP is an enemy slider that moves this way.  SI = BP * DIRECTIONS.
+%macro ATTACK_RAY 1
+        FIRST_PIECE %1, {mov bx, bp}, %%done
         mov al, [carreau + bx]
         cmp al, ENEMY | QUEEN
         je .yes
@@ -225,23 +210,28 @@ gen_store_promotions:
 %%done:
 %endmacro
 
-; ENEMY_IN table, found -- to `found` if an enemy is in the set [table + SI] (SI = square * 8); CHG: EAX
-%macro ENEMY_IN 2
-        mov eax, [%1 + si]
-        and eax, [COLOUR_SET(ENEMY)]
-        jnz %2
-        mov eax, [%1 + si + 4]
-        and eax, [COLOUR_SET(ENEMY) + 4]
-        jnz %2
+; DIAGONAL_SLIDER_IN found -- to `found` if an enemy bishop or queen is on the lines
+; bishop_lines[SI] (SI = square * 8); CHG: EAX
+%macro DIAGONAL_SLIDER_IN 1
+        mov eax, [PIECE_SET(ENEMY | BISHOP)]
+        or eax, [PIECE_SET(ENEMY | QUEEN)]
+        and eax, [bishop_lines + si]
+        jnz %1
+        mov eax, [PIECE_SET(ENEMY | BISHOP) + 4]
+        or eax, [PIECE_SET(ENEMY | QUEEN) + 4]
+        and eax, [bishop_lines + si + 4]
+        jnz %1
 %endmacro
 
-; ENEMY_ON_FILE none, ENEMY_ON_ROW none -- to `none` if no enemy is on square AL's file
-; (row), so no line along it needs a walk; CHG: EAX, BX, CL
+; ENEMY_ON_FILE none, ENEMY_ON_ROW none -- to `none` if no enemy rook or queen is on
+; square AL's file (row), so no line along it needs a walk; CHG: EAX, BX, CL
 %macro ENEMY_ON_FILE 1
         mov cl, al
         and cl, FILE_MASK
-        mov eax, [COLOUR_SET(ENEMY)]
-        or eax, [COLOUR_SET(ENEMY) + 4]
+        mov eax, [PIECE_SET(ENEMY | ROOK)]
+        or eax, [PIECE_SET(ENEMY | ROOK) + 4]
+        or eax, [PIECE_SET(ENEMY | QUEEN)]
+        or eax, [PIECE_SET(ENEMY | QUEEN) + 4]
         shr eax, cl
         test eax, FILE_BITS
         jz %1
@@ -249,8 +239,53 @@ gen_store_promotions:
 %macro ENEMY_ON_ROW 1
         shr al, ROW_SHIFT
         movzx bx, al
-        cmp byte [COLOUR_SET(ENEMY) + bx], 0
-        je %1
+        mov al, [PIECE_SET(ENEMY | ROOK) + bx]
+        or al, [PIECE_SET(ENEMY | QUEEN) + bx]
+        jz %1
+%endmacro
+
+; CAPTURING_PAWNS -- for gen_captures: drop from gen_pieces the pawns that neither take
+; (no enemy on a square they take on) nor promote, all at once on the sets (the pawns
+; one row on are the set shifted by a row, less the file it wraps into); CHG: EAX,
+; EBX, ECX, EDX
+%macro CAPTURING_PAWNS 0
+        mov eax, [COLOUR_SET(ENEMY)]
+        mov edx, [COLOUR_SET(ENEMY) + 4]
+        mov ecx, eax
+        mov ebx, edx
+  %if OWN == WHITE                  ; white takes towards square 0: square s - 9, s - 7
+        shld edx, eax, ROW_STEP + 1
+        shl eax, ROW_STEP + 1
+        shld ebx, ecx, ROW_STEP - 1
+        shl ecx, ROW_STEP - 1
+  %else                             ; black: square s + 7, s + 9
+        shrd eax, edx, ROW_STEP - 1
+        shr edx, ROW_STEP - 1
+        shrd ecx, ebx, ROW_STEP + 1
+        shr ebx, ROW_STEP + 1
+  %endif
+        and eax, ~(FILE_BITS << FILE_A) ; EDX:EAX a file left, EBX:ECX a file right
+        and edx, ~(FILE_BITS << FILE_A) ; of the pawn: never from file a (h) by a wrap
+        and ecx, ~(FILE_BITS << FILE_H)
+        and ebx, ~(FILE_BITS << FILE_H)
+        or eax, ecx
+        or edx, ebx
+        mov [capture_pawns], eax
+        mov [capture_pawns + 4], edx
+  %if OWN == WHITE
+        movzx bx, PROMO_ROW
+        mov byte [capture_pawns + bx], ROW_SET
+  %else
+        mov byte [capture_pawns + PROMO_ROW], ROW_SET
+  %endif
+        mov eax, [PIECE_SET(OWN | PAWN)]
+        not eax
+        or eax, [capture_pawns]
+        and [gen_pieces], eax
+        mov eax, [PIECE_SET(OWN | PAWN) + 4]
+        not eax
+        or eax, [capture_pawns + 4]
+        and [gen_pieces + 4], eax
 %endmacro
 
 ; PAWN_PUSH store, blocked -- the pawn DX steps forward to BL; jump to `blocked` if
@@ -332,6 +367,7 @@ gen_store_promotions:
 ; assembled once per colour so that Liberman's `cmp cl,EMPTY` keeps its fixed jle / jge
 %macro SIDE_NAMES 2
   %define FINDERS gen_%2_finders
+  %define KING_WALK gen_%2_king_walk
   %assign OWN %1
   %assign ENEMY (%1) ^ WHITE
   %if OWN == WHITE
@@ -381,16 +417,19 @@ gen_%2:
 .free:
         cmp byte [captures_only], 0
         je .pieces
-        mov eax, [COLOUR_SET(ENEMY)] ; captures, and steps to the queening row
-        mov [target_mask], eax
+        mov eax, [COLOUR_SET(ENEMY)] ; captures, and steps to the queening row's empty
+        mov [target_mask], eax      ; squares (so a piece in target_mask is an enemy)
         mov eax, [COLOUR_SET(ENEMY) + 4]
         mov [target_mask + 4], eax
   %if OWN == WHITE
         movzx bx, QUEENING_ROW
-        or byte [target_mask + bx], ROW_SET
   %else
-        or byte [target_mask + QUEENING_ROW], ROW_SET
+        mov bx, QUEENING_ROW
   %endif
+        mov al, [COLOUR_SET(OWN) + bx]
+        or al, [COLOUR_SET(ENEMY) + bx]
+        not al
+        or [target_mask + bx], al
 .pieces:
         call gen_%2_pieces
         jc .full
@@ -416,8 +455,8 @@ gen_%2_pieces:
         btr word [gen_pieces], bx
         cmp byte [captures_only], 0
         je .listed
-        mov word [capture_finders], FINDERS
-        mov word [capture_pawn_to], PAWN_FROM_TABLE(ENEMY)
+        CAPTURING_PAWNS
+        mov word [capture_finders], gen_%2_capture_finders
         mov word [capture_enemies], COLOUR_SET(ENEMY)
         call gen_capture_pieces     ; out of check (captures.asm)
         jc .full
@@ -474,6 +513,17 @@ gen_%2_flight:
 
         FINDER_TABLE gen_%2         ; gen_<colour>_finders
 
+        section .data
+; gen_<colour>_capture_finders -- the finders gen_captures runs out of check, by piece
+; code as gen_<colour>_finders: the sliders' takes alone (captures.asm)
+gen_%2_capture_finders:
+        dw gen_rook_captures, gen_%2_knight, gen_bishop_captures
+        dw gen_queen_captures, gen_no_moves, gen_%2_pawn
+%if ($ - gen_%2_capture_finders) != 2 * PIECE_KINDS
+  %error "one finder a piece code"
+%endif
+        section .text
+
 ; gen_<colour>_checks -- walk out from the king: checkers, the check line, pinned pieces
 ;                       (Liberman 1998, rules of check)
 ; IN:  the position
@@ -502,18 +552,24 @@ gen_%2_checks:
 .knights:
         movzx si, byte [king_here]
         shl si, LIST_SHIFT
-        ENEMY_IN knight_zone, .knight_squares
-        jmp .rook
-.knight_squares:
-        JUMPS_FROM knight, byte [king_here]
+        mov ebp, [knight_zone + si] ; the enemy's knights a jump away give check
+        and ebp, [PIECE_SET(ENEMY | KNIGHT)]
 .knight:
-        lodsb
-        mov bl, al
-        cmp byte [carreau + bx], ENEMY | KNIGHT
-        jne .next_knight
+        bsf ebx, ebp
+        jz .knights_high
+        btr ebp, ebx
         call check_add_contact
-.next_knight:
-        loop .knight
+        jmp .knight
+.knights_high:
+        mov ebp, [knight_zone + si + 4]
+        and ebp, [PIECE_SET(ENEMY | KNIGHT) + 4]
+.knight_high:
+        bsf ebx, ebp
+        jz .rook
+        btr ebp, ebx
+        add bl, DWORD_BITS
+        call check_add_contact
+        jmp .knight_high
 .rook:  mov al, [king_here]         ; no enemy on the king's file: no check, no pin on it
         ENEMY_ON_FILE .row
         movzx si, byte [king_here]
@@ -529,7 +585,7 @@ gen_%2_checks:
 .bishop:
         movzx si, byte [king_here]
         shl si, LIST_SHIFT
-        ENEMY_IN bishop_lines, .bishop_rays
+        DIAGONAL_SLIDER_IN .bishop_rays
         ret
 .bishop_rays:
   %assign d BISHOP_DIR_FIRST
@@ -538,6 +594,34 @@ gen_%2_checks:
     %assign d d + 1
   %endrep
         ret
+
+; gen_<colour>_king_walk -- KING_RAY's walk out from the king along one line
+; IN:  CX = the squares to the edge (not 0); DL = the step; EBP = the contents (as bits
+;      of a dword) of the enemy's sliders that move along the line; BH = 0
+; OUT: a slider checker noted (check_add_slider), or a piece of ours with such a slider
+;      behind it (check_add_pin)
+; CHG: EAX, BX, CX, DH, BP
+gen_%2_king_walk:
+        mov bl, [king_here]
+.near:  add bl, dl
+        cmp byte [carreau + bx], EMPTY
+        loope .near                 ; (3 instructions an empty square)
+        je .done                    ; empty to the edge
+        mov al, [carreau + bx]
+        bt ebp, eax                 ; bit (content) of the dword: an enemy slider here?
+        jc check_add_slider
+        cmp al, EMPTY
+        JENEMY .done                ; an enemy that cannot come this way shields the king
+        mov dh, bl                  ; our piece: pinned if an enemy slider is behind it
+        jcxz .done                  ; (loope counted its square)
+.far:   add bl, dl
+        cmp byte [carreau + bx], EMPTY
+        loope .far
+        je .done
+        mov al, [carreau + bx]
+        bt ebp, eax
+        jc check_add_pin
+.done:  ret
 
 ; gen_<colour>_rook -- the rook's moves (Liberman: TENTOUR)
 ; IN:  DX = the rook (or queen); BP -> squares it may enter; ES:DI -> free space
@@ -721,25 +805,12 @@ attacked_%2:
         je .yes
         mov si, bp
         shl si, LIST_SHIFT
-        mov eax, [knight_zone + si] ; the enemy's pieces a knight's jump away, each
-        and eax, [COLOUR_SET(ENEMY)] ; looked at (not every jump)
-.knight:
-        bsf ebx, eax
-        jz .knights_high
-        btr eax, ebx
-        cmp byte [carreau + bx], ENEMY | KNIGHT
-        je .yes
-        jmp .knight
-.knights_high:
+        mov eax, [knight_zone + si] ; an enemy knight a jump away
+        and eax, [PIECE_SET(ENEMY | KNIGHT)]
+        jnz .yes
         mov eax, [knight_zone + si + 4]
-        and eax, [COLOUR_SET(ENEMY) + 4]
-.knight_high:
-        bsf ebx, eax
-        jz .rook
-        btr eax, ebx
-        cmp byte [carreau + bx + DWORD_BITS], ENEMY | KNIGHT
-        je .yes
-        jmp .knight_high
+        and eax, [PIECE_SET(ENEMY | KNIGHT) + 4]
+        jnz .yes
 .rook:  mov ax, bp
         ENEMY_ON_FILE .row
         ATTACK_RAY DIR_N
@@ -749,7 +820,7 @@ attacked_%2:
         ATTACK_RAY DIR_E
         ATTACK_RAY DIR_W
 .bishop:
-        ENEMY_IN bishop_lines, .bishop_rays
+        DIAGONAL_SLIDER_IN .bishop_rays
         jmp .no
 .bishop_rays:
   %assign d BISHOP_DIR_FIRST

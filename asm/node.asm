@@ -72,6 +72,14 @@ search_play:
         call move_play
         jmp eval_move
 
+; search_play_unkeyed -- search_play for the quiescence search, without the Zobrist key
+;                        (no position below it is looked up by key)
+; IN, OUT, CHG: as search_play; [hash_key] stays the key before the move
+search_play_unkeyed:
+        call eval_save
+        call move_play_unkeyed
+        jmp eval_move
+
 ; search_takeback -- move_takeback for the alpha-beta search
 ; IN:  EAX = the move last made by search_play
 ; OUT: the position and the evaluation's sums before it
@@ -260,7 +268,7 @@ search_quiesce:
 .pick:  call search_pick
         jc .done
         mov eax, [es:si]
-        call search_play
+        call search_play_unkeyed
         mov ebx, [bp + node.alpha]
         neg ebx
         mov edx, [bp + node.beta]

@@ -7,8 +7,8 @@
 // and is so slow that it runs on shallower cases.
 import { Chess } from "chess.js";
 import { PUBLISHED_MATES } from "./fixtures/mates.ts";
-import { KIWIPETE, START } from "./fixtures/perft.ts";
-import { programLimits, type BatchOptions } from "./asm-engine.ts";
+import { KIWIPETE, POSITION_3, START } from "./fixtures/perft.ts";
+import { programLimits, runBatch, type BatchOptions } from "./asm-engine.ts";
 import { isMain } from "./build.ts";
 import { asmEngine } from "./engines.ts";
 import { MATE_SET } from "./mate-set.ts";
@@ -235,7 +235,48 @@ export const PERFT_CASES: readonly BenchCase[] = [
   ...LOS_ALAMOS_PERFT.map(([name, fen, depth]) => ({ name, fen, depth })),
 ];
 
+/** The search's cost a node on positions of each phase at a fixed depth (the tree does
+ *  not depend on the node's cost, so its nodes, move and score must stay as they are
+ *  when only the cost changes): the start position with the mate logic, the others
+ *  without it. */
+export const NODE_CASES: readonly (BenchCase & { readonly job: string })[] = [
+  { name: "start", fen: START, depth: 5, job: "best 65535" },
+  { name: "kiwipete", fen: KIWIPETE, depth: 4, job: "best 65535 matelogic 0" },
+  { name: "queen's gambit middle game", fen: "r1bq1rk1/pp1nbppp/2p1pn2/3p2B1/2PP4/2NBPN2/PP3PPP/R2QK2R w KQ - 0 8", depth: 4, job: "best 65535 matelogic 0" },
+  { name: "rook ending", fen: "8/5pk1/6p1/R7/5P2/r5P1/6K1/8 w - - 0 1", depth: 6, job: "best 65535 matelogic 0" },
+  { name: "K+R v K", fen: "8/8/8/4k3/8/8/8/R3K3 w - - 0 1", depth: 6, job: "best 65535 matelogic 0" },
+  { name: "position 3", fen: POSITION_3, depth: 6, job: "best 65535 matelogic 0" },
+];
+
+/** Instructions a search node: `best` at the game's default level on the start position
+ *  and Kiwipete (thinkingTable's rows), then NODE_CASES at their fixed depths and their
+ *  mean (`npm run bench -- --node`). */
+async function nodeCostTable(): Promise<string> {
+  const levelMs = (await programLimits()).defaultBudgetMs;
+  const jobs = [
+    ...[START, KIWIPETE].map((fen) => `best ${levelMs} ${fen}`),
+    ...NODE_CASES.map((c) => `${c.job} depth ${c.depth} ${c.fen}`),
+  ];
+  const names = ["start, default level", "kiwipete, default level", ...NODE_CASES.map((c) => `${c.name}, depth ${c.depth}`)];
+  const results = await runBatch(jobs, { timeoutMs: 900_000 });
+  const perNode: number[] = [];
+  const rows = results.map((r, i) => {
+    const words = r.lines[r.lines.length - 1] ?? [];
+    const field = (name: string) => Number(words[words.indexOf(name) + 1]);
+    if (words[0] !== "best" || !(field("nodes") > 0)) throw new Error(`bench: ${jobs[i]}: ${words.join(" ")}`);
+    perNode.push(field("tsc") / field("nodes"));
+    return `${names[i]!.padEnd(36)} ${words.slice(0, 8).join(" ").padEnd(48)} ${perNode[i]!.toFixed(1).padStart(7)} instr/node`;
+  });
+  const fixed = perNode.slice(2);
+  rows.push(`${"mean of the fixed-depth positions".padEnd(85)} ${(fixed.reduce((a, b) => a + b, 0) / fixed.length).toFixed(1).padStart(7)} instr/node`);
+  return rows.join("\n");
+}
+
 async function main(): Promise<void> {
+  if (process.argv.includes("--node")) {
+    console.log(await nodeCostTable());
+    return;
+  }
   if (process.argv.includes("--perft")) {
     console.log(formatTable(await asmSection.run(PERFT_CASES)));
     return;
