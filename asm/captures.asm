@@ -49,18 +49,7 @@ gen_captures:
 ; OUT: DI past the moves stored; CF set if the chain is full
 ; CHG: EAX, EBX, ECX, EDX, SI, EBP
 gen_capture_pieces:
-.next:  mov eax, [gen_pieces]
-        bsf ebx, eax
-        jz .high
-        btr eax, ebx
-        mov [gen_pieces], eax
-        jmp .piece
-.high:  mov eax, [gen_pieces + 4]
-        bsf ebx, eax
-        jz .done
-        btr eax, ebx
-        mov [gen_pieces + 4], eax
-        add bl, DWORD_BITS
+.next:  SET_TAKE_LOWEST gen_pieces, 0, .high
 .piece: cmp di, CHAIN_GUARD
         ja .full
         mov dl, bl                  ; DL = square, DH = content
@@ -92,6 +81,8 @@ gen_capture_pieces:
 .call:  add si, [capture_finders]
         call [si]
         jmp .next
+.high:  SET_TAKE_LOWEST gen_pieces, 1, .done
+        jmp .piece
 .done:  clc
         ret
 .full:  stc
