@@ -571,20 +571,14 @@ gen_%2_checks:
         call check_add_contact
         jmp .knight_high
 .rook:  mov al, [king_here]         ; no enemy on the king's file: no check, no pin on it
-        ENEMY_ON_FILE .row
-        movzx si, byte [king_here]
-        shl si, LIST_SHIFT
+        ENEMY_ON_FILE .row          ; (SI stays the king * DIRECTIONS from here on)
         KING_RAY DIR_N
         KING_RAY DIR_S
 .row:   mov al, [king_here]         ; nor on its row
         ENEMY_ON_ROW .bishop
-        movzx si, byte [king_here]
-        shl si, LIST_SHIFT
         KING_RAY DIR_E
         KING_RAY DIR_W
 .bishop:
-        movzx si, byte [king_here]
-        shl si, LIST_SHIFT
         DIAGONAL_SLIDER_IN .bishop_rays
         ret
 .bishop_rays:
@@ -790,27 +784,23 @@ gen_%2_king:
 ; CHG: nothing
 attacked_%2:
         pushad                      ; one instruction for five registers (popad keeps CF)
-        mov bp, bx
-        shl bx, LIST_SHIFT
+        movzx ebp, bx               ; (the tables indexed by EBP scaled)
         movzx ax, byte [KING_SQ(ENEMY)]
-        bt word [king_zone + bx], ax
+        bt word [king_zone + ebp * SET_BYTES], ax
         jc .yes
-        mov si, bp
-        add si, si                  ; 2 squares a pawn_from entry
-        movzx bx, byte [PAWN_FROM_TABLE(ENEMY) + si]
+        movzx bx, byte [PAWN_FROM_TABLE(ENEMY) + ebp * PAWN_TAKES]
         cmp byte [carreau + bx], ENEMY | PAWN
         je .yes
-        movzx bx, byte [PAWN_FROM_TABLE(ENEMY) + si + 1]
+        movzx bx, byte [PAWN_FROM_TABLE(ENEMY) + ebp * PAWN_TAKES + 1]
         cmp byte [carreau + bx], ENEMY | PAWN
         je .yes
-        mov si, bp
-        shl si, LIST_SHIFT
-        mov eax, [knight_zone + si] ; an enemy knight a jump away
+        mov eax, [knight_zone + ebp * SET_BYTES] ; an enemy knight a jump away
         and eax, [PIECE_SET(ENEMY | KNIGHT)]
         jnz .yes
-        mov eax, [knight_zone + si + 4]
+        mov eax, [knight_zone + ebp * SET_BYTES + 4]
         and eax, [PIECE_SET(ENEMY | KNIGHT) + 4]
         jnz .yes
+        lea si, [ebp * SET_BYTES]   ; SI = the square * DIRECTIONS
 .rook:  mov ax, bp
         ENEMY_ON_FILE .row
         ATTACK_RAY DIR_N
