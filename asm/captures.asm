@@ -13,20 +13,14 @@
         section .bss
 
 captures_only   resb 1              ; nonzero inside gen_captures
-capture_finders resw 1              ; -> gen_<colour>_finders of the side to move
 capture_enemies resw 1              ; -> the enemy's colour set
 capture_pawns   resq 1              ; the squares from which a pawn takes or promotes
 
         section .data
 
-; capture_filters -- by piece code ROOK .. PAWN: where gen_capture_pieces decides whether
+; capture_filters -- by content (CONTENT_WORDS): where gen_capture_pieces decides whether
 ; the piece's finder runs (the king is never among the pieces)
-capture_filters dw gen_capture_pieces.find, gen_capture_pieces.knight
-                dw gen_capture_pieces.bishop, gen_capture_pieces.find
-                dw gen_capture_pieces.next, gen_capture_pieces.find
-%if ($ - capture_filters) != 2 * PIECE_KINDS
-  %error "one filter a piece code"
-%endif
+        CONTENT_WORDS capture_filters, gen_capture_pieces.find, gen_capture_pieces.knight, gen_capture_pieces.bishop, gen_capture_pieces.find, gen_capture_pieces.next, gen_capture_pieces.find, gen_capture_pieces.find, gen_capture_pieces.knight, gen_capture_pieces.bishop, gen_capture_pieces.find, gen_capture_pieces.next, gen_capture_pieces.find
 
         section .text
 
@@ -43,21 +37,19 @@ gen_captures:
 
 ; gen_capture_pieces -- gen_<colour>_pieces' walk for gen_captures out of check: the
 ;                       captures and promotions of the side's pieces but the king
-; IN:  gen_pieces = those pieces; [capture_finders], [capture_enemies]; target_mask =
+; IN:  gen_pieces = those pieces; [capture_enemies]; target_mask =
 ;      the enemy's pieces and the queening row's empty squares; pinned_set, pin_masks
 ;      (gen_<colour>_checks); ES:DI -> free space
 ; OUT: DI past the moves stored; CF set if the chain is full
-; CHG: EAX, EBX, ECX, EDX, SI, EBP
+; CHG: EAX, EBX, ECX, EDX, ESI, EBP
 gen_capture_pieces:
 .next:  SET_TAKE_LOWEST gen_pieces, 0, .high
 .piece: cmp di, CHAIN_GUARD
         ja .full
         mov dl, bl                  ; DL = square, DH = content
         mov dh, [carreau + bx]
-        movzx si, dh
-        and si, PIECE_MASK
-        add si, si                  ; 2 bytes a filter, and a finder
-        jmp [capture_filters + si]
+        movzx esi, dh               ; a filter, and a finder, by content
+        jmp [capture_filters + esi * 2]
 .knight:
         mov ax, knight_zone
         jmp .zone
@@ -78,8 +70,7 @@ gen_capture_pieces:
         jnc .call
         call gen_pin_allowed
         mov bh, 0                   ; the finders read [carreau + bx] after mov bl
-.call:  add si, [capture_finders]
-        call [si]
+.call:  call [gen_capture_finders + esi * 2]
         jmp .next
 .high:  SET_TAKE_LOWEST gen_pieces, 1, .done
         jmp .piece

@@ -31,7 +31,7 @@ king_here       resb 1              ; the square of the king of the side to move
 ; IN:  [side], the position; DI -> free space in the move chain (ES)
 ; OUT: DI -> past the last 4-byte move; ECX = moves found; CF set if the chain is full
 ;      (the moves found until then are kept); [checkers] = pieces giving check
-; CHG: EAX, EBX, EDX, SI, EBP
+; CHG: EAX, EBX, EDX, ESI, EBP
 gen_moves:
         cmp byte [side], WHITE
         je gen_white
@@ -143,10 +143,8 @@ gen_store_promotions:
         call gen_checking_targets
         jz %%piece                  ; it cannot give check
 %%finder:
-        movzx bx, dh
-        and bl, PIECE_MASK
-        add bx, bx                  ; 2 bytes a finder
-        call [FINDERS + bx]
+        movzx ebx, dh
+        call [gen_finders + ebx * 2]
         jmp %%piece
 %%done:
 %endmacro
@@ -351,22 +349,22 @@ gen_store_promotions:
 %endmacro
 
 ; ---------------------------------------------------------------------------------------
-; FINDER_TABLE prefix -- <prefix>_finders: the routine <prefix>_<piece> of each piece code,
-; ROOK .. PAWN (the king, never among the pieces, has none)
-%macro FINDER_TABLE 1
-        section .data
-%1_finders:
-        dw %1_rook, %1_knight, %1_bishop, %1_queen, gen_no_moves, %1_pawn
-%if ($ - %1_finders) != 2 * PIECE_KINDS
-  %error "one finder a piece code"
+; CONTENT_WORDS label, black's six, white's six -- label: a word for each content ROOK_B
+; .. PAWN_W (by piece code ROOK .. PAWN for each colour; 0 for the contents between,
+; which no piece has), so a table is read at [label + content * 2] with no masking
+%macro CONTENT_WORDS 13
+%1:
+        dw %2, %3, %4, %5, %6, %7
+        times ROOK_W - PAWN_B - 1 dw 0
+        dw %8, %9, %10, %11, %12, %13
+%if ($ - %1) != 2 * PIECE_SETS
+  %error "a word a content"
 %endif
-        section .text
 %endmacro
 
 ; SIDE_NAMES colour, name -- the names of one colour's code (GEN_SIDE; movecount's COUNT_SIDE),
 ; assembled once per colour so that Liberman's `cmp cl,EMPTY` keeps its fixed jle / jge
 %macro SIDE_NAMES 2
-  %define FINDERS gen_%2_finders
   %define KING_WALK gen_%2_king_walk
   %assign OWN %1
   %assign ENEMY (%1) ^ WHITE
@@ -445,7 +443,7 @@ gen_%2:
 ;                        en passant included; from .listed on, of the pieces in gen_pieces
 ; IN:  as gen_moves, and what gen_<colour>_checks found; [chain_start]
 ; OUT: DI past the moves stored; CF set if the chain is full
-; CHG: EAX, EBX, ECX, EDX, SI, EBP
+; CHG: EAX, EBX, ECX, EDX, ESI, EBP
 gen_%2_pieces:
         mov eax, [COLOUR_SET(OWN)]
         mov [gen_pieces], eax
@@ -456,7 +454,6 @@ gen_%2_pieces:
         cmp byte [captures_only], 0
         je .listed
         CAPTURING_PAWNS
-        mov word [capture_finders], gen_%2_capture_finders
         mov word [capture_enemies], COLOUR_SET(ENEMY)
         call gen_capture_pieces     ; out of check (captures.asm)
         jc .full
@@ -511,18 +508,6 @@ gen_%2_flight:
         stc
         ret
 
-        FINDER_TABLE gen_%2         ; gen_<colour>_finders
-
-        section .data
-; gen_<colour>_capture_finders -- the finders gen_captures runs out of check, by piece
-; code as gen_<colour>_finders: the sliders' takes alone (captures.asm)
-gen_%2_capture_finders:
-        dw gen_rook_captures, gen_%2_knight, gen_bishop_captures
-        dw gen_queen_captures, gen_no_moves, gen_%2_pawn
-%if ($ - gen_%2_capture_finders) != 2 * PIECE_KINDS
-  %error "one finder a piece code"
-%endif
-        section .text
 
 ; gen_<colour>_checks -- walk out from the king: checkers, the check line, pinned pieces
 ;                       (Liberman 1998, rules of check)
@@ -571,20 +556,14 @@ gen_%2_checks:
         call check_add_contact
         jmp .knight_high
 .rook:  mov al, [king_here]         ; no enemy on the king's file: no check, no pin on it
-        ENEMY_ON_FILE .row
-        movzx si, byte [king_here]
-        shl si, LIST_SHIFT
+        ENEMY_ON_FILE .row          ; (SI stays the king * DIRECTIONS from here on)
         KING_RAY DIR_N
         KING_RAY DIR_S
 .row:   mov al, [king_here]         ; nor on its row
         ENEMY_ON_ROW .bishop
-        movzx si, byte [king_here]
-        shl si, LIST_SHIFT
         KING_RAY DIR_E
         KING_RAY DIR_W
 .bishop:
-        movzx si, byte [king_here]
-        shl si, LIST_SHIFT
         DIAGONAL_SLIDER_IN .bishop_rays
         ret
 .bishop_rays:
@@ -790,27 +769,23 @@ gen_%2_king:
 ; CHG: nothing
 attacked_%2:
         pushad                      ; one instruction for five registers (popad keeps CF)
-        mov bp, bx
-        shl bx, LIST_SHIFT
+        movzx ebp, bx               ; (the tables indexed by EBP scaled)
         movzx ax, byte [KING_SQ(ENEMY)]
-        bt word [king_zone + bx], ax
+        bt word [king_zone + ebp * SET_BYTES], ax
         jc .yes
-        mov si, bp
-        add si, si                  ; 2 squares a pawn_from entry
-        movzx bx, byte [PAWN_FROM_TABLE(ENEMY) + si]
+        movzx bx, byte [PAWN_FROM_TABLE(ENEMY) + ebp * PAWN_TAKES]
         cmp byte [carreau + bx], ENEMY | PAWN
         je .yes
-        movzx bx, byte [PAWN_FROM_TABLE(ENEMY) + si + 1]
+        movzx bx, byte [PAWN_FROM_TABLE(ENEMY) + ebp * PAWN_TAKES + 1]
         cmp byte [carreau + bx], ENEMY | PAWN
         je .yes
-        mov si, bp
-        shl si, LIST_SHIFT
-        mov eax, [knight_zone + si] ; an enemy knight a jump away
+        mov eax, [knight_zone + ebp * SET_BYTES] ; an enemy knight a jump away
         and eax, [PIECE_SET(ENEMY | KNIGHT)]
         jnz .yes
-        mov eax, [knight_zone + si + 4]
+        mov eax, [knight_zone + ebp * SET_BYTES + 4]
         and eax, [PIECE_SET(ENEMY | KNIGHT) + 4]
         jnz .yes
+        lea si, [ebp * SET_BYTES]   ; SI = the square * DIRECTIONS
 .rook:  mov ax, bp
         ENEMY_ON_FILE .row
         ATTACK_RAY DIR_N
@@ -837,6 +812,14 @@ attacked_%2:
 
         GEN_SIDE WHITE, white
         GEN_SIDE BLACK, black
+
+        section .data
+; gen_finders -- the finder of each content (the king, never among the pieces, has none)
+        CONTENT_WORDS gen_finders, gen_black_rook, gen_black_knight, gen_black_bishop, gen_black_queen, gen_no_moves, gen_black_pawn, gen_white_rook, gen_white_knight, gen_white_bishop, gen_white_queen, gen_no_moves, gen_white_pawn
+; gen_capture_finders -- the finders gen_captures runs out of check, by content: the
+; sliders' takes alone (captures.asm)
+        CONTENT_WORDS gen_capture_finders, gen_rook_captures, gen_black_knight, gen_bishop_captures, gen_queen_captures, gen_no_moves, gen_black_pawn, gen_rook_captures, gen_white_knight, gen_bishop_captures, gen_queen_captures, gen_no_moves, gen_white_pawn
+        section .text
 
 ; attacked_king -- is the side to move in check? (Liberman: VERROI on the king, PAH)
 ; IN:  the position
