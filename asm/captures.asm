@@ -50,18 +50,42 @@ gen_capture_pieces:
         mov dh, [carreau + bx]
         movzx esi, dh               ; a filter, and a finder, by content
         jmp [capture_filters + esi * 2]
-.knight:
-        mov ax, knight_zone
-        jmp .zone
-.bishop:
-        mov ax, bishop_lines
-.zone:  shl bx, LIST_SHIFT
-        add bx, ax
+.knight:                            ; (EBX = the square: bsf wrote all of it)
         mov bp, [capture_enemies]
-        mov eax, [bx]
+        mov eax, [knight_zone + ebx * SET_BYTES]
+        and eax, [bp]
+        mov ecx, [knight_zone + ebx * SET_BYTES + 4]
+        and ecx, [bp + 4]
+        jnz .knight_high
+        test eax, eax
+        jz .next                    ; nothing to take
+        lea ecx, [eax - 1]
+        test ecx, eax
+        jnz .find                   ; two or more: the finder stores them in its order
+        bsf ebx, eax
+.knight_take:                       ; one: stored here (a pinned knight cannot move)
+        movzx cx, dl
+        bt word [pinned_set], cx
+        jc .next
+        mov ah, [carreau + bx]
+        MOVE_PACK bl
+        stosd
+        jmp .next
+.knight_high:
+        test eax, eax
+        jnz .find
+        lea eax, [ecx - 1]
+        test eax, ecx
+        jnz .find
+        bsf ebx, ecx
+        add bl, DWORD_BITS
+        jmp .knight_take
+.bishop:
+        mov bp, [capture_enemies]
+        mov eax, [bishop_lines + ebx * SET_BYTES]
         and eax, [bp]
         jnz .find
-        mov eax, [bx + 4]
+        mov eax, [bishop_lines + ebx * SET_BYTES + 4]
         and eax, [bp + 4]
         jz .next
 .find:  mov bp, target_mask

@@ -243,33 +243,10 @@ gen_store_promotions:
 %endmacro
 
 ; CAPTURING_PAWNS -- for gen_captures: drop from gen_pieces the pawns that neither take
-; (no enemy on a square they take on) nor promote, all at once on the sets (the pawns
-; one row on are the set shifted by a row, less the file it wraps into); CHG: EAX,
-; EBX, ECX, EDX
+; (gen_<colour>_pawn_takers) nor promote, all at once on the sets; CHG: EAX, EBX, ECX,
+; EDX
 %macro CAPTURING_PAWNS 0
-        mov eax, [COLOUR_SET(ENEMY)]
-        mov edx, [COLOUR_SET(ENEMY) + 4]
-        mov ecx, eax
-        mov ebx, edx
-  %if OWN == WHITE                  ; white takes towards square 0: square s - 9, s - 7
-        shld edx, eax, ROW_STEP + 1
-        shl eax, ROW_STEP + 1
-        shld ebx, ecx, ROW_STEP - 1
-        shl ecx, ROW_STEP - 1
-  %else                             ; black: square s + 7, s + 9
-        shrd eax, edx, ROW_STEP - 1
-        shr edx, ROW_STEP - 1
-        shrd ecx, ebx, ROW_STEP + 1
-        shr ebx, ROW_STEP + 1
-  %endif
-        and eax, ~(FILE_BITS << FILE_A) ; EDX:EAX a file left, EBX:ECX a file right
-        and edx, ~(FILE_BITS << FILE_A) ; of the pawn: never from file a (h) by a wrap
-        and ecx, ~(FILE_BITS << FILE_H)
-        and ebx, ~(FILE_BITS << FILE_H)
-        or eax, ecx
-        or edx, ebx
-        mov [capture_pawns], eax
-        mov [capture_pawns + 4], edx
+        call PAWN_TAKERS
   %if OWN == WHITE
         movzx bx, PROMO_ROW
         mov byte [capture_pawns + bx], ROW_SET
@@ -366,6 +343,7 @@ gen_store_promotions:
 ; assembled once per colour so that Liberman's `cmp cl,EMPTY` keeps its fixed jle / jge
 %macro SIDE_NAMES 2
   %define KING_WALK gen_%2_king_walk
+  %define PAWN_TAKERS gen_%2_pawn_takers
   %assign OWN %1
   %assign ENEMY (%1) ^ WHITE
   %if OWN == WHITE
@@ -458,7 +436,9 @@ gen_%2_pieces:
         call gen_capture_pieces     ; out of check (captures.asm)
         jc .full
         jmp .en_passant
-.listed: PIECES_HALF 0
+.listed:
+        call gen_%2_pawn_takers     ; (for the pawns' finder)
+        PIECES_HALF 0
         PIECES_HALF 1
 .en_passant:
         cmp byte [ep_square], NO_SQUARE
@@ -470,6 +450,43 @@ gen_%2_pieces:
         ret
 .full:  stc
         ret
+
+; gen_<colour>_pawn_takers -- capture_pawns: the squares from which the colour's pawns
+;                             take (an enemy on a square they take on), all at once on
+;                             the sets: the pawns one row on are the set shifted by a
+;                             row, less the file it wraps into.  Left as it was when
+;                             the colour has no pawn (no pawn's finder reads it then)
+; IN:  the colour sets, piece_sets
+; OUT: capture_pawns
+; CHG: EAX, EBX, ECX, EDX
+gen_%2_pawn_takers:
+        mov eax, [PIECE_SET(OWN | PAWN)]
+        or eax, [PIECE_SET(OWN | PAWN) + 4]
+        jz .none
+        mov eax, [COLOUR_SET(ENEMY)]
+        mov edx, [COLOUR_SET(ENEMY) + 4]
+        mov ecx, eax
+        mov ebx, edx
+  %if OWN == WHITE                  ; white takes towards square 0: square s - 9, s - 7
+        shld edx, eax, ROW_STEP + 1
+        shl eax, ROW_STEP + 1
+        shld ebx, ecx, ROW_STEP - 1
+        shl ecx, ROW_STEP - 1
+  %else                             ; black: square s + 7, s + 9
+        shrd eax, edx, ROW_STEP - 1
+        shr edx, ROW_STEP - 1
+        shrd ecx, ebx, ROW_STEP + 1
+        shr ebx, ROW_STEP + 1
+  %endif
+        and eax, ~(FILE_BITS << FILE_A) ; EDX:EAX a file left, EBX:ECX a file right
+        and edx, ~(FILE_BITS << FILE_A) ; of the pawn: never from file a (h) by a wrap
+        and ecx, ~(FILE_BITS << FILE_H)
+        and ebx, ~(FILE_BITS << FILE_H)
+        or eax, ecx
+        or edx, ebx
+        mov [capture_pawns], eax
+        mov [capture_pawns + 4], edx
+.none:  ret
 
 ; gen_<colour>_any -- gen_any_move for one colour
 ; IN, OUT, CHG: as gen_any_move
@@ -671,12 +688,18 @@ gen_%2_pawn:
         jnc .takes
         mov ah, EMPTY               ; STORE_MOVE above left the pawn in AH
         STORE_MOVE KIND_DOUBLE
-.takes: PAWN_TAKE FORWARD - 1, FILE_A, STORE_MOVE
+.takes: mov bl, dl
+        bt word [capture_pawns], bx
+        jnc .done                   ; no enemy on a square it takes on
+        PAWN_TAKE FORWARD - 1, FILE_A, STORE_MOVE
         PAWN_TAKE FORWARD + 1, FILE_H, STORE_MOVE
-        ret
+.done:  ret
 .promoting:
         PAWN_PUSH call gen_store_promotions, .promoting_takes
 .promoting_takes:
+        mov bl, dl
+        bt word [capture_pawns], bx
+        jnc .done
         PAWN_TAKE FORWARD - 1, FILE_A, call gen_store_promotions
         PAWN_TAKE FORWARD + 1, FILE_H, call gen_store_promotions
         ret
