@@ -100,6 +100,22 @@ describe("mate – our own mates in 5 of the benchmark set", () => {
   }, 10_000);
 });
 
+describe("mate – an attacker its defender can mate", () => {
+  // Positions of seeded random play (ts-harness/positions.ts, seed 1912) whose side to
+  // move has two moves and can be mated at once: the deeper lengths meet attacker nodes
+  // without a move, where the search once played a move of an empty chain and crashed.
+  const requests = [
+    "2k4r/1p6/2p3Pp/4P1P1/p1P1P3/8/P2r4/3r2K1 w - - 0 17",
+    "3Q4/8/8/2P5/R7/1R5k/2R5/6K1 b - - 2 52",
+  ].map((fen) => ({ fen, moves: 5 }));
+  const answers = answersOf(() => requests, 300_000);
+
+  test.each(requests.map((r, i) => ({ ...r, i })))("$fen: no mate in 5, as the oracle says", ({ i }) => {
+    expectSameMate(requests[i]!, answers.oracle[i]!, answers.asm[i]!);
+    expect(answers.asm[i]).toMatchObject({ ok: true, length: null });
+  }, 10_000);
+});
+
 describe("mate – stalemate traps and other positions without a mate", () => {
   const requests = NO_MATES.map((m) => ({ fen: m.fen, moves: m.within }));
   const answers = answersOf(() => requests, 300_000);
