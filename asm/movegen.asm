@@ -674,8 +674,6 @@ gen_%2_knight:
 gen_%2_pawn:
         mov ch, dl
         shr ch, ROW_SHIFT
-        mov cl, dl
-        and cl, FILE_MASK
         cmp ch, PROMO_ROW
         je .promoting
         PAWN_PUSH STORE_MOVE, .takes
@@ -691,6 +689,8 @@ gen_%2_pawn:
 .takes: mov bl, dl
         bt word [capture_pawns], bx
         jnc .done                   ; no enemy on a square it takes on
+        mov cl, dl
+        and cl, FILE_MASK
         PAWN_TAKE FORWARD - 1, FILE_A, STORE_MOVE
         PAWN_TAKE FORWARD + 1, FILE_H, STORE_MOVE
 .done:  ret
@@ -700,6 +700,8 @@ gen_%2_pawn:
         mov bl, dl
         bt word [capture_pawns], bx
         jnc .done
+        mov cl, dl
+        and cl, FILE_MASK
         PAWN_TAKE FORWARD - 1, FILE_A, call gen_store_promotions
         PAWN_TAKE FORWARD + 1, FILE_H, call gen_store_promotions
         ret
