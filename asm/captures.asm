@@ -13,20 +13,14 @@
         section .bss
 
 captures_only   resb 1              ; nonzero inside gen_captures
-capture_finders resw 1              ; -> gen_<colour>_finders of the side to move
 capture_enemies resw 1              ; -> the enemy's colour set
 capture_pawns   resq 1              ; the squares from which a pawn takes or promotes
 
         section .data
 
-; capture_filters -- by piece code ROOK .. PAWN: where gen_capture_pieces decides whether
+; capture_filters -- by content (CONTENT_WORDS): where gen_capture_pieces decides whether
 ; the piece's finder runs (the king is never among the pieces)
-capture_filters dw gen_capture_pieces.find, gen_capture_pieces.knight
-                dw gen_capture_pieces.bishop, gen_capture_pieces.find
-                dw gen_capture_pieces.next, gen_capture_pieces.find
-%if ($ - capture_filters) != 2 * PIECE_KINDS
-  %error "one filter a piece code"
-%endif
+        CONTENT_WORDS capture_filters, gen_capture_pieces.find, gen_capture_pieces.knight, gen_capture_pieces.bishop, gen_capture_pieces.find, gen_capture_pieces.next, gen_capture_pieces.find, gen_capture_pieces.find, gen_capture_pieces.knight, gen_capture_pieces.bishop, gen_capture_pieces.find, gen_capture_pieces.next, gen_capture_pieces.find
 
         section .text
 
@@ -43,44 +37,55 @@ gen_captures:
 
 ; gen_capture_pieces -- gen_<colour>_pieces' walk for gen_captures out of check: the
 ;                       captures and promotions of the side's pieces but the king
-; IN:  gen_pieces = those pieces; [capture_finders], [capture_enemies]; target_mask =
+; IN:  gen_pieces = those pieces; [capture_enemies]; target_mask =
 ;      the enemy's pieces and the queening row's empty squares; pinned_set, pin_masks
 ;      (gen_<colour>_checks); ES:DI -> free space
 ; OUT: DI past the moves stored; CF set if the chain is full
-; CHG: EAX, EBX, ECX, EDX, SI, EBP
+; CHG: EAX, EBX, ECX, EDX, ESI, EBP
 gen_capture_pieces:
-.next:  mov eax, [gen_pieces]
-        bsf ebx, eax
-        jz .high
-        btr eax, ebx
-        mov [gen_pieces], eax
-        jmp .piece
-.high:  mov eax, [gen_pieces + 4]
-        bsf ebx, eax
-        jz .done
-        btr eax, ebx
-        mov [gen_pieces + 4], eax
-        add bl, DWORD_BITS
+.next:  SET_TAKE_LOWEST gen_pieces, 0, .high
 .piece: cmp di, CHAIN_GUARD
         ja .full
         mov dl, bl                  ; DL = square, DH = content
         mov dh, [carreau + bx]
-        movzx si, dh
-        and si, PIECE_MASK
-        add si, si                  ; 2 bytes a filter, and a finder
-        jmp [capture_filters + si]
-.knight:
-        mov ax, knight_zone
-        jmp .zone
-.bishop:
-        mov ax, bishop_lines
-.zone:  shl bx, LIST_SHIFT
-        add bx, ax
+        movzx esi, dh               ; a filter, and a finder, by content
+        jmp [capture_filters + esi * 2]
+.knight:                            ; (EBX = the square: bsf wrote all of it)
         mov bp, [capture_enemies]
-        mov eax, [bx]
+        mov eax, [knight_zone + ebx * SET_BYTES]
+        and eax, [bp]
+        mov ecx, [knight_zone + ebx * SET_BYTES + 4]
+        and ecx, [bp + 4]
+        jnz .knight_high
+        test eax, eax
+        jz .next                    ; nothing to take
+        lea ecx, [eax - 1]
+        test ecx, eax
+        jnz .find                   ; two or more: the finder stores them in its order
+        bsf ebx, eax
+.knight_take:                       ; one: stored here (a pinned knight cannot move)
+        movzx cx, dl
+        bt word [pinned_set], cx
+        jc .next
+        mov ah, [carreau + bx]
+        MOVE_PACK bl
+        stosd
+        jmp .next
+.knight_high:
+        test eax, eax
+        jnz .find
+        lea eax, [ecx - 1]
+        test eax, ecx
+        jnz .find
+        bsf ebx, ecx
+        add bl, DWORD_BITS
+        jmp .knight_take
+.bishop:
+        mov bp, [capture_enemies]
+        mov eax, [bishop_lines + ebx * SET_BYTES]
         and eax, [bp]
         jnz .find
-        mov eax, [bx + 4]
+        mov eax, [bishop_lines + ebx * SET_BYTES + 4]
         and eax, [bp + 4]
         jz .next
 .find:  mov bp, target_mask
@@ -89,9 +94,10 @@ gen_capture_pieces:
         jnc .call
         call gen_pin_allowed
         mov bh, 0                   ; the finders read [carreau + bx] after mov bl
-.call:  add si, [capture_finders]
-        call [si]
+.call:  call [gen_capture_finders + esi * 2]
         jmp .next
+.high:  SET_TAKE_LOWEST gen_pieces, 1, .done
+        jmp .piece
 .done:  clc
         ret
 .full:  stc

@@ -14,9 +14,9 @@ undo_stack      resd MAX_PLY        ; a ply: castle, ep_square (bytes), halfmove
 move_now        resd 1              ; the move being made or taken back
 hash_key        resd 1              ; Zobrist key of the position (hash_compute sets it)
 key_stack       resd MAX_PLY        ; the key of the position each ply's move was made in
-ply_moves       resw MAX_PLY        ; each ply's move: its from byte (with the kind), its to
-%if (1 << UNDO_SHIFT) != 4
-%error "undo_stack and key_stack share the ply index: a dword a ply"
+ply_moves       resd MAX_PLY        ; each ply's move record
+%if (1 << UNDO_SHIFT) != 4 || MOVE_SIZE != 4
+%error "undo_stack, key_stack and ply_moves share the ply index: a dword a ply"
 %endif
 
         section .data
@@ -109,14 +109,12 @@ move_make:
 move_place:
         mov [move_now], eax
         MOVE_SAVE ecx
-        shr bx, UNDO_SHIFT - 1      ; a word a ply
-        mov cl, al
-        mov ch, [move_now + move.to]
-        mov [ply_moves + bx], cx    ; for search_in_check
+        mov [ply_moves + bx], eax   ; for search_in_check
         mov byte [ep_square], NO_SQUARE
         inc word [halfmove]
         movzx bx, al                ; lift the piece
         and bl, SQUARE_MASK
+        mov dh, bl                  ; DH = the from square
         mov byte [carreau + bx], EMPTY
         movzx ecx, ah
         and cl, CONTENT_MASK
@@ -133,8 +131,7 @@ move_place:
         btr word [piece_sets + ecx * SET_BYTES], bx
         mov word [halfmove], 0      ; a capture
 .lifted:
-        movzx bx, al
-        and bl, SQUARE_MASK
+        mov bl, dh                  ; (BH = 0)
         mov cl, [castle_keep + bx]
         and [castle], cl
         mov dl, ah                  ; DL = what lands: the piece, or what it promotes to

@@ -294,6 +294,8 @@ mate_attack_moves:
         pop cx
         pop si                      ; SI -> the first move, DI -> past the last
         push si
+        cmp si, di
+        jae .none                   ; mated or stalemated: nothing to order or try
         call mate_order_checks
         cmp cl, MATE_SORT_MIN
         jb .ordered

@@ -18,8 +18,9 @@ search_in_check:
         movzx bx, byte [ply]
         cmp bx, [null_ply]
         je .no                      ; nobody is in check after a pass
-        add bx, bx
-        mov ax, [ply_moves - 2 + bx] ; AL = the from square and kind, AH = the to square
+        shl bx, MOVE_SHIFT
+        mov al, [ply_moves - MOVE_SIZE + bx + move.from] ; AL = the from square and kind,
+        mov ah, [ply_moves - MOVE_SIZE + bx + move.to] ; AH = the to square
         test al, KIND_CASTLE        ; castling and en passant: the kinds with this bit
         jnz .any
         movzx bx, byte [side]

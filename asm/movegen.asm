@@ -31,7 +31,7 @@ king_here       resb 1              ; the square of the king of the side to move
 ; IN:  [side], the position; DI -> free space in the move chain (ES)
 ; OUT: DI -> past the last 4-byte move; ECX = moves found; CF set if the chain is full
 ;      (the moves found until then are kept); [checkers] = pieces giving check
-; CHG: EAX, EBX, EDX, SI, EBP
+; CHG: EAX, EBX, EDX, ESI, EBP
 gen_moves:
         cmp byte [side], WHITE
         je gen_white
@@ -143,10 +143,8 @@ gen_store_promotions:
         call gen_checking_targets
         jz %%piece                  ; it cannot give check
 %%finder:
-        movzx bx, dh
-        and bl, PIECE_MASK
-        add bx, bx                  ; 2 bytes a finder
-        call [FINDERS + bx]
+        movzx ebx, dh
+        call [gen_finders + ebx * 2]
         jmp %%piece
 %%done:
 %endmacro
@@ -245,33 +243,10 @@ gen_store_promotions:
 %endmacro
 
 ; CAPTURING_PAWNS -- for gen_captures: drop from gen_pieces the pawns that neither take
-; (no enemy on a square they take on) nor promote, all at once on the sets (the pawns
-; one row on are the set shifted by a row, less the file it wraps into); CHG: EAX,
-; EBX, ECX, EDX
+; (gen_<colour>_pawn_takers) nor promote, all at once on the sets; CHG: EAX, EBX, ECX,
+; EDX
 %macro CAPTURING_PAWNS 0
-        mov eax, [COLOUR_SET(ENEMY)]
-        mov edx, [COLOUR_SET(ENEMY) + 4]
-        mov ecx, eax
-        mov ebx, edx
-  %if OWN == WHITE                  ; white takes towards square 0: square s - 9, s - 7
-        shld edx, eax, ROW_STEP + 1
-        shl eax, ROW_STEP + 1
-        shld ebx, ecx, ROW_STEP - 1
-        shl ecx, ROW_STEP - 1
-  %else                             ; black: square s + 7, s + 9
-        shrd eax, edx, ROW_STEP - 1
-        shr edx, ROW_STEP - 1
-        shrd ecx, ebx, ROW_STEP + 1
-        shr ebx, ROW_STEP + 1
-  %endif
-        and eax, ~(FILE_BITS << FILE_A) ; EDX:EAX a file left, EBX:ECX a file right
-        and edx, ~(FILE_BITS << FILE_A) ; of the pawn: never from file a (h) by a wrap
-        and ecx, ~(FILE_BITS << FILE_H)
-        and ebx, ~(FILE_BITS << FILE_H)
-        or eax, ecx
-        or edx, ebx
-        mov [capture_pawns], eax
-        mov [capture_pawns + 4], edx
+        call PAWN_TAKERS
   %if OWN == WHITE
         movzx bx, PROMO_ROW
         mov byte [capture_pawns + bx], ROW_SET
@@ -351,23 +326,24 @@ gen_store_promotions:
 %endmacro
 
 ; ---------------------------------------------------------------------------------------
-; FINDER_TABLE prefix -- <prefix>_finders: the routine <prefix>_<piece> of each piece code,
-; ROOK .. PAWN (the king, never among the pieces, has none)
-%macro FINDER_TABLE 1
-        section .data
-%1_finders:
-        dw %1_rook, %1_knight, %1_bishop, %1_queen, gen_no_moves, %1_pawn
-%if ($ - %1_finders) != 2 * PIECE_KINDS
-  %error "one finder a piece code"
+; CONTENT_WORDS label, black's six, white's six -- label: a word for each content ROOK_B
+; .. PAWN_W (by piece code ROOK .. PAWN for each colour; 0 for the contents between,
+; which no piece has), so a table is read at [label + content * 2] with no masking
+%macro CONTENT_WORDS 13
+%1:
+        dw %2, %3, %4, %5, %6, %7
+        times ROOK_W - PAWN_B - 1 dw 0
+        dw %8, %9, %10, %11, %12, %13
+%if ($ - %1) != 2 * PIECE_SETS
+  %error "a word a content"
 %endif
-        section .text
 %endmacro
 
 ; SIDE_NAMES colour, name -- the names of one colour's code (GEN_SIDE; movecount's COUNT_SIDE),
 ; assembled once per colour so that Liberman's `cmp cl,EMPTY` keeps its fixed jle / jge
 %macro SIDE_NAMES 2
-  %define FINDERS gen_%2_finders
   %define KING_WALK gen_%2_king_walk
+  %define PAWN_TAKERS gen_%2_pawn_takers
   %assign OWN %1
   %assign ENEMY (%1) ^ WHITE
   %if OWN == WHITE
@@ -445,7 +421,7 @@ gen_%2:
 ;                        en passant included; from .listed on, of the pieces in gen_pieces
 ; IN:  as gen_moves, and what gen_<colour>_checks found; [chain_start]
 ; OUT: DI past the moves stored; CF set if the chain is full
-; CHG: EAX, EBX, ECX, EDX, SI, EBP
+; CHG: EAX, EBX, ECX, EDX, ESI, EBP
 gen_%2_pieces:
         mov eax, [COLOUR_SET(OWN)]
         mov [gen_pieces], eax
@@ -456,12 +432,13 @@ gen_%2_pieces:
         cmp byte [captures_only], 0
         je .listed
         CAPTURING_PAWNS
-        mov word [capture_finders], gen_%2_capture_finders
         mov word [capture_enemies], COLOUR_SET(ENEMY)
         call gen_capture_pieces     ; out of check (captures.asm)
         jc .full
         jmp .en_passant
-.listed: PIECES_HALF 0
+.listed:
+        call gen_%2_pawn_takers     ; (for the pawns' finder)
+        PIECES_HALF 0
         PIECES_HALF 1
 .en_passant:
         cmp byte [ep_square], NO_SQUARE
@@ -473,6 +450,43 @@ gen_%2_pieces:
         ret
 .full:  stc
         ret
+
+; gen_<colour>_pawn_takers -- capture_pawns: the squares from which the colour's pawns
+;                             take (an enemy on a square they take on), all at once on
+;                             the sets: the pawns one row on are the set shifted by a
+;                             row, less the file it wraps into.  Left as it was when
+;                             the colour has no pawn (no pawn's finder reads it then)
+; IN:  the colour sets, piece_sets
+; OUT: capture_pawns
+; CHG: EAX, EBX, ECX, EDX
+gen_%2_pawn_takers:
+        mov eax, [PIECE_SET(OWN | PAWN)]
+        or eax, [PIECE_SET(OWN | PAWN) + 4]
+        jz .none
+        mov eax, [COLOUR_SET(ENEMY)]
+        mov edx, [COLOUR_SET(ENEMY) + 4]
+        mov ecx, eax
+        mov ebx, edx
+  %if OWN == WHITE                  ; white takes towards square 0: square s - 9, s - 7
+        shld edx, eax, ROW_STEP + 1
+        shl eax, ROW_STEP + 1
+        shld ebx, ecx, ROW_STEP - 1
+        shl ecx, ROW_STEP - 1
+  %else                             ; black: square s + 7, s + 9
+        shrd eax, edx, ROW_STEP - 1
+        shr edx, ROW_STEP - 1
+        shrd ecx, ebx, ROW_STEP + 1
+        shr ebx, ROW_STEP + 1
+  %endif
+        and eax, ~(FILE_BITS << FILE_A) ; EDX:EAX a file left, EBX:ECX a file right
+        and edx, ~(FILE_BITS << FILE_A) ; of the pawn: never from file a (h) by a wrap
+        and ecx, ~(FILE_BITS << FILE_H)
+        and ebx, ~(FILE_BITS << FILE_H)
+        or eax, ecx
+        or edx, ebx
+        mov [capture_pawns], eax
+        mov [capture_pawns + 4], edx
+.none:  ret
 
 ; gen_<colour>_any -- gen_any_move for one colour
 ; IN, OUT, CHG: as gen_any_move
@@ -511,18 +525,6 @@ gen_%2_flight:
         stc
         ret
 
-        FINDER_TABLE gen_%2         ; gen_<colour>_finders
-
-        section .data
-; gen_<colour>_capture_finders -- the finders gen_captures runs out of check, by piece
-; code as gen_<colour>_finders: the sliders' takes alone (captures.asm)
-gen_%2_capture_finders:
-        dw gen_rook_captures, gen_%2_knight, gen_bishop_captures
-        dw gen_queen_captures, gen_no_moves, gen_%2_pawn
-%if ($ - gen_%2_capture_finders) != 2 * PIECE_KINDS
-  %error "one finder a piece code"
-%endif
-        section .text
 
 ; gen_<colour>_checks -- walk out from the king: checkers, the check line, pinned pieces
 ;                       (Liberman 1998, rules of check)
@@ -571,20 +573,14 @@ gen_%2_checks:
         call check_add_contact
         jmp .knight_high
 .rook:  mov al, [king_here]         ; no enemy on the king's file: no check, no pin on it
-        ENEMY_ON_FILE .row
-        movzx si, byte [king_here]
-        shl si, LIST_SHIFT
+        ENEMY_ON_FILE .row          ; (SI stays the king * DIRECTIONS from here on)
         KING_RAY DIR_N
         KING_RAY DIR_S
 .row:   mov al, [king_here]         ; nor on its row
         ENEMY_ON_ROW .bishop
-        movzx si, byte [king_here]
-        shl si, LIST_SHIFT
         KING_RAY DIR_E
         KING_RAY DIR_W
 .bishop:
-        movzx si, byte [king_here]
-        shl si, LIST_SHIFT
         DIAGONAL_SLIDER_IN .bishop_rays
         ret
 .bishop_rays:
@@ -678,8 +674,6 @@ gen_%2_knight:
 gen_%2_pawn:
         mov ch, dl
         shr ch, ROW_SHIFT
-        mov cl, dl
-        and cl, FILE_MASK
         cmp ch, PROMO_ROW
         je .promoting
         PAWN_PUSH STORE_MOVE, .takes
@@ -692,12 +686,22 @@ gen_%2_pawn:
         jnc .takes
         mov ah, EMPTY               ; STORE_MOVE above left the pawn in AH
         STORE_MOVE KIND_DOUBLE
-.takes: PAWN_TAKE FORWARD - 1, FILE_A, STORE_MOVE
+.takes: mov bl, dl
+        bt word [capture_pawns], bx
+        jnc .done                   ; no enemy on a square it takes on
+        mov cl, dl
+        and cl, FILE_MASK
+        PAWN_TAKE FORWARD - 1, FILE_A, STORE_MOVE
         PAWN_TAKE FORWARD + 1, FILE_H, STORE_MOVE
-        ret
+.done:  ret
 .promoting:
         PAWN_PUSH call gen_store_promotions, .promoting_takes
 .promoting_takes:
+        mov bl, dl
+        bt word [capture_pawns], bx
+        jnc .done
+        mov cl, dl
+        and cl, FILE_MASK
         PAWN_TAKE FORWARD - 1, FILE_A, call gen_store_promotions
         PAWN_TAKE FORWARD + 1, FILE_H, call gen_store_promotions
         ret
@@ -790,27 +794,23 @@ gen_%2_king:
 ; CHG: nothing
 attacked_%2:
         pushad                      ; one instruction for five registers (popad keeps CF)
-        mov bp, bx
-        shl bx, LIST_SHIFT
+        movzx ebp, bx               ; (the tables indexed by EBP scaled)
         movzx ax, byte [KING_SQ(ENEMY)]
-        bt word [king_zone + bx], ax
+        bt word [king_zone + ebp * SET_BYTES], ax
         jc .yes
-        mov si, bp
-        add si, si                  ; 2 squares a pawn_from entry
-        movzx bx, byte [PAWN_FROM_TABLE(ENEMY) + si]
+        movzx bx, byte [PAWN_FROM_TABLE(ENEMY) + ebp * PAWN_TAKES]
         cmp byte [carreau + bx], ENEMY | PAWN
         je .yes
-        movzx bx, byte [PAWN_FROM_TABLE(ENEMY) + si + 1]
+        movzx bx, byte [PAWN_FROM_TABLE(ENEMY) + ebp * PAWN_TAKES + 1]
         cmp byte [carreau + bx], ENEMY | PAWN
         je .yes
-        mov si, bp
-        shl si, LIST_SHIFT
-        mov eax, [knight_zone + si] ; an enemy knight a jump away
+        mov eax, [knight_zone + ebp * SET_BYTES] ; an enemy knight a jump away
         and eax, [PIECE_SET(ENEMY | KNIGHT)]
         jnz .yes
-        mov eax, [knight_zone + si + 4]
+        mov eax, [knight_zone + ebp * SET_BYTES + 4]
         and eax, [PIECE_SET(ENEMY | KNIGHT) + 4]
         jnz .yes
+        lea si, [ebp * SET_BYTES]   ; SI = the square * DIRECTIONS
 .rook:  mov ax, bp
         ENEMY_ON_FILE .row
         ATTACK_RAY DIR_N
@@ -837,6 +837,14 @@ attacked_%2:
 
         GEN_SIDE WHITE, white
         GEN_SIDE BLACK, black
+
+        section .data
+; gen_finders -- the finder of each content (the king, never among the pieces, has none)
+        CONTENT_WORDS gen_finders, gen_black_rook, gen_black_knight, gen_black_bishop, gen_black_queen, gen_no_moves, gen_black_pawn, gen_white_rook, gen_white_knight, gen_white_bishop, gen_white_queen, gen_no_moves, gen_white_pawn
+; gen_capture_finders -- the finders gen_captures runs out of check, by content: the
+; sliders' takes alone (captures.asm)
+        CONTENT_WORDS gen_capture_finders, gen_rook_captures, gen_black_knight, gen_bishop_captures, gen_queen_captures, gen_no_moves, gen_black_pawn, gen_rook_captures, gen_white_knight, gen_bishop_captures, gen_queen_captures, gen_no_moves, gen_white_pawn
+        section .text
 
 ; attacked_king -- is the side to move in check? (Liberman: VERROI on the king, PAH)
 ; IN:  the position

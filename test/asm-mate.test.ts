@@ -73,6 +73,49 @@ describe("mate – mates in 4 of the benchmark set", () => {
   }, 10_000);
 });
 
+describe("mate – our own mates in 5 of the benchmark set", () => {
+  // ts-harness/mate-set.ts proves each with the oracle's findMate (a minute each, so the
+  // length is taken from the set here); 8/P1k5's key a8=Q is a quiet move that threatens
+  // mate, which the root's order finds by letting the defender pass (mate_move_class).
+  const mates = MATE_SET.filter((m) => m.length === 5 && m.source.startsWith("own"));
+  const requests = mates.map((m) => ({ fen: m.fen, moves: 5 }));
+  let answers: Answer[] = [];
+  beforeAll(async () => {
+    answers = await asmEngine.mate(requests, { timeoutMs: 300_000 });
+  }, 360_000);
+
+  test("the set has four of them, a threat's key among them", () => {
+    expect(mates).toHaveLength(4);
+    expect(mates.map((m) => m.key)).toContain("a7a8q");
+  });
+
+  test.each(mates.map((m, i) => ({ ...m, i })))("$fen: a mate in 5 the oracle accepts", ({ fen, i }) => {
+    const a = answers[i]!;
+    expect(a, describeAnswer(a)).toMatchObject({ ok: true, length: 5 });
+    if (!a.ok) return;
+    const parsed = parseFen(fen);
+    if (!parsed.ok) throw new Error(fen);
+    const move = parseUci(parsed.pos, a.firstMoves[0]!);
+    expect(move.ok && isMateIn(parsed.pos, move.move, 5), `${fen}: ${a.firstMoves[0]}`).toBe(true);
+  }, 10_000);
+});
+
+describe("mate – an attacker its defender can mate", () => {
+  // Positions of seeded random play (ts-harness/positions.ts, seed 1912) whose side to
+  // move has two moves and can be mated at once: the deeper lengths meet attacker nodes
+  // without a move, where the search once played a move of an empty chain and crashed.
+  const requests = [
+    "2k4r/1p6/2p3Pp/4P1P1/p1P1P3/8/P2r4/3r2K1 w - - 0 17",
+    "3Q4/8/8/2P5/R7/1R5k/2R5/6K1 b - - 2 52",
+  ].map((fen) => ({ fen, moves: 5 }));
+  const answers = answersOf(() => requests, 300_000);
+
+  test.each(requests.map((r, i) => ({ ...r, i })))("$fen: no mate in 5, as the oracle says", ({ i }) => {
+    expectSameMate(requests[i]!, answers.oracle[i]!, answers.asm[i]!);
+    expect(answers.asm[i]).toMatchObject({ ok: true, length: null });
+  }, 10_000);
+});
+
 describe("mate – stalemate traps and other positions without a mate", () => {
   const requests = NO_MATES.map((m) => ({ fen: m.fen, moves: m.within }));
   const answers = answersOf(() => requests, 300_000);
