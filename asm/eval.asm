@@ -12,14 +12,14 @@
 
         section .data
 
-; pst -- piece value + Michniewski's square bonus, signed words: word
-; [pst + ((piece << ROW_BITS_SQUARES) | square) * 2] for a white piece; a black one reads
-; the square ^ FLIP_RANKS (eval_table_square; on the 6x6 board see la_table_square).
-; Rows in piece-code order ROOK .. PAWN; the KING row is the
-; middle-game table (no material: both sides always have a king), and pst_king_end,
-; right after, the end-game one.  Each table is drawn as the board: rank 8 first.
-%macro PST_RANK 9                   ; value, then the a .. h bonuses of one rank
-        dw %1 + %2, %1 + %3, %1 + %4, %1 + %5, %1 + %6, %1 + %7, %1 + %8, %1 + %9
+; pst -- Michniewski's square bonus, signed bytes (the piece's value: order.asm's
+; piece_cp, words): byte [pst + ((piece << ROW_BITS_SQUARES) | square)] for a white
+; piece; a black one reads the square ^ FLIP_RANKS (eval_table_square; on the 6x6 board
+; see la_table_square).  Rows in piece-code order ROOK .. PAWN; the KING row is the
+; middle-game table, and pst_king_end, right after, the end-game one.  Each table is
+; drawn as the board: rank 8 first.
+%macro PST_RANK 9                   ; the piece's value (in piece_cp), then the a .. h
+        db %2, %3, %4, %5, %6, %7, %8, %9 ; bonuses of one rank
 %endmacro
 pst:
 pst_rook:
@@ -85,13 +85,13 @@ pst_king_end:
         PST_RANK 0,         -30, -10,  20,  30,  30,  20, -10, -30
         PST_RANK 0,         -30, -30,   0,   0,   0,   0, -30, -30
         PST_RANK 0,         -50, -30, -30, -30, -30, -30, -30, -50
-%if pst_rook - pst != ROOK * BOARD_SQUARES * 2 || pst_knight - pst != KNIGHT * BOARD_SQUARES * 2
+%if pst_rook - pst != ROOK * BOARD_SQUARES || pst_knight - pst != KNIGHT * BOARD_SQUARES
   %error "the piece-square tables must follow the piece codes"
-%elif pst_bishop - pst != BISHOP * BOARD_SQUARES * 2 || pst_queen - pst != QUEEN * BOARD_SQUARES * 2
+%elif pst_bishop - pst != BISHOP * BOARD_SQUARES || pst_queen - pst != QUEEN * BOARD_SQUARES
   %error "the piece-square tables must follow the piece codes"
-%elif pst_king - pst != KING * BOARD_SQUARES * 2 || pst_pawn - pst != PAWN * BOARD_SQUARES * 2
+%elif pst_king - pst != KING * BOARD_SQUARES || pst_pawn - pst != PAWN * BOARD_SQUARES
   %error "the piece-square tables must follow the piece codes"
-%elif pst_king_end - pst != PIECE_KINDS * BOARD_SQUARES * 2
+%elif pst_king_end - pst != PIECE_KINDS * BOARD_SQUARES
   %error "the piece-square tables must follow the piece codes"
 %endif
 
@@ -128,7 +128,6 @@ phase_weight    db PHASE_ROOK, PHASE_KNIGHT, PHASE_BISHOP, PHASE_QUEEN, 0, 0
 eval_psq        resd 1              ; material + squares, white's less black's, no kings
 eval_phase      resb 2              ; each side's share of the game phase, [0] black's, [1]
                                     ; white's (promotions can take the sum past full)
-eval_stack      resq MAX_PLY        ; by [ply]: eval_psq and eval_phase before its move
 
         section .text
 
@@ -189,8 +188,8 @@ eval_move_plain:
         and eax, SQUARE_MASK
         xor ax, si
         or ax, bx
-        movsx edx, word [pst + edx * 2]
-        movsx eax, word [pst + eax * 2]
+        movsx edx, byte [pst + edx]
+        movsx eax, byte [pst + eax]
         sub edx, eax
         test si, si
         jz .add
@@ -204,12 +203,14 @@ eval_move_plain:
         movzx di, ch
         shr di, COLOUR_SHIFT
         sub [eval_phase + di], al
+        movzx eax, word [piece_cp + ebx * 2]
         shl bx, ROW_BITS_SQUARES
         movzx edx, cl
         xor dl, FLIP_RANKS          ; its table read from its own side
         xor dx, si
         or dx, bx
-        movsx edx, word [pst + edx * 2]
+        movsx edx, byte [pst + edx]
+        add edx, eax
         test si, si
         jnz .white_taken
         neg edx                     ; a black piece counted against white
@@ -250,9 +251,11 @@ eval_piece:
         and bl, SQUARE_MASK
         call eval_table_square
         movzx edx, dl
+        movzx eax, word [piece_cp + edx * 2]
         shl dx, ROW_BITS_SQUARES
         or bx, dx
-        movsx eax, word [pst + ebx * 2]
+        movsx edx, byte [pst + ebx]
+        add eax, edx
         test cl, WHITE
         jnz .done
         neg eax
@@ -282,32 +285,32 @@ eval_table_square:
 .done:  ret
 
 ; eval_save -- keep the sums before a move is made (the search's make)
-; IN:  [ply] of the move to come
-; OUT: eval_stack entry of that ply
+; IN:  [ply] of the move to come; FS = the score segment
+; OUT: its EVAL_STACK_BASE entry
 ; CHG: nothing
 eval_save:
         pushad
         movzx bx, byte [ply]
-        shl bx, LIST_SHIFT          ; a qword an entry
+        shl bx, EVAL_STACK_SHIFT
         mov eax, [eval_psq]
-        mov [eval_stack + bx], eax
+        mov [fs:EVAL_STACK_BASE + bx], eax
         mov ax, [eval_phase]
-        mov [eval_stack + bx + 4], ax
+        mov [fs:EVAL_STACK_BASE + bx + 4], ax
         popad
         ret
 
 ; eval_restore -- the sums back as they were before the move just taken back
-; IN:  EAX = that move; [ply] of that move
+; IN:  EAX = that move; [ply] of that move; FS = the score segment
 ; OUT: [eval_psq], [eval_phase], pawn_rows
 ; CHG: nothing
 eval_restore:
         pushad
         call eval_pawns_move
         movzx bx, byte [ply]
-        shl bx, LIST_SHIFT
-        mov eax, [eval_stack + bx]
+        shl bx, EVAL_STACK_SHIFT
+        mov eax, [fs:EVAL_STACK_BASE + bx]
         mov [eval_psq], eax
-        mov ax, [eval_stack + bx + 4]
+        mov ax, [fs:EVAL_STACK_BASE + bx + 4]
         mov [eval_phase], ax
         popad
         ret
@@ -403,13 +406,13 @@ eval_position:
         movzx edx, byte [KING_SQ(BLACK)] ; chess, without eval_table_square's calls
         xor dl, FLIP_RANKS          ; (every node pays them): black's from its side
         movzx ebx, byte [KING_SQ(WHITE)]
-.kings: movsx eax, word [pst_king + ebx * 2]
+.kings: movsx eax, byte [pst_king + ebx]
         add esi, eax
-        movsx eax, word [pst_king + edx * 2]
+        movsx eax, byte [pst_king + edx]
         sub esi, eax
-        movsx eax, word [pst_king_end + ebx * 2]
+        movsx eax, byte [pst_king_end + ebx]
         add edi, eax
-        movsx eax, word [pst_king_end + edx * 2]
+        movsx eax, byte [pst_king_end + edx]
         sub edi, eax
         movzx ecx, byte [eval_phase + (BLACK >> COLOUR_SHIFT)]
         add cl, [eval_phase + (WHITE >> COLOUR_SHIFT)]
