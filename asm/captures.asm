@@ -153,17 +153,16 @@ gen_queen_captures:
 ;                          check, when no enemy stands next to it (no capture to test)
 ; IN:  [captures_only], [king_here], [capture_enemies]
 ; OUT: CF set if so
-; CHG: EAX, BX, SI
+; CHG: EAX, BX, ESI
 gen_capture_king_idle:
         cmp byte [captures_only], 0
         je .busy                    ; CF clear
-        movzx si, byte [king_here]
-        shl si, LIST_SHIFT
+        movzx esi, byte [king_here]
         mov bx, [capture_enemies]
-        mov eax, [king_zone + si]
+        mov eax, [king_zone + esi * SET_BYTES]
         and eax, [bx]
         jnz .busy
-        mov eax, [king_zone + si + 4]
+        mov eax, [king_zone + esi * SET_BYTES + 4]
         and eax, [bx + 4]
         jnz .busy
         stc

@@ -132,19 +132,23 @@ history_draw_score:
 ; A repetition is a key met before since the last irreversible move: in the search path
 ; (key_stack, every second ply back to the root) and, when no capture or pawn move was
 ; made since the root, anywhere in the game's history.  The key holds the side to move.
-; IN:  the position, [hash_key]; [ply] > [root_ply]; key_stack; history_keys
+; IN:  the position, [hash_key] (or its key left to make: move_key_ensure); [ply] >
+;      [root_ply]; key_stack; history_keys
 ; OUT: CF set if a draw
 ; CHG: EAX, ECX, SI
 history_draw:
         movzx ecx, word [halfmove]
         cmp cx, FIFTY_MOVE_PLIES
         jae .draw
-        mov eax, [hash_key]
         movzx si, byte [ply]
         neg cx
         add cx, si                  ; CX = the ply of the last irreversible move
         sub si, REPETITION_GAP
-.path:  cmp si, cx                  ; signed: the plies can run below 0
+        cmp si, cx                  ; signed: the plies can run below 0
+        jl .none                    ; no position to compare: the key is not needed
+        call move_key_ensure
+        mov eax, [hash_key]
+.path:  cmp si, cx
         jl .none
         cmp si, [root_ply]
         jl .game

@@ -21,6 +21,8 @@ ply_moves       resd MAX_PLY        ; each ply's move record
 
         section .data
 
+key_stale_ply   db NO_PLY           ; the ply whose key move_play_lazy left to make
+
 ; zobrist_pieces / zobrist_side / zobrist_castle / zobrist_ep / zobrist_variant -- the
 ; random keys the hash key is the XOR of (Zobrist 1970): a dword for each piece on each
 ; square, indexed by (HASH_ROW(content) << ROW_BITS_SQUARES | square) * 4; one for black
@@ -100,6 +102,7 @@ zobrist_variant:                    ; Los Alamos chess: a 6x6 position is no 8x8
 ; CHG: BX, ECX, DX (EAX kept)
 move_make:
         call move_place
+        mov byte [key_stale_ply], NO_PLY
         jmp hash_move
 
 ; move_place -- move_make without the Zobrist key (perft, which never reads it:
@@ -257,6 +260,7 @@ move_unmake:
 ;      date; [ply] + 1 (undo_stack and key_stack keep what move_unpass restores)
 ; CHG: EAX, EBX
 move_pass:
+        mov byte [key_stale_ply], NO_PLY
         MOVE_SAVE eax
         xor eax, [zobrist_side]
         movzx ebx, byte [ep_square]
@@ -302,6 +306,38 @@ move_play_unkeyed:
         inc dword [clock_nodes]
         popad
         ret
+
+; move_play_lazy -- move_play with the Zobrist key left to make (move_key_ensure) until
+;                  a position below asks for it: the search's moves, most of whose
+;                  positions go on to the quiescence search with no key needed
+; IN, OUT, CHG: as move_play; [hash_key] stays the key before the move
+move_play_lazy:
+        pushad
+        call move_place
+        mov al, [ply]
+        mov [key_stale_ply], al
+        inc dword [clock_nodes]
+        popad
+        ret
+
+; move_key_ensure -- [hash_key] up to date after move_play_lazy: made from the move into
+;                    this ply (ply_moves), the key and rights before it (key_stack,
+;                    undo_stack), as move_make would have made it
+; IN:  the position after a move (its children taken back)
+; OUT: [hash_key]
+; CHG: AL
+move_key_ensure:
+        mov al, [ply]
+        cmp al, [key_stale_ply]
+        jne .done
+        mov byte [key_stale_ply], NO_PLY
+        pushad
+        movzx ebx, byte [ply]
+        mov eax, [ply_moves - MOVE_SIZE + ebx * MOVE_SIZE]
+        mov [move_now], eax
+        call hash_move
+        popad
+.done:  ret
 
 ; move_takeback -- move_unmake, keeping the registers
 ; IN:  EAX = the move last made

@@ -178,7 +178,7 @@ count_queen:
 ; count_knight -- the free knight's moves, counted (Liberman: CHEVALN): the squares it
 ;                 reaches that its own side does not hold
 ; IN, OUT: as count_rook
-; CHG: AL, BX, CX, SI
+; CHG: AL, BX, CX, ESI
 count_knight:
         JUMPS_FROM knight, dl
 .jump:  lodsb

@@ -43,7 +43,7 @@ gen_moves:
 ; IN:  as gen_moves
 ; OUT: ECX = 0: no legal move; else some of the legal moves at DI, ECX of them;
 ;      [checkers] = pieces giving check, when the king has no step
-; CHG: EAX, EBX, EDX, SI, EBP, DI
+; CHG: EAX, EBX, EDX, ESI, EBP, DI
 gen_any_move:
         cmp byte [side], WHITE
         je gen_white_any
@@ -503,7 +503,7 @@ gen_%2_any:
 ; gen_<colour>_flight -- the king's first legal step (without one it cannot castle)
 ; IN:  the position; ES:DI -> free space
 ; OUT: CF set: that step stored at DI, DI past it; CF clear: none
-; CHG: EAX, BX, CX, DX, SI
+; CHG: EAX, BX, CX, DX, ESI
 gen_%2_flight:
         movzx bx, byte [KING_SQ(OWN)]
         KING_LIFT
@@ -530,7 +530,7 @@ gen_%2_flight:
 ;                       (Liberman 1998, rules of check)
 ; IN:  the position
 ; OUT: [king_here], [checkers], target_mask, pinned_set, pin_masks of pinned pieces
-; CHG: EAX, BX, CX, DX, SI, EBP
+; CHG: EAX, BX, CX, DX, ESI, EBP
 gen_%2_checks:
         or eax, -1
         mov [target_mask], eax      ; no check: every square
@@ -539,21 +539,19 @@ gen_%2_checks:
         mov [pinned_set], eax
         mov [pinned_set + 4], eax
         mov [checkers], al
-        movzx bx, byte [KING_SQ(OWN)]
+        mov bl, [KING_SQ(OWN)]
         mov [king_here], bl
-        movzx si, bl
-        add si, si                  ; 2 squares a pawn_from entry
-        movzx bx, byte [PAWN_FROM_TABLE(ENEMY) + si]
+        movzx esi, bl               ; (the tables indexed by ESI scaled)
+        movzx bx, byte [PAWN_FROM_TABLE(ENEMY) + esi * PAWN_TAKES]
         cmp byte [carreau + bx], ENEMY | PAWN
         jne .pawn2
         call check_add_contact
-.pawn2: movzx bx, byte [PAWN_FROM_TABLE(ENEMY) + si + 1]
+.pawn2: movzx bx, byte [PAWN_FROM_TABLE(ENEMY) + esi * PAWN_TAKES + 1]
         cmp byte [carreau + bx], ENEMY | PAWN
         jne .knights
         call check_add_contact
 .knights:
-        movzx si, byte [king_here]
-        shl si, LIST_SHIFT
+        lea si, [esi * SET_BYTES]   ; SI = the king * DIRECTIONS
         mov ebp, [knight_zone + si] ; the enemy's knights a jump away give check
         and ebp, [PIECE_SET(ENEMY | KNIGHT)]
 .knight:
@@ -622,7 +620,7 @@ gen_%2_king_walk:
 ; gen_<colour>_rook -- the rook's moves (Liberman: TENTOUR)
 ; IN:  DX = the rook (or queen); BP -> squares it may enter; ES:DI -> free space
 ; OUT: DI past the moves stored
-; CHG: EAX, BX, CX, SI
+; CHG: EAX, BX, CX, ESI
 gen_%2_rook:
         movzx si, dl
         shl si, LIST_SHIFT
@@ -750,7 +748,7 @@ gen_%2_ep:
 ; gen_<colour>_king -- the king's steps and castlings (Liberman: TENROI)
 ; IN:  [king_here]; [checkers]; ES:DI -> free space
 ; OUT: DI past the moves stored
-; CHG: EAX, BX, CX, DX, SI
+; CHG: EAX, BX, CX, DX, ESI
 gen_%2_king:
         call gen_capture_king_idle
         jc .idle

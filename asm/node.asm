@@ -63,13 +63,14 @@ null_ply        resw 1              ; [ply] after the last null move: never two 
   %endif
 %endmacro
 
-; search_play -- move_play for the alpha-beta search: the evaluation's sums follow
+; search_play -- move_play for the alpha-beta search: the evaluation's sums follow; the
+;               key is made only when the position asks for it (move_play_lazy)
 ; IN:  EAX = a legal move of the side to move
 ; OUT: the position after it; [clock_nodes] + 1; eval_psq, eval_phase updated
 ; CHG: nothing
 search_play:
         call eval_save
-        call move_play
+        call move_play_lazy
         jmp eval_move
 
 ; search_play_unkeyed -- search_play for the quiescence search, without the Zobrist key
@@ -111,6 +112,7 @@ search_node:
         jc .abort
         cmp byte [ply], SEARCH_PLY_LIMIT
         jae .evaluate
+        call move_key_ensure
         call tt_probe
         jc .return
         mov [bp + node.hash_move], eax
