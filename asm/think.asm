@@ -302,15 +302,16 @@ job_position_set:
         mov byte [di - 1], 0        ; DI -> `moves`, after white space: end the FEN there
         push di
         call engine_set_fen
-        pop si
-        mov byte [si - 1], SPACE    ; and mend the text
+        pop di                      ; SI -> the error_entry if the FEN is bad
+        mov byte [di - 1], SPACE    ; and mend the text
         jmp .parsed
 .whole: push di
         call engine_set_fen
-        pop si
+        pop di
 .parsed:
         mov bx, 0
         jc .fail
+        mov si, di
 .moves: call text_skip_space
         cmp byte [si], 0
         je .done

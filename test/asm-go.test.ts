@@ -35,6 +35,10 @@ const JOBS = [
   `exchange 4 nodes 1000 ${KIWIPETE}`,
   "position 6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1",
   "go mate 2",
+  `position fen ${START}`, // 17: a word before the FEN
+  "position 8/8/8 w - - moves e2e4", // 18: a bad FEN with moves after it
+  "moves 8/8/8 w - -",
+  "go depth 1", // 20: still on job 15's position
 ];
 
 let groups: JobLines[];
@@ -91,6 +95,18 @@ describe("position and go", () => {
     expect(only(5)).toEqual(["error", "move", "not", "a", "legal", "move", "in", "the", "position:", "e2e4"]);
     const best = only(6);
     expect(legalUci(START, ["e2e4", "e7e5", "g1f3"])).toContain(best[1]);
+  });
+
+  test("a bad FEN in a position job gets the readable error a moves job gives it, and the position before it stays", () => {
+    const printable = (words: string[]) => words.every((w) => /^[\x21-\x7e]+$/.test(w));
+    const fenError = only(19);
+    expect(fenError[0]).toBe("error");
+    expect(printable(fenError)).toBe(true);
+    expect(printable(only(18))).toBe(true);
+    expect(only(18).slice(0, 2)).toEqual(fenError.slice(0, 2));
+    expect(printable(only(17))).toBe(true);
+    expect(only(17).slice(0, 2)).toEqual(["error", "fields"]); // seven words: PROTOCOL.md wants 4 or 6
+    expect(legalUci("6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1", [])).toContain(only(20)[1]);
   });
 
   test("go movetime keeps to its time in emulated milliseconds", () => {
