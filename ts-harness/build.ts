@@ -40,7 +40,7 @@ const TARGETS = [CHESS, PROBE];
 
 /** Set by buildAll in the test run's global setup and inherited by the processes the run
  *  starts (test workers, the CLI under test): build/ holds every target, current. */
-const BUILT_ENV = "CHESS_BUILD_DONE";
+export const BUILT_ENV = "CHESS_BUILD_DONE";
 
 export class BuildError extends Error {
   constructor(

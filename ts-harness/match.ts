@@ -1,18 +1,23 @@
 // match -- play CHESS.COM, through its UCI bridge, against another UCI engine (Debian's
 // stockfish with UCI_LimitStrength and UCI_Elo by default) and estimate the Elo
 // difference.
-//   npm run match -- [--games N] [--elo E | --opponent "COMMAND"] [--level L | --budget MS]
+//   npm run match -- [--games N] [--elo E | --opponent "COMMAND" | --opponent-build DIR]
+//                    [--level L | --budget MS]
 //                    [--tc SECONDS+INC | --movetime MS] [--opponent-movetime MS | --opponent-nodes N]
 //                    [--concurrency N] [--pgn FILE] [--book]
 // The engine's own opening book stays off unless --book, so that a match measures the
-// search. Each opening of a small balanced set is played twice, once with each colour. The
+// search. --opponent-build plays the CHESS.COM of another checkout of this project (DIR,
+// its own UCI bridge) with the same level or budget: self-play between two builds, which
+// tells small changes apart with fewer games than stockfish does.
+// Each opening of a small balanced set is played twice, once with each colour. The
 // oracle keeps every game: an illegal move loses, mate, stalemate and the draws end it,
 // a flag fall loses under a clock. Progress goes to stderr after each game; at the end
 // W/D/L, the score and the Elo difference with its 95% margin, and the PGN is written.
-import { mkdirSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { buildAll, ROOT } from "./build.ts";
+import { execa } from "execa";
+import { buildAll, BUILT_ENV, isMain, ROOT } from "./build.ts";
 import { estimateElo, formatElo } from "./elo.ts";
 import { START_FEN, writePgn, type PgnGame } from "./pgn.ts";
 import { UciClient } from "./uci-client.ts";
@@ -46,6 +51,8 @@ interface MatchConfig {
   /** Nodes a move for the opponent instead of a move time: a result the load cannot change. */
   opponentNodes: number | null;
   opponentCommand: string | null;
+  /** Another checkout of this project whose CHESS.COM is the opponent; null: none. */
+  opponentBuild: string | null;
   elo: number;
   concurrency: number;
   pgnPath: string;
@@ -60,15 +67,22 @@ interface GameRecord {
   reason: string;
 }
 
-function ourEngine(): UciClient {
-  return new UciClient(join(ROOT, "node_modules/.bin/tsx"), ["ts-harness/uci.ts"], { cwd: ROOT });
+const TSX = join(ROOT, "node_modules/.bin/tsx");
+
+/** The UCI bridge of the checkout at root (this one, or --opponent-build's). */
+function bridge(root: string): UciClient {
+  return new UciClient(TSX, ["ts-harness/uci.ts"], { cwd: root });
 }
 
 async function startPlayers(cfg: MatchConfig): Promise<{ ours: Player; theirs: Player }> {
-  const ours: Player = { name: "Liberman Chess", client: ourEngine() };
-  await ours.client.handshake({ Level: cfg.level, OwnBook: String(cfg.book), ...(cfg.budget !== null ? { Budget: cfg.budget } : {}) }, 120_000);
+  const options = { Level: cfg.level, OwnBook: String(cfg.book), ...(cfg.budget !== null ? { Budget: cfg.budget } : {}) };
+  const ours: Player = { name: "Liberman Chess", client: bridge(ROOT) };
+  await ours.client.handshake(options, 120_000);
   let theirs: Player;
-  if (cfg.opponentCommand) {
+  if (cfg.opponentBuild) {
+    theirs = { name: `Liberman Chess of ${cfg.opponentBuild}`, client: bridge(cfg.opponentBuild) };
+    await theirs.client.handshake(options, 120_000);
+  } else if (cfg.opponentCommand) {
     const [cmd, ...args] = cfg.opponentCommand.split(/\s+/);
     theirs = { name: cfg.opponentCommand, client: new UciClient(cmd!, args) };
     await theirs.client.handshake({}, 30_000);
@@ -79,14 +93,14 @@ async function startPlayers(cfg: MatchConfig): Promise<{ ours: Player; theirs: P
   return { ours, theirs };
 }
 
-/** The `go` line for the side to move. */
-function goCommand(cfg: MatchConfig, clock: Clock, isOurs: boolean): string {
+/** The `go` line for the side to move (a CHESS.COM opponent thinks as ours does). */
+export function goCommand(cfg: MatchConfig, clock: Clock, isOurs: boolean): string {
   if (clock.left) {
     const inc = clock.incMs;
     return `go wtime ${Math.round(clock.left.w)} btime ${Math.round(clock.left.b)} winc ${inc} binc ${inc}`;
   }
   if (cfg.movetime !== null) return `go movetime ${cfg.movetime}`;
-  if (isOurs) return "go";
+  if (isOurs || cfg.opponentBuild) return "go";
   return cfg.opponentNodes !== null ? `go nodes ${cfg.opponentNodes}` : `go movetime ${cfg.opponentMovetime}`;
 }
 
@@ -168,7 +182,7 @@ async function playGame(cfg: MatchConfig, players: { ours: Player; theirs: Playe
   return { pgn, points: oursWhite ? pointsWhite : 1 - pointsWhite, reason: end.reason };
 }
 
-function parseConfig(argv: string[]): MatchConfig {
+export function parseConfig(argv: string[]): MatchConfig {
   const { values: v } = parseArgs({
     args: argv,
     options: {
@@ -180,6 +194,7 @@ function parseConfig(argv: string[]): MatchConfig {
       "opponent-movetime": { type: "string", default: "100" },
       "opponent-nodes": { type: "string" },
       opponent: { type: "string" },
+      "opponent-build": { type: "string" },
       elo: { type: "string", default: "1500" },
       concurrency: { type: "string", default: "1" },
       pgn: { type: "string", default: "build/match.pgn" },
@@ -198,6 +213,11 @@ function parseConfig(argv: string[]): MatchConfig {
     tc = { baseMs: Number(m[1]) * 1000, incMs: Number(m[2]) * 1000 };
   }
   if (tc && v.movetime !== undefined) throw new Error("give --tc or --movetime, not both");
+  if (v.opponent !== undefined && v["opponent-build"] !== undefined) throw new Error("give --opponent or --opponent-build, not both");
+  const build = v["opponent-build"] === undefined ? null : resolve(v["opponent-build"]);
+  if (build && !(existsSync(join(build, "ts-harness/uci.ts")) && existsSync(join(build, "node_modules")))) {
+    throw new Error(`--opponent-build: '${build}' is no checkout of this project with its packages (ts-harness/uci.ts, node_modules)`);
+  }
   return {
     games: int("games", v.games!, 1, 1000),
     level: int("level", v.level!, 1, 5),
@@ -207,11 +227,26 @@ function parseConfig(argv: string[]): MatchConfig {
     opponentMovetime: int("opponent-movetime", v["opponent-movetime"]!, 1, 600_000),
     opponentNodes: v["opponent-nodes"] === undefined ? null : int("opponent-nodes", v["opponent-nodes"], 1, 100_000_000),
     opponentCommand: v.opponent ?? null,
+    opponentBuild: build,
     elo: int("elo", v.elo!, 1320, 3190),
     concurrency: int("concurrency", v.concurrency!, 1, 8),
     pgnPath: join(ROOT, v.pgn!),
     book: v.book!,
   };
+}
+
+/** Assemble the other checkout's CHESS.COM once, before its bridges start side by side and
+ *  read it (they inherit buildAll's word that build/ is current). False, with nasm's
+ *  message on stderr, when it does not build. */
+async function buildOpponent(root: string): Promise<boolean> {
+  const env = { ...process.env };
+  delete env[BUILT_ENV];
+  const r = await execa(TSX, ["ts-harness/build.ts"], { cwd: root, env, extendEnv: false, reject: false });
+  if (r.exitCode !== 0) {
+    process.stderr.write(`match: --opponent-build: ${root} does not build:\n${r.stderr || r.stdout}\n`);
+    return false;
+  }
+  return true;
 }
 
 async function main(argv: string[]): Promise<number> {
@@ -232,6 +267,7 @@ async function main(argv: string[]): Promise<number> {
   mkdirSync(dirname(cfg.pgnPath), { recursive: true });
   // Once here, so that engines started side by side read build/ and never run nasm at once.
   await buildAll();
+  if (cfg.opponentBuild && !(await buildOpponent(cfg.opponentBuild))) return 2;
   process.stderr.write(`match: ${cfg.games} games, ${limits}, ${cfg.concurrency} at a time\n`);
   const worker = async () => {
     const players = await startPlayers(cfg);
@@ -262,4 +298,4 @@ async function main(argv: string[]): Promise<number> {
   return 0;
 }
 
-process.exitCode = await main(process.argv.slice(2));
+if (isMain(import.meta.url)) process.exitCode = await main(process.argv.slice(2));

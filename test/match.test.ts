@@ -1,0 +1,30 @@
+// The match runner's options: a second CHESS.COM build as the opponent (self-play) thinks
+// as ours does, and bad options are refused before any engine starts.
+import { describe, expect, test } from "vitest";
+import { ROOT } from "../ts-harness/build.ts";
+import { goCommand, parseConfig } from "../ts-harness/match.ts";
+
+const noClock = { left: null, incMs: 0 };
+
+describe("match options", () => {
+  test("a CHESS.COM opponent (--opponent-build) gets a plain go, as ours, under the same level", () => {
+    const cfg = parseConfig(["--opponent-build", ROOT, "--opponent-nodes", "50000", "--budget", "6000"]);
+    expect(cfg.opponentBuild).toBe(ROOT);
+    expect(goCommand(cfg, noClock, false)).toBe("go");
+    expect(goCommand(cfg, noClock, true)).toBe("go");
+  });
+
+  test("stockfish keeps its node count when no second build is given", () => {
+    const cfg = parseConfig(["--opponent-nodes", "50000"]);
+    expect(cfg.opponentBuild).toBeNull();
+    expect(goCommand(cfg, noClock, false)).toBe("go nodes 50000");
+  });
+
+  test("a folder that is no checkout of the project is refused as the opponent's build", () => {
+    expect(() => parseConfig(["--opponent-build", "/nonexistent-liberman-checkout"])).toThrow(/no checkout of this project/);
+  });
+
+  test("--opponent and --opponent-build together are refused", () => {
+    expect(() => parseConfig(["--opponent", "/usr/games/stockfish", "--opponent-build", ROOT])).toThrow(/not both/);
+  });
+});
