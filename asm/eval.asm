@@ -8,18 +8,25 @@
 ; every piece on the board, 0 with pawns and kings alone).  Beyond Michniewski: passed
 ; pawns by how far they have come (more in the end game), and a lone king driven to the
 ; edge with the other king brought near it (the mop-up), so that K+Q and K+R against K
-; are mated rather than walked around.
+; are mated rather than walked around; and evalpieces.asm's terms (bishop pair, rooks on
+; files without pawns, material that cannot win).  The sums are
+; kept move by move in eval_state and kept a ply in the score segment (FS) by eval_save.
 
         section .data
 
 ; pst -- Michniewski's square bonus, signed bytes (the piece's value: order.asm's
-; piece_cp, words): byte [pst + ((piece << ROW_BITS_SQUARES) | square)] for a white
-; piece; a black one reads the square ^ FLIP_RANKS (eval_table_square; on the 6x6 board
-; see la_table_square).  Rows in piece-code order ROOK .. PAWN; the KING row is the
+; piece_cp, words), files a..d alone since each table is the same from either side:
+; byte [pst + ((piece << PST_HALF_SHIFT) | half_square[square])] for a white piece; a
+; black one reads the square ^ FLIP_RANKS (eval_table_square; on the 6x6 board see
+; la_table_square).  Rows in piece-code order ROOK .. PAWN; the KING row is the
 ; middle-game table, and pst_king_end, right after, the end-game one.  Each table is
-; drawn as the board: rank 8 first.
+; drawn as the board: rank 8 first.  Michniewski's queen's table has its a..d half on
+; ranks 2 to 4 mirrored here (his e..h differs there by 5 on four squares).
 %macro PST_RANK 9                   ; the piece's value (in piece_cp), then the a .. h
-        db %2, %3, %4, %5, %6, %7, %8, %9 ; bonuses of one rank
+  %if (%2) != (%9) || (%3) != (%8) || (%4) != (%7) || (%5) != (%6)
+    %error "a rank of a piece-square table must read the same from either side"
+  %endif
+        db %2, %3, %4, %5           ; bonuses of one rank, a .. d
 %endmacro
 pst:
 pst_rook:
@@ -54,9 +61,9 @@ pst_queen:
         PST_RANK QUEEN_CP,  -10,   0,   0,   0,   0,   0,   0, -10
         PST_RANK QUEEN_CP,  -10,   0,   5,   5,   5,   5,   0, -10
         PST_RANK QUEEN_CP,   -5,   0,   5,   5,   5,   5,   0,  -5
-        PST_RANK QUEEN_CP,    0,   0,   5,   5,   5,   5,   0,  -5
-        PST_RANK QUEEN_CP,  -10,   5,   5,   5,   5,   5,   0, -10
-        PST_RANK QUEEN_CP,  -10,   0,   5,   0,   0,   0,   0, -10
+        PST_RANK QUEEN_CP,    0,   0,   5,   5,   5,   5,   0,   0
+        PST_RANK QUEEN_CP,  -10,   5,   5,   5,   5,   5,   5, -10
+        PST_RANK QUEEN_CP,  -10,   0,   5,   0,   0,   5,   0, -10
         PST_RANK QUEEN_CP,  -20, -10, -10,  -5,  -5, -10, -10, -20
 pst_king:
         PST_RANK 0,         -30, -40, -40, -50, -50, -40, -40, -30
@@ -85,15 +92,28 @@ pst_king_end:
         PST_RANK 0,         -30, -10,  20,  30,  30,  20, -10, -30
         PST_RANK 0,         -30, -30,   0,   0,   0,   0, -30, -30
         PST_RANK 0,         -50, -30, -30, -30, -30, -30, -30, -50
-%if pst_rook - pst != ROOK * BOARD_SQUARES || pst_knight - pst != KNIGHT * BOARD_SQUARES
+%if pst_rook - pst != ROOK * PST_HALF_SQUARES || pst_knight - pst != KNIGHT * PST_HALF_SQUARES
   %error "the piece-square tables must follow the piece codes"
-%elif pst_bishop - pst != BISHOP * BOARD_SQUARES || pst_queen - pst != QUEEN * BOARD_SQUARES
+%elif pst_bishop - pst != BISHOP * PST_HALF_SQUARES || pst_queen - pst != QUEEN * PST_HALF_SQUARES
   %error "the piece-square tables must follow the piece codes"
-%elif pst_king - pst != KING * BOARD_SQUARES || pst_pawn - pst != PAWN * BOARD_SQUARES
+%elif pst_king - pst != KING * PST_HALF_SQUARES || pst_pawn - pst != PAWN * PST_HALF_SQUARES
   %error "the piece-square tables must follow the piece codes"
-%elif pst_king_end - pst != PIECE_KINDS * BOARD_SQUARES
+%elif pst_king_end - pst != PIECE_KINDS * PST_HALF_SQUARES
   %error "the piece-square tables must follow the piece codes"
 %endif
+
+; half_square -- each square's index in a half piece-square table: its row x 4 + its
+; file's distance from the a or h file, the nearer
+half_square:
+%assign sq 0
+%rep BOARD_SQUARES
+  %assign ff sq % FILES
+  %if ff >= FILES / 2
+    %assign ff FILES - 1 - ff
+  %endif
+        db (sq / FILES) * (FILES / 2) + ff
+  %assign sq sq + 1
+%endrep
 
 ; la_table_square -- Los Alamos chess reads the same tables, the 6x6 board stretched over
 ; them: its files a..f and its ranks 1..6 are the 8x8 tables' a b d e g h and 1 2 4 5 7
@@ -125,25 +145,42 @@ phase_weight    db PHASE_ROOK, PHASE_KNIGHT, PHASE_BISHOP, PHASE_QUEEN, 0, 0
 
         section .bss
 
-eval_psq        resd 1              ; material + squares, white's less black's, no kings
+; eval_state -- the sums kept move by move, EVAL_STATE_BYTES that eval_save keeps a ply
+eval_state:
+eval_psq        resd 1              ; material + squares, white's less black's, no kings;
+                                    ; the bishop pairs (evalpieces.asm)
 eval_phase      resb 2              ; each side's share of the game phase, [0] black's, [1]
                                     ; white's (promotions can take the sum past full)
+eval_rook_mid   resw 1              ; evalpieces.asm: the rooks on files without pawns,
+                                    ; middle game
+eval_rook_end   resw 1              ; and end game
+                resb 2              ; (eval_save copies dwords)
+%if $ - eval_state != EVAL_STATE_BYTES
+  %error "eval_save keeps EVAL_STATE_BYTES"
+%endif
+eval_frozen     resb 1              ; 1: eval_move keeps eval_rook_mid and eval_rook_end
 
         section .text
 
 ; eval_compute -- the sums eval_position reads, from nothing
 ; IN:  the position
-; OUT: [eval_psq], [eval_phase]
+; OUT: eval_state, pawn_rows, pawn_key, eval_rooks, eval_bishops
 ; CHG: nothing
 eval_compute:
         pushad
         xor edx, edx                ; EDX = the sum
+        mov [eval_psq], edx         ; (eval_tally adds the bishop pairs)
         mov [eval_phase], dx
         mov [pawn_key], edx
+        mov [eval_bishops], dx
         mov bx, PAWN_ROWS_BYTES - 4
 .clear: mov [pawn_rows + bx], edx
         sub bx, 4
         jns .clear
+        mov bx, 2 * FILES - 4
+.rooks: mov [eval_rooks + bx], edx
+        sub bx, 4
+        jns .rooks
         xor ebx, ebx                ; BL = the square
 .square:
         mov cl, [carreau + bx]
@@ -151,6 +188,10 @@ eval_compute:
         add edx, eax
         test cl, EMPTY
         jnz .next
+        push edx
+        mov dl, 1
+        call eval_tally
+        pop edx
         call eval_phase_share
         add [eval_phase + di], al
         mov al, cl
@@ -161,7 +202,8 @@ eval_compute:
 .next:  inc bx
         cmp bx, BOARD_SQUARES
         jb .square
-        mov [eval_psq], edx
+        add [eval_psq], edx
+        call eval_rook_files
         popad
         ret
 
@@ -171,6 +213,18 @@ eval_compute:
 eval_move_plain:
         pushad
         call eval_pawns_move
+        jc .pieces                  ; the pawns change
+        test ah, PIECE_MASK
+        jz .pieces                  ; a rook moves
+        mov ecx, eax
+        MOVE_CAPTURED_LOW ecx
+        test cl, ROOK_OR_BISHOP
+        jnz .squares                ; no rook nor bishop taken
+.pieces:
+        mov dl, 1
+        call eval_pieces_move
+        call eval_recount
+.squares:
         xor esi, esi                ; SI = what the mover's squares are xored with
         test ah, WHITE
         jnz .white
@@ -181,12 +235,14 @@ eval_move_plain:
         and bl, PIECE_MASK
         cmp bl, KING
         je .taken                   ; the kings are weighed in eval_position
-        shl bx, ROW_BITS_SQUARES    ; the piece's table
+        shl bx, PST_HALF_SHIFT      ; the piece's table
         movzx edx, cl
         xor dx, si
+        movzx edx, byte [half_square + edx]
         or dx, bx
         and eax, SQUARE_MASK
         xor ax, si
+        movzx eax, byte [half_square + eax]
         or ax, bx
         movsx edx, byte [pst + edx]
         movsx eax, byte [pst + eax]
@@ -204,10 +260,11 @@ eval_move_plain:
         shr di, COLOUR_SHIFT
         sub [eval_phase + di], al
         movzx eax, word [piece_cp + ebx * 2]
-        shl bx, ROW_BITS_SQUARES
+        shl bx, PST_HALF_SHIFT
         movzx edx, cl
         xor dl, FLIP_RANKS          ; its table read from its own side
         xor dx, si
+        movzx edx, byte [half_square + edx]
         or dx, bx
         movsx edx, byte [pst + edx]
         add edx, eax
@@ -252,7 +309,8 @@ eval_piece:
         call eval_table_square
         movzx edx, dl
         movzx eax, word [piece_cp + edx * 2]
-        shl dx, ROW_BITS_SQUARES
+        shl dx, PST_HALF_SHIFT
+        mov bl, [half_square + ebx]
         or bx, dx
         movsx edx, byte [pst + ebx]
         add eax, edx
@@ -291,37 +349,72 @@ eval_table_square:
 eval_save:
         pushad
         movzx bx, byte [ply]
-        shl bx, EVAL_STACK_SHIFT
-        mov eax, [eval_psq]
+        imul bx, bx, EVAL_STATE_BYTES
+        mov eax, [eval_state]
         mov [fs:EVAL_STACK_BASE + bx], eax
-        mov ax, [eval_phase]
-        mov [fs:EVAL_STACK_BASE + bx + 4], ax
+        mov eax, [eval_state + 4]
+        mov [fs:EVAL_STACK_BASE + bx + 4], eax
+        mov eax, [eval_state + 8]
+        mov [fs:EVAL_STACK_BASE + bx + 8], eax
         popad
         ret
 
 ; eval_restore -- the sums back as they were before the move just taken back
 ; IN:  EAX = that move; [ply] of that move; FS = the score segment
-; OUT: [eval_psq], [eval_phase], pawn_rows
+; OUT: eval_state, pawn_rows, pawn_key, eval_rooks, eval_bishops
 ; CHG: nothing
 eval_restore:
         pushad
         call eval_pawns_move
+        test ah, PIECE_MASK
+        jz .pieces                  ; a rook moved
+        test ah, PROMO_FLAG
+        jnz .pieces
+        mov ecx, eax
+        MOVE_CAPTURED_LOW ecx
+        test cl, ROOK_OR_BISHOP
+        jz .pieces                  ; a rook or a bishop was taken
+        mov cl, al
+        and cl, KIND_MASK
+        cmp cl, KIND_CASTLE
+        jne .sums
+.pieces:
+        mov dl, -1
+        call eval_pieces_move
+.sums:
         movzx bx, byte [ply]
-        shl bx, EVAL_STACK_SHIFT
+        imul bx, bx, EVAL_STATE_BYTES
         mov eax, [fs:EVAL_STACK_BASE + bx]
-        mov [eval_psq], eax
-        mov ax, [fs:EVAL_STACK_BASE + bx + 4]
-        mov [eval_phase], ax
+        mov [eval_state], eax
+        mov eax, [fs:EVAL_STACK_BASE + bx + 4]
+        mov [eval_state + 4], eax
+        mov eax, [fs:EVAL_STACK_BASE + bx + 8]
+        mov [eval_state + 8], eax
         popad
         ret
 
+; eval_move_quiesce -- eval_move for the quiescence search's captures: the rooks' files
+;                      stay as the last move of the full-width search left them (most
+;                      nodes are the quiescence's, and most of its captures take or move
+;                      a pawn)
+; IN, OUT, CHG: as eval_move
+eval_move_quiesce:
+        mov byte [eval_frozen], 1
+        jmp eval_move_sums
+
 ; eval_move -- bring the sums up to date after a move: the piece leaves its square,
 ;              lands (or its promotion lands), the piece taken leaves, a castling rook
-;              moves
-; IN:  EAX = the move just made by move_make; the position after it
-; OUT: [eval_psq], [eval_phase], pawn_rows
+;              moves; the rooks' files are counted again when a rook or a pawn changes
+; IN:  EAX = the move just made by move_make; the position after it; FS = the score
+;      segment
+; OUT: eval_state, pawn_rows, pawn_key, eval_rooks, eval_bishops
 ; CHG: nothing
 eval_move:
+        mov byte [eval_frozen], 0
+
+; eval_move_sums -- eval_move as [eval_frozen] says
+; IN, OUT, CHG: as eval_move
+eval_move_sums:
         cmp byte [variant], VARIANT_LOS_ALAMOS
         je eval_move_any            ; its tables are read through la_table_square
         test ah, PROMO_FLAG
@@ -336,6 +429,7 @@ eval_move:
 ; IN, OUT, CHG: as eval_move
 eval_move_any:
         pushad
+        mov bp, sp
         mov esi, eax
         mov edx, [eval_psq]
         mov cl, ah                  ; the piece leaves
@@ -388,6 +482,10 @@ eval_move_any:
         call eval_piece
         sub edx, eax
 .done:  mov [eval_psq], edx
+        mov eax, [bp + PUSHAD_EAX]
+        mov dl, 1
+        call eval_pieces_move       ; (after the store: it adds to eval_psq)
+        call eval_recount
         popad
         ret
 
@@ -401,12 +499,18 @@ eval_move_any:
 eval_position:
         pushad                      ; (popad below, EAX put in its slot first)
         call eval_passed
+        movsx eax, word [eval_rook_mid]
+        add esi, eax
+        movsx eax, word [eval_rook_end]
+        add edi, eax
         cmp byte [variant], VARIANT_LOS_ALAMOS
         je .stretched
         movzx edx, byte [KING_SQ(BLACK)] ; chess, without eval_table_square's calls
         xor dl, FLIP_RANKS          ; (every node pays them): black's from its side
         movzx ebx, byte [KING_SQ(WHITE)]
-.kings: movsx eax, byte [pst_king + ebx]
+.kings: mov bl, [half_square + ebx]
+        mov dl, [half_square + edx]
+        movsx eax, byte [pst_king + ebx]
         add esi, eax
         movsx eax, byte [pst_king + edx]
         sub esi, eax
@@ -437,7 +541,8 @@ eval_position:
 .ending:
         call eval_runners
         call eval_mop_up
-.side:  cmp byte [side], WHITE
+.side:  call eval_draw_scale
+        cmp byte [side], WHITE
         je .done
         neg eax
 .done:  mov bp, sp

@@ -75,11 +75,12 @@ search_play:
 
 ; search_play_unkeyed -- search_play for the quiescence search, without the Zobrist key
 ;                        (no position below it is looked up by key)
-; IN, OUT, CHG: as search_play; [hash_key] stays the key before the move
+; IN, OUT, CHG: as search_play; [hash_key] stays the key before the move; the
+;      evaluation's rooks' files stay (eval_move_quiesce)
 search_play_unkeyed:
         call eval_save
         call move_play_unkeyed
-        jmp eval_move
+        jmp eval_move_quiesce
 
 ; search_takeback -- move_takeback for the alpha-beta search
 ; IN:  EAX = the move last made by search_play
