@@ -15,18 +15,18 @@
         section .data
 
 ; pst -- Michniewski's square bonus, signed bytes (the piece's value: order.asm's
-; piece_cp, words), files a..d alone since each table is the same from either side:
-; byte [pst + ((piece << PST_HALF_SHIFT) | half_square[square])] for a white piece; a
-; black one reads the square ^ FLIP_RANKS (eval_table_square; on the 6x6 board see
-; la_table_square).  Rows in piece-code order ROOK .. PAWN; the KING row is the
+; piece_cp, words): byte [pst + ((piece << ROW_BITS_SQUARES) | square)] for a white
+; piece; a black one reads the square ^ FLIP_RANKS (eval_table_square; on the 6x6 board
+; see la_table_square).  Rows in piece-code order ROOK .. PAWN; the KING row is the
 ; middle-game table, and pst_king_end, right after, the end-game one.  Each table is
 ; drawn as the board: rank 8 first.  Michniewski's queen's table has its a..d half on
-; ranks 2 to 4 mirrored here (his e..h differs there by 5 on four squares).
+; ranks 2 to 4 mirrored here (his e..h differs there by 5 on four squares), so that
+; every table reads the same from either side.
 %macro PST_RANK 9                   ; the piece's value (in piece_cp), then the a .. h
   %if (%2) != (%9) || (%3) != (%8) || (%4) != (%7) || (%5) != (%6)
     %error "a rank of a piece-square table must read the same from either side"
   %endif
-        db %2, %3, %4, %5           ; bonuses of one rank, a .. d
+        db %2, %3, %4, %5, %6, %7, %8, %9 ; bonuses of one rank
 %endmacro
 pst:
 pst_rook:
@@ -92,28 +92,15 @@ pst_king_end:
         PST_RANK 0,         -30, -10,  20,  30,  30,  20, -10, -30
         PST_RANK 0,         -30, -30,   0,   0,   0,   0, -30, -30
         PST_RANK 0,         -50, -30, -30, -30, -30, -30, -30, -50
-%if pst_rook - pst != ROOK * PST_HALF_SQUARES || pst_knight - pst != KNIGHT * PST_HALF_SQUARES
+%if pst_rook - pst != ROOK * BOARD_SQUARES || pst_knight - pst != KNIGHT * BOARD_SQUARES
   %error "the piece-square tables must follow the piece codes"
-%elif pst_bishop - pst != BISHOP * PST_HALF_SQUARES || pst_queen - pst != QUEEN * PST_HALF_SQUARES
+%elif pst_bishop - pst != BISHOP * BOARD_SQUARES || pst_queen - pst != QUEEN * BOARD_SQUARES
   %error "the piece-square tables must follow the piece codes"
-%elif pst_king - pst != KING * PST_HALF_SQUARES || pst_pawn - pst != PAWN * PST_HALF_SQUARES
+%elif pst_king - pst != KING * BOARD_SQUARES || pst_pawn - pst != PAWN * BOARD_SQUARES
   %error "the piece-square tables must follow the piece codes"
-%elif pst_king_end - pst != PIECE_KINDS * PST_HALF_SQUARES
+%elif pst_king_end - pst != PIECE_KINDS * BOARD_SQUARES
   %error "the piece-square tables must follow the piece codes"
 %endif
-
-; half_square -- each square's index in a half piece-square table: its row x 4 + its
-; file's distance from the a or h file, the nearer
-half_square:
-%assign sq 0
-%rep BOARD_SQUARES
-  %assign ff sq % FILES
-  %if ff >= FILES / 2
-    %assign ff FILES - 1 - ff
-  %endif
-        db (sq / FILES) * (FILES / 2) + ff
-  %assign sq sq + 1
-%endrep
 
 ; la_table_square -- Los Alamos chess reads the same tables, the 6x6 board stretched over
 ; them: its files a..f and its ranks 1..6 are the 8x8 tables' a b d e g h and 1 2 4 5 7
@@ -154,7 +141,9 @@ eval_phase      resb 2              ; each side's share of the game phase, [0] b
 eval_rook_mid   resw 1              ; evalpieces.asm: the rooks on files without pawns,
                                     ; middle game
 eval_rook_end   resw 1              ; and end game
-                resb 2              ; (eval_save copies dwords)
+eval_pairs      resb 1              ; evalpieces.asm: PAIR_WHITE, PAIR_BLACK: the bishop
+                                    ; pairs eval_psq holds
+                resb 1              ; (eval_save copies dwords)
 %if $ - eval_state != EVAL_STATE_BYTES
   %error "eval_save keeps EVAL_STATE_BYTES"
 %endif
@@ -164,23 +153,18 @@ eval_frozen     resb 1              ; 1: eval_move keeps eval_rook_mid and eval_
 
 ; eval_compute -- the sums eval_position reads, from nothing
 ; IN:  the position
-; OUT: eval_state, pawn_rows, pawn_key, eval_rooks, eval_bishops
+; OUT: eval_state, pawn_rows, pawn_key
 ; CHG: nothing
 eval_compute:
         pushad
         xor edx, edx                ; EDX = the sum
-        mov [eval_psq], edx         ; (eval_tally adds the bishop pairs)
         mov [eval_phase], dx
         mov [pawn_key], edx
-        mov [eval_bishops], dx
+        mov [eval_pairs], dl
         mov bx, PAWN_ROWS_BYTES - 4
 .clear: mov [pawn_rows + bx], edx
         sub bx, 4
         jns .clear
-        mov bx, 2 * FILES - 4
-.rooks: mov [eval_rooks + bx], edx
-        sub bx, 4
-        jns .rooks
         xor ebx, ebx                ; BL = the square
 .square:
         mov cl, [carreau + bx]
@@ -188,10 +172,6 @@ eval_compute:
         add edx, eax
         test cl, EMPTY
         jnz .next
-        push edx
-        mov dl, 1
-        call eval_tally
-        pop edx
         call eval_phase_share
         add [eval_phase + di], al
         mov al, cl
@@ -202,7 +182,8 @@ eval_compute:
 .next:  inc bx
         cmp bx, BOARD_SQUARES
         jb .square
-        add [eval_psq], edx
+        mov [eval_psq], edx
+        call eval_pairs_update      ; (after the store: it adds to eval_psq)
         call eval_rook_files
         popad
         ret
@@ -213,36 +194,52 @@ eval_compute:
 eval_move_plain:
         pushad
         call eval_pawns_move
-        jc .pieces                  ; the pawns change
-        test ah, PIECE_MASK
-        jz .pieces                  ; a rook moves
         mov ecx, eax
-        MOVE_CAPTURED_LOW ecx
-        test cl, ROOK_OR_BISHOP
-        jnz .squares                ; no rook nor bishop taken
-.pieces:
-        mov dl, 1
-        call eval_pieces_move
+        MOVE_TO_LOW ecx             ; CL = the to square, CH = the content taken
+        cmp ch, EMPTY
+        jne .capture
+        test ah, PIECE_MASK
+        jnz .squares                ; most moves: a quiet move of another piece than a rook
+        mov dl, al
+        xor dl, cl
+        test dl, FILE_MASK
+        jz .squares                 ; the rook stays on its file
         call eval_recount
+        jmp .squares
+.capture:
+        mov dl, ch
+        and dl, PIECE_MASK
+        cmp dl, BISHOP
+        jne .files
+        call eval_pairs_update
+.files: cmp byte [eval_frozen], 0
+        jne .squares
+        test dl, dl
+        jz .recount                 ; a rook is taken
+        cmp dl, PAWN
+        je .recount                 ; a pawn is taken
+        mov dl, ah
+        and dl, PIECE_MASK
+        jz .recount                 ; a rook takes
+        cmp dl, PAWN
+        jne .squares                ; a pawn takes: it changes file
+.recount:
+        call eval_rook_files
 .squares:
         xor esi, esi                ; SI = what the mover's squares are xored with
         test ah, WHITE
         jnz .white
         mov si, FLIP_RANKS
-.white: mov ecx, eax
-        MOVE_TO_LOW ecx             ; CL = the to square, CH = the content taken
-        movzx ebx, ah
+.white: movzx ebx, ah
         and bl, PIECE_MASK
         cmp bl, KING
         je .taken                   ; the kings are weighed in eval_position
-        shl bx, PST_HALF_SHIFT      ; the piece's table
+        shl bx, ROW_BITS_SQUARES    ; the piece's table
         movzx edx, cl
         xor dx, si
-        movzx edx, byte [half_square + edx]
         or dx, bx
         and eax, SQUARE_MASK
         xor ax, si
-        movzx eax, byte [half_square + eax]
         or ax, bx
         movsx edx, byte [pst + edx]
         movsx eax, byte [pst + eax]
@@ -260,11 +257,10 @@ eval_move_plain:
         shr di, COLOUR_SHIFT
         sub [eval_phase + di], al
         movzx eax, word [piece_cp + ebx * 2]
-        shl bx, PST_HALF_SHIFT
+        shl bx, ROW_BITS_SQUARES
         movzx edx, cl
         xor dl, FLIP_RANKS          ; its table read from its own side
         xor dx, si
-        movzx edx, byte [half_square + edx]
         or dx, bx
         movsx edx, byte [pst + edx]
         add edx, eax
@@ -309,8 +305,7 @@ eval_piece:
         call eval_table_square
         movzx edx, dl
         movzx eax, word [piece_cp + edx * 2]
-        shl dx, PST_HALF_SHIFT
-        mov bl, [half_square + ebx]
+        shl dx, ROW_BITS_SQUARES
         or bx, dx
         movsx edx, byte [pst + ebx]
         add eax, edx
@@ -361,27 +356,11 @@ eval_save:
 
 ; eval_restore -- the sums back as they were before the move just taken back
 ; IN:  EAX = that move; [ply] of that move; FS = the score segment
-; OUT: eval_state, pawn_rows, pawn_key, eval_rooks, eval_bishops
+; OUT: eval_state, pawn_rows, pawn_key
 ; CHG: nothing
 eval_restore:
         pushad
         call eval_pawns_move
-        test ah, PIECE_MASK
-        jz .pieces                  ; a rook moved
-        test ah, PROMO_FLAG
-        jnz .pieces
-        mov ecx, eax
-        MOVE_CAPTURED_LOW ecx
-        test cl, ROOK_OR_BISHOP
-        jz .pieces                  ; a rook or a bishop was taken
-        mov cl, al
-        and cl, KIND_MASK
-        cmp cl, KIND_CASTLE
-        jne .sums
-.pieces:
-        mov dl, -1
-        call eval_pieces_move
-.sums:
         movzx bx, byte [ply]
         imul bx, bx, EVAL_STATE_BYTES
         mov eax, [fs:EVAL_STACK_BASE + bx]
@@ -407,7 +386,7 @@ eval_move_quiesce:
 ;              moves; the rooks' files are counted again when a rook or a pawn changes
 ; IN:  EAX = the move just made by move_make; the position after it; FS = the score
 ;      segment
-; OUT: eval_state, pawn_rows, pawn_key, eval_rooks, eval_bishops
+; OUT: eval_state, pawn_rows, pawn_key
 ; CHG: nothing
 eval_move:
         mov byte [eval_frozen], 0
@@ -429,7 +408,6 @@ eval_move_sums:
 ; IN, OUT, CHG: as eval_move
 eval_move_any:
         pushad
-        mov bp, sp
         mov esi, eax
         mov edx, [eval_psq]
         mov cl, ah                  ; the piece leaves
@@ -482,9 +460,7 @@ eval_move_any:
         call eval_piece
         sub edx, eax
 .done:  mov [eval_psq], edx
-        mov eax, [bp + PUSHAD_EAX]
-        mov dl, 1
-        call eval_pieces_move       ; (after the store: it adds to eval_psq)
+        call eval_pairs_update      ; (after the store: it adds to eval_psq)
         call eval_recount
         popad
         ret
@@ -508,9 +484,7 @@ eval_position:
         movzx edx, byte [KING_SQ(BLACK)] ; chess, without eval_table_square's calls
         xor dl, FLIP_RANKS          ; (every node pays them): black's from its side
         movzx ebx, byte [KING_SQ(WHITE)]
-.kings: mov bl, [half_square + ebx]
-        mov dl, [half_square + edx]
-        movsx eax, byte [pst_king + ebx]
+.kings: movsx eax, byte [pst_king + ebx]
         add esi, eax
         movsx eax, byte [pst_king + edx]
         sub esi, eax

@@ -1,189 +1,141 @@
 ; evalpieces.asm -- the pieces' part of the evaluation (beyond Liberman and Michniewski),
 ; with Fruit 2.1's weights (Fabien Letouzey's eval.cpp): the bishop pair, rooks on files
 ; without pawns of their side or without any pawn, and material that cannot win without
-; pawns.  The rooks are counted file by file and the bishops side by side move by move
-; (eval_pieces_move); the rooks' term is counted again only when a move changes the
-; rooks or the pawns (eval.asm's eval_move), and taken back with the evaluation's other
-; sums, so that a node pays for it only when it changes.
-
-        section .bss
-
-; eval_rooks -- the rooks on each file: a byte a file, black's 8 then white's 8
-eval_rooks      resb 2 * FILES
-; eval_bishops -- each side's bishops, [0] black's, [1] white's
-eval_bishops    resb 2
+; pawns.  Both terms are read off piece_sets (kept by make and take-back) only when a
+; move changes them: the pair when a bishop is taken or a rare move is made, the rooks'
+; files when a rook changes file or a pawn is taken or takes (eval.asm's eval_move; not
+; in the quiescence search, whose captures keep the last full-width move's count).  They
+; live in eval_state, so take-back restores them with the other sums.
 
         section .text
 
-; eval_tally -- a rook or a bishop comes to a square (DL = 1) or leaves it (DL = -1) in
-;               eval_rooks and eval_bishops (the second bishop brings BISHOP_PAIR_CP to
-;               eval_psq, and takes it away when it leaves); any other content changes
-;               nothing
-; IN:  CL = the content (promotion bits ignored); BL = the square (kind bits ignored); DL
-; OUT: eval_rooks, eval_bishops, [eval_psq]
+; eval_pairs_update -- BISHOP_PAIR_CP for each side with two bishops or more, white's
+;                      less black's, in eval_psq as piece_sets has them ([eval_pairs]
+;                      says which pairs eval_psq holds)
+; IN:  piece_sets, [eval_pairs], [eval_psq]
+; OUT: [eval_pairs], [eval_psq]
 ; CHG: nothing
-eval_tally:
-        push ebx
-        test cl, ROOK_OR_BISHOP
-        jnz .done
-        test cl, BISHOP
-        jnz .bishop
-        movzx ebx, bl
-        and bl, FILE_MASK
-        test cl, WHITE
-        jz .rook
-        add bl, FILES
-.rook:  add [eval_rooks + ebx], dl
-        pop ebx
-        ret
-.bishop:
-        movzx ebx, cl
-        shr bl, COLOUR_SHIFT
-        and bl, 1
-        add [eval_bishops + ebx], dl
-        push eax
-        mov al, [eval_bishops + ebx]
-        add al, al
-        sub al, dl
-        cmp al, 1 + 2               ; from one bishop to two, or back: the pair's bonus
-        jne .pair                   ; (untapered: a sum of eval_psq)
-        movsx eax, dl
-        imul eax, eax, BISHOP_PAIR_CP
-        test cl, WHITE
+eval_pairs_update:
+        pushad
+        mov si, PIECE_SET(BISHOP_W)
+        call eval_two_or_more
+        rcl cl, 1                   ; CL bit 1: white's pair
+        mov si, PIECE_SET(BISHOP_B)
+        call eval_two_or_more
+        rcl cl, 1                   ; bit 0: black's
+        and cl, PAIR_WHITE | PAIR_BLACK
+        mov al, cl
+        xchg cl, [eval_pairs]
+        xor cl, al                  ; CL = the pairs that changed
+        mov edx, BISHOP_PAIR_CP
+        test cl, PAIR_WHITE
+        jz .black
+        test al, PAIR_WHITE
         jnz .white
-        neg eax
-.white: add [eval_psq], eax
-.pair:  pop eax
-.done:  pop ebx
+        neg edx
+.white: add [eval_psq], edx
+        mov edx, BISHOP_PAIR_CP
+.black: test cl, PAIR_BLACK
+        jz .done
+        test al, PAIR_BLACK
+        jz .gone
+        neg edx
+.gone:  add [eval_psq], edx
+.done:  popad
         ret
+%if PAIR_WHITE != 2 || PAIR_BLACK != 1
+  %error "eval_pairs_update shifts white's pair in first"
+%endif
 
-; eval_pieces_move -- eval_tally's counts after a move (DL = 1) or before it once it is
-;                     taken back (DL = -1): a rook changes file, a rook or a bishop is
-;                     taken or promoted to, a castling rook moves
-; IN:  EAX = the move; DL = 1 or -1
-; OUT: eval_rooks, eval_bishops, [eval_psq]
-; CHG: nothing
-eval_pieces_move:
-        push ebx
-        push ecx
-        mov cl, ah
-        and cl, PIECE_MASK
-        jz .rook                    ; ROOK: it may change file
-.taken: mov ecx, eax
-        MOVE_CAPTURED_LOW ecx
-        test cl, ROOK_OR_BISHOP
-        jz .victim
-.promoted:
-        MOVE_PROMOTED .castle
-        mov cl, ah
-        and cl, WHITE
-        or cl, bl
-        mov ebx, eax
-        MOVE_TO_LOW ebx
-        call eval_tally
-        jmp .done
-.castle:
-        mov cl, al
-        and cl, KIND_MASK
-        cmp cl, KIND_CASTLE
-        jne .done
-        mov cl, ah                  ; the king's colour: the rook's
-        and cl, WHITE               ; (ROOK = 0)
-        mov ebx, eax
-        MOVE_TO_LOW ebx
-        and bx, SQUARE_MASK
-        push si
-        call castle_rook_path       ; BX = the rook's new square, SI = its old one
-        call eval_tally
-        mov bx, si
-        neg dl
-        call eval_tally
-        neg dl
-        pop si
-.done:  pop ecx
-        pop ebx
-        ret
-.victim:
-        mov ebx, eax
-        MOVE_TO_LOW ebx
-        neg dl
-        call eval_tally
-        neg dl
-        jmp .promoted               ; (a pawn may take and promote)
-.rook:  mov cl, ah
-        mov bl, al
-        neg dl
-        call eval_tally             ; it leaves its file
-        neg dl
-        mov ebx, eax
-        MOVE_TO_LOW ebx
-        call eval_tally             ; and comes to its new one
-        jmp .taken
+; eval_two_or_more -- does a set hold two squares or more?
+; IN:  SI -> the 64-bit set
+; OUT: CF set if so
+; CHG: EAX, EDX
+eval_two_or_more:
+        mov eax, [si]
+        mov edx, [si + 4]
+        test eax, eax
+        jz .one_half
+        test edx, edx
+        jnz .two                    ; one at least in each half
+        mov edx, eax
+.one_half:
+        lea eax, [edx - 1]
+        test eax, edx               ; (CF clear) 0: one square at most
+        jz .done
+.two:   stc
+.done:  ret
 
-; ZERO_BYTES dest, source -- dest = 0FFh in each byte of the dword source (a byte of
-; pawn_rows a file, bit 7 never set: no pawn stands on row 7) that is 0, 0 in the others
-%macro ZERO_BYTES 2
-        mov %1, %2
-        add %1, 7F7F7F7Fh           ; bit 7 set where the byte is not 0 (no carry out)
-        and %1, 80808080h
-        shr %1, 7
-        imul %1, %1, 0FFh
-        not %1
-%endmacro
-
-; BYTES_SUM reg32 -- reg32 = the sum of its four bytes (each sum below 256)
-%macro BYTES_SUM 1
-        imul %1, %1, 01010101h
-        shr %1, 24
+; SET_FILES reg32, temp32, content -- the low byte of reg32 = the files (bit f: file f)
+; where a piece of that content stands (a row of a set is a byte)
+%macro SET_FILES 3
+        mov %1, [PIECE_SET(%3)]
+        or %1, [PIECE_SET(%3) + 4]
+        mov %2, %1
+        shr %2, 16
+        or %1, %2
+        mov %2, %1
+        shr %2, 8
+        or %1, %2
 %endmacro
 
 ; eval_rook_files -- the rooks on files without their side's pawns (ROOK_SEMI_*) or
 ;                   without any pawn (ROOK_OPEN_MIDDLE more), white's less black's
-; IN:  eval_rooks, pawn_rows
+; IN:  piece_sets
 ; OUT: [eval_rook_mid], [eval_rook_end]
 ; CHG: nothing
 eval_rook_files:
         pushad
-        xor esi, esi                ; ESI, EDI: white's, black's rooks a byte a file, on
-        xor edi, edi                ; files without their pawns + 16 x without any pawn
-        mov bx, FILES
-.half:  sub bx, FILES / 2           ; BX = the first file of a half: e, then a
-        ZERO_BYTES eax, [pawn_rows + PAWN_ROWS_WHITE + bx]
-        ZERO_BYTES edx, [pawn_rows + PAWN_ROWS_BLACK + bx]
-        mov ecx, [eval_rooks + FILES + bx] ; white's rooks
-        mov ebp, ecx
-        and ecx, eax
-        add esi, ecx
-        and eax, edx                ; the files without any pawn
-        and ebp, eax
-        shl ebp, OPEN_FILE_SHIFT
-        add esi, ebp
-        mov ecx, [eval_rooks + bx]  ; black's
-        and edx, ecx
-        add edi, edx
-        and eax, ecx
-        shl eax, OPEN_FILE_SHIFT
-        add edi, eax
-        test bx, bx
-        jnz .half
-        BYTES_SUM esi
-        BYTES_SUM edi
-        mov eax, esi
-        and eax, SEMI_FILE_MASK
-        mov ecx, edi
-        and ecx, SEMI_FILE_MASK
-        sub eax, ecx                ; EAX: rooks on files without their pawns, white's
-        shr esi, OPEN_FILE_SHIFT    ; less black's; ESI: on files without any pawn
-        shr edi, OPEN_FILE_SHIFT
-        sub esi, edi
-        imul edx, eax, ROOK_SEMI_END
-        mov [eval_rook_end], dx
-        imul eax, eax, ROOK_SEMI_MIDDLE
-        imul ecx, esi, ROOK_OPEN_MIDDLE
-        add eax, ecx
+        SET_FILES ebx, eax, PAWN_W  ; BL = the files with a white pawn
+        SET_FILES ecx, eax, PAWN_B  ; CL = with a black pawn
+        mov bh, bl
+        or bh, cl
+        not bh                      ; BH = the files without any pawn
+        mov ch, bh
+        not bl                      ; BL, CL = the files without the side's own pawns
+        not cl
+        push cx                     ; black's files
+        mov si, PIECE_SET(ROOK_W)
+        call eval_rooks_count
+        mov di, dx                  ; DI = white's counts
+        pop bx
+        mov si, PIECE_SET(ROOK_B)
+        call eval_rooks_count
+        mov ax, di
+        sub al, dl                  ; AL: rooks on files without their pawns, white's
+        sub ah, dh                  ; less black's; AH: on files without any pawn
+        movsx edx, al
+        imul ecx, edx, ROOK_SEMI_END
+        mov [eval_rook_end], cx
+        imul edx, edx, ROOK_SEMI_MIDDLE
+        movsx eax, ah
+        imul eax, eax, ROOK_OPEN_MIDDLE
+        add eax, edx
         mov [eval_rook_mid], ax
         popad
         ret
+
+; eval_rooks_count -- a side's rooks on files without its pawns, and without any pawn
+; IN:  SI -> the side's rooks' set; BL = the files without its pawns, BH = the files
+;      without any pawn (bit f: file f)
+; OUT: DL = its rooks on BL's files, DH = those on BH's
+; CHG: EAX, ECX
+eval_rooks_count:
+        xor dx, dx
+        mov eax, [si]
+        call .half
+        mov eax, [si + 4]
+.half:  bsf ecx, eax
+        jz .done
+        btr eax, ecx
+        and cx, FILE_MASK
+        bt bx, cx
+        adc dl, 0
+        add cx, FILES               ; BH's bit
+        bt bx, cx
+        adc dh, 0
+        jmp .half
+.done:  ret
 
 ; eval_recount -- eval_rook_files, unless [eval_frozen] (the quiescence search's moves)
 ; IN, OUT: as eval_rook_files; [eval_frozen]
@@ -196,10 +148,11 @@ eval_recount:
 
 ; eval_draw_scale -- a side ahead without pawns cannot win with a minor piece alone,
 ;                    and hardly with a minor piece more than the other side: its score
-;                    shrinks to a sixteenth, or to a quarter
+;                    shrinks to a sixteenth, or to a quarter (rounded toward 0, so that
+;                    either colour ahead gets the same)
 ; IN:  EAX = the score from white's view; [eval_phase], pawn_rows
 ; OUT: EAX scaled
-; CHG: CX, SI
+; CHG: CX, EDX, SI
 eval_draw_scale:
         mov cx, [eval_phase]        ; CL = black's share, CH = white's
         mov si, PAWN_ROWS_WHITE
@@ -214,10 +167,18 @@ eval_draw_scale:
         jne .done
         cmp ch, PHASE_BISHOP
         ja .more
-        sar eax, DRAW_SHIFT_MINOR
-        ret
+        mov cl, DRAW_SHIFT_MINOR
+        jmp .scale
 .more:  sub ch, cl
         cmp ch, PHASE_BISHOP
         ja .done
-        sar eax, DRAW_SHIFT_LEAD
+        mov cl, DRAW_SHIFT_LEAD
+.scale: cdq                         ; a negative score rounds toward 0 as well
+        mov si, 1
+        shl si, cl
+        dec si
+        and dx, si
+        movzx edx, dx
+        add eax, edx
+        sar eax, cl
 .done:  ret

@@ -34,7 +34,7 @@ pawn_key        resd 1              ; the Zobrist keys of the pawns, xored: pawn
 ; eval_pawns_move -- pawn_rows after a move, or before it once it is taken back: each
 ;                    change a move makes there is a toggle, so one routine does both
 ; IN:  EAX = the move
-; OUT: pawn_rows, pawn_key; CF set if the move moves, takes or promotes a pawn
+; OUT: pawn_rows
 ; CHG: nothing
 eval_pawns_move:
         push ecx
@@ -48,7 +48,6 @@ eval_pawns_move:
         cmp cl, PAWN
         je .pawns                   ; (en passant is a pawn's move: tested above)
         pop ecx                     ; most moves leave the pawns as they are
-        clc
         ret
 .pawns: push ebx
         push edx
@@ -93,7 +92,6 @@ eval_pawns_move:
 .done:  pop edx
         pop ebx
         pop ecx
-        stc
         ret
 
 ; eval_pawn_flip -- a pawn comes to a square of pawn_rows, or leaves it
