@@ -261,7 +261,15 @@ eval_pawn_faults:
 ; OUT: EAX with the runners added
 ; CHG: EBX, ECX, EDX
 eval_runners:
-        push esi
+        mov edx, [pawn_rows]        ; no pawn at all (the mating endings): no file to
+  %assign i 4                       ; look at
+  %rep PAWN_ROWS_BYTES / 4 - 1
+        or edx, [pawn_rows + i]
+    %assign i i + 4
+  %endrep
+        jnz .pawns
+        ret
+.pawns: push esi
         push edi
         mov esi, eax
         mov bx, FILES - 1
