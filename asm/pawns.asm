@@ -226,19 +226,14 @@ eval_pawn_faults:
         xor edx, edx
         mov si, FILES - 1
 .file:  mov al, [bx + si]
-        xor edi, edi                ; EDI = the file's pawns
-.count: test al, al
-        jz .counted
-        inc edi
+        test al, al
+        jz .next
         mov ah, al
         dec ah
-        and al, ah                  ; the lowest row bit off
-        jmp .count
-.counted:
-        test edi, edi
-        jz .next
-        lea ecx, [ecx + edi - 1]
-        mov al, [bx + si - 1]
+        test ah, al
+        jnz .several                ; (most files hold one pawn or none)
+        mov edi, 1
+.alone: mov al, [bx + si - 1]
         or al, [bx + si + 1]
         jnz .next
         add edx, edi
@@ -253,6 +248,15 @@ eval_pawn_faults:
         pop edi
         pop esi
         ret
+.several:
+        xor edi, edi                ; EDI = the file's pawns
+.count: inc edi
+        mov ah, al
+        dec ah
+        and al, ah                  ; the lowest row bit off
+        jnz .count
+        lea ecx, [ecx + edi - 1]
+        jmp .alone
 
 ; eval_runners -- against a side without pieces, each passed pawn its king cannot catch
 ;                (the rule of the square: it needs more moves to reach the promotion
