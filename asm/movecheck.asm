@@ -82,7 +82,7 @@ search_gives_check:
 ;      square; the board after a move that lifts and puts down one piece (no castling,
 ;      no en passant)
 ; OUT: CF set if it checks; ZF clear
-; CHG: AX, BX, CX, DH, SI
+; CHG: EAX, BX, CX, DH, SI, BP
 move_checks_king:
         movzx bx, ah
         mov cl, [carreau + bx]      ; CL = what landed (a promotion's new piece checks
@@ -90,34 +90,37 @@ move_checks_king:
         and dh, WHITE
         and cl, PIECE_MASK
         movzx si, dl
+        shl si, LIST_SHIFT          ; SI = the king's entry of the 8-byte square tables
+        movzx bp, al                ; BP = the from square and kind
         cmp cl, KNIGHT
         je .knight
         cmp cl, PAWN
         je .pawn
         cmp cl, KING
         je .left
-        push ax
         call search_line_check      ; a slider: its line to the king
-        pop ax
         jc .check
-.left:  movzx bx, al
+.left:  mov bx, bp
         and bl, SQUARE_MASK
         call search_line_check      ; a slider's line through the square left
         jc .check
         or sp, sp                   ; (CF clear, ZF clear)
         ret
 .knight:
-        shl si, LIST_SHIFT
         bt word [knight_zone + si], bx
         jc .check
         jmp .left
-.pawn:  add si, si                  ; 2 squares a pawn_from entry
+.pawn:  movzx eax, dl
         test dh, dh
-        jz .black
-        add si, PAWN_FROM_TABLE(WHITE) - PAWN_FROM_TABLE(BLACK)
-.black: cmp bl, [PAWN_FROM_TABLE(BLACK) + si]
+        jnz .white
+        cmp bl, [PAWN_FROM_TABLE(BLACK) + eax * PAWN_TAKES]
         je .check
-        cmp bl, [PAWN_FROM_TABLE(BLACK) + si + 1]
+        cmp bl, [PAWN_FROM_TABLE(BLACK) + eax * PAWN_TAKES + 1]
+        jne .left
+        jmp .check
+.white: cmp bl, [PAWN_FROM_TABLE(WHITE) + eax * PAWN_TAKES]
+        je .check
+        cmp bl, [PAWN_FROM_TABLE(WHITE) + eax * PAWN_TAKES + 1]
         jne .left
 .check: or sp, sp
         stc
@@ -125,12 +128,11 @@ move_checks_king:
 
 ; search_line_check -- is the first piece on the line from the king through a square a
 ;                      slider of the mover's that moves along it?
-; IN:  BX = the square; DL = the king's square; DH = the mover's colour
+; IN:  BX = the square; DL = the king's square, SI = it << LIST_SHIFT (its ray_len
+;      entry); DH = the mover's colour
 ; OUT: CF set if so (CF clear too when the square is on none of the king's lines)
-; CHG: AX, BX, CX, SI
+; CHG: AX, BX, CX
 search_line_check:
-        movzx si, dl
-        shl si, LIST_SHIFT          ; SI = the king's ray_len entry
         mov al, bl
         xor al, dl
         mov ah, ROOK                ; the slider of the line, besides the queen

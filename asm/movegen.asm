@@ -667,9 +667,8 @@ gen_%2_king:
         cmp byte [captures_only], 0
         jne .next                   ; a quiet step gen_captures leaves out
 .attacked:
-        call ATTACKED
+        call ATTACKED               ; (which keeps AH, the content there)
         jc .next
-        mov ah, [carreau + bx]
         STORE_MOVE
 .next:  loop .step
 .castle:
