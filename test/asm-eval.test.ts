@@ -4,10 +4,13 @@
 // endings that published theory calls drawn (a lone knight or bishop against the king,
 // a rook against a minor piece) score near 0 while won ones (K+R v K, K+B+N v K) do
 // not. Every FEN is read by chess.js (a program nobody here wrote) before it is sent.
+// And the mop-up at work: the engine at the default level, playing both sides, mates
+// K+R v K and K+Q v K well within the fifty-move rule, every move replayed by the oracle.
 import { readFileSync } from "node:fs";
 import { Chess } from "chess.js";
 import { beforeAll, describe, expect, test } from "vitest";
 import { runBatch, type JobLines } from "../ts-harness/asm-engine.ts";
+import { fenPosition, playUci, status } from "../ts-harness/oracle/index.ts";
 
 /** Fruit 2.1's bishop pair is 50 cp and a rook on an open file 10 to 20 (eval.cpp); the
  *  relations below ask for well under that, so that the phase's blend cannot pass them. */
@@ -68,6 +71,13 @@ const ENDINGS: [string, string, boolean][] = [
   ["K+N+P v K (a win with the pawn)", "8/8/3k4/8/8/2N5/P7/4K3 w - - 0 1", true],
 ];
 
+// K+R v K and K+Q v K with the lone king near the middle: mates in at most 16 and 10
+// moves with best play (published endgame tables), so 50 moves leave the engine room.
+const MATES = ["8/8/3k4/8/8/8/8/R3K3 w - - 0 1", "8/8/8/3k4/8/8/8/Q3K3 w - - 0 1"];
+const MATE_PLIES_MAX = 100;
+/** The default level's budget (emulated ms, as `npm run match -- --level 3`). */
+const DEFAULT_BUDGET = 3000;
+
 const EVAL_FENS = [
   ...GAME_FENS.flatMap((f) => [f, colourMirror(f), fileMirror(f)]),
   PAIR, KNIGHT_NOT_PAIR, ROOK_OPEN, ROOK_CLOSED,
@@ -75,15 +85,18 @@ const EVAL_FENS = [
 ];
 
 let scores: Map<string, number>;
+let games: JobLines[];
 beforeAll(async () => {
-  for (const fen of EVAL_FENS) new Chess(fen); // throws on a FEN chess.js refuses
-  const groups: JobLines[] = await runBatch(EVAL_FENS.map((f) => `eval ${f}`), { timeoutMs: 50_000 });
-  scores = new Map(groups.map((g, i) => {
+  for (const fen of [...EVAL_FENS, ...MATES]) new Chess(fen); // throws on a FEN chess.js refuses
+  const mateJobs = MATES.flatMap((f) => [`position ${f}`, `selfplay ${MATE_PLIES_MAX} budget ${DEFAULT_BUDGET}`]);
+  const groups: JobLines[] = await runBatch([...EVAL_FENS.map((f) => `eval ${f}`), ...mateJobs], { timeoutMs: 150_000 });
+  games = groups.slice(EVAL_FENS.length).filter((_, i) => i % 2 === 1);
+  scores = new Map(groups.slice(0, EVAL_FENS.length).map((g, i) => {
     const w = g.lines[0]!;
     if (w[0] !== "eval" || !/^-?\d+$/.test(w[1] ?? "")) throw new Error(`eval ${EVAL_FENS[i]}: ${w.join(" ")}`);
     return [EVAL_FENS[i]!, Number(w[1])];
   }));
-}, 60_000);
+}, 160_000);
 
 const score = (fen: string) => scores.get(fen)!;
 
@@ -106,5 +119,13 @@ describe("the static evaluation (eval FEN)", () => {
       if (won) expect(s).toBeGreaterThanOrEqual(WON_AT_LEAST);
       else expect(Math.abs(s)).toBeLessThanOrEqual(DRAWN_AT_MOST);
     }
+  });
+
+  test.each(MATES.map((fen, i) => [fen, i] as const))("the engine at the default level mates from %s within 50 moves, by the oracle", (fen, i) => {
+    const moves = games[i]!.lines.filter((w) => w[0] === "ply").map((w) => w[2]!);
+    const pos = playUci(fenPosition(fen), moves);
+    expect(games[i]!.lines.at(-1)!.slice(0, 3)).toEqual(["selfplay", String(moves.length), "checkmate"]);
+    expect(status(pos)).toBe("checkmate");
+    expect(moves.length).toBeLessThanOrEqual(MATE_PLIES_MAX);
   });
 });
