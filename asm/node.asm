@@ -194,6 +194,8 @@ search_node:
         jae .deeper
         call search_in_check        ; a check is always searched
         jc .deeper
+        call clock_check            ; made and counted, though no node below looks
+        jc .aborted
         mov eax, [bp + node.static] ; a quiet move cannot lift the score above this
         jmp .searched
 .no_move:
