@@ -16,7 +16,8 @@ limit_nodes     resd 1              ; positions visited
 limit_depth     resb 1              ; plies of the deepest iteration
 limit_keys      resb 1              ; KEYS_IGNORE, KEYS_STOP or KEYS_MOVE_NOW
 
-clock_nodes     resd 1              ; positions visited: 1 + moves made (move_play)
+clock_nodes     resd 1              ; positions visited: 1 + moves made (move_play) or left
+                                    ; unmade as futile (node.asm)
 clock_abort     resb 1              ; a LIMIT_*: nonzero when a limit was reached, unwind
 clock_origin    resq 1              ; the cost counter when the thinking began
 clock_deadline  resq 1              ; the cost counter past which clock_check says stop

@@ -4,7 +4,9 @@
 ; a slider's line), or the slider's line the piece left.  Each is one look at a table or
 ; one walk out from the king, where attacked_king walks every line.  Castling and en
 ; passant, rare, go to attacked_king.  The search asks this after each move it makes
-; (quiescence's stand pat, futility, reductions, the null move).
+; (quiescence's stand pat, futility, reductions, the null move), and the same look with
+; the mover put on its to square on the board alone (search_gives_check) before a
+; futile quiet move is made.
 
         section .text
 
@@ -25,57 +27,112 @@ search_in_check:
         jnz .any
         movzx bx, byte [side]
         shr bx, COLOUR_SHIFT
-        mov dl, [king_squares + bx] ; DL = the king, DH = the mover's colour
+        mov dl, [king_squares + bx] ; DL = the king
+        call move_checks_king
+        popad
+        ret
+.no:    popad
+        clc
+        ret
+.any:   popad
+        jmp attacked_king
+
+; search_gives_check -- would a move of the side to move check the other king?  Looked
+;                       at with the mover lifted and put down on the board alone, not
+;                       made: the futility pruning leaves unmade the quiet moves that
+;                       give none
+; IN:  EAX = a legal move of the side to move, not made
+; OUT: ZF set (CF clear): a castling, an en passant or a promotion, which it leaves to
+;      the make and search_in_check; ZF clear: CF set if the move checks
+; CHG: nothing
+search_gives_check:
+        test al, KIND_CASTLE        ; castling and en passant: the kinds with this bit
+        jnz .made
+        test ah, PROMO_FLAG
+        jnz .made
+        pushad
+        movzx bx, byte [side]
+        shr bx, COLOUR_SHIFT
+        xor bl, 1
+        mov dl, [king_squares + bx] ; DL = the other king
+        movzx di, al
+        and di, SQUARE_MASK
+        mov byte [carreau + di], EMPTY ; the mover lifted
+        mov ecx, eax
+        MOVE_TO_LOW ecx             ; CL = the to square, CH = the content taken
+        movzx bx, cl
+        mov [carreau + bx], ah      ; and put down
+        mov ah, cl
+        push cx
+        call move_checks_king
+        pop cx                      ; the board as it was, by moves alone (the flags
+        movzx bx, cl                ; hold the answer)
+        mov [carreau + bx], ch
+        mov bp, sp
+        mov eax, [bp + PUSHAD_EAX]
+        mov [carreau + di], ah
+        popad
+        ret
+.made:  cmp al, al
+        ret
+
+; move_checks_king -- does the piece that has just landed check the king, from where
+;                     it stands or by the slider's line it left?
+; IN:  AL = the from square (kind bits ignored), AH = the to square; DL = the king's
+;      square; the board after a move that lifts and puts down one piece (no castling,
+;      no en passant)
+; OUT: CF set if it checks; ZF clear
+; CHG: EAX, BX, CX, DH, SI, BP
+move_checks_king:
         movzx bx, ah
         mov cl, [carreau + bx]      ; CL = what landed (a promotion's new piece checks
-        mov dh, cl                  ; from there as any piece would)
+        mov dh, cl                  ; from there as any piece would); DH = its colour
         and dh, WHITE
         and cl, PIECE_MASK
         movzx si, dl
+        shl si, LIST_SHIFT          ; SI = the king's entry of the 8-byte square tables
+        movzx bp, al                ; BP = the from square and kind
         cmp cl, KNIGHT
         je .knight
         cmp cl, PAWN
         je .pawn
         cmp cl, KING
         je .left
-        push ax
         call search_line_check      ; a slider: its line to the king
-        pop ax
         jc .check
-.left:  movzx bx, al
+.left:  mov bx, bp
         and bl, SQUARE_MASK
         call search_line_check      ; a slider's line through the square left
         jc .check
-.no:    popad
-        clc
+        or sp, sp                   ; (CF clear, ZF clear)
         ret
 .knight:
-        shl si, LIST_SHIFT
         bt word [knight_zone + si], bx
         jc .check
         jmp .left
-.pawn:  add si, si                  ; 2 squares a pawn_from entry
+.pawn:  movzx eax, dl
         test dh, dh
-        jz .black
-        add si, PAWN_FROM_TABLE(WHITE) - PAWN_FROM_TABLE(BLACK)
-.black: cmp bl, [PAWN_FROM_TABLE(BLACK) + si]
+        jnz .white
+        cmp bl, [PAWN_FROM_TABLE(BLACK) + eax * PAWN_TAKES]
         je .check
-        cmp bl, [PAWN_FROM_TABLE(BLACK) + si + 1]
+        cmp bl, [PAWN_FROM_TABLE(BLACK) + eax * PAWN_TAKES + 1]
         jne .left
-.check: popad
+        jmp .check
+.white: cmp bl, [PAWN_FROM_TABLE(WHITE) + eax * PAWN_TAKES]
+        je .check
+        cmp bl, [PAWN_FROM_TABLE(WHITE) + eax * PAWN_TAKES + 1]
+        jne .left
+.check: or sp, sp
         stc
         ret
-.any:   popad
-        jmp attacked_king
 
 ; search_line_check -- is the first piece on the line from the king through a square a
 ;                      slider of the mover's that moves along it?
-; IN:  BX = the square; DL = the king's square; DH = the mover's colour
+; IN:  BX = the square; DL = the king's square, SI = it << LIST_SHIFT (its ray_len
+;      entry); DH = the mover's colour
 ; OUT: CF set if so (CF clear too when the square is on none of the king's lines)
-; CHG: AX, BX, CX, SI
+; CHG: AX, BX, CX
 search_line_check:
-        movzx si, dl
-        shl si, LIST_SHIFT          ; SI = the king's ray_len entry
         mov al, bl
         xor al, dl
         mov ah, ROOK                ; the slider of the line, besides the queen

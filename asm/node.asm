@@ -149,9 +149,9 @@ search_node:
 .pick:  call search_pick
         jc .store
         mov eax, [es:si]
-        call search_play
         test byte [bp + node.flags], NODE_FUTILE
         jnz .futile
+.play:  call search_play
 .deeper:
         mov cl, [bp + node.depth]
         dec cl
@@ -175,6 +175,7 @@ search_node:
         SEARCH_CHILD search_node, .aborted
 .searched:
         SEARCH_TAKEBACK_CURRENT keep_score
+.scored:
         cmp eax, [bp + node.best]
         jle .pick
         mov [bp + node.best], eax
@@ -191,12 +192,21 @@ search_node:
         jmp .return
 .futile:
         cmp dword [fs:si], ORDER_KILLER_2 ; a quiet move that is no killer
-        jae .deeper
-        call search_in_check        ; a check is always searched
-        jc .deeper
-        call clock_check            ; made and counted, though no node below looks
-        jc .aborted
+        jae .play
+        call search_gives_check     ; a check is always searched
+        jc .play
+        jz .made
+        inc dword [clock_nodes]     ; a position visited, as when it was made to be seen
+        call clock_check            ; (no node below it asks the clock)
+        jc .abort
         mov eax, [bp + node.static] ; a quiet move cannot lift the score above this
+        jmp .scored
+.made:  call search_play            ; castling, en passant, a promotion: seen made
+        call search_in_check
+        jc .deeper
+        call clock_check
+        jc .aborted
+        mov eax, [bp + node.static]
         jmp .searched
 .no_move:
         call search_no_move_score

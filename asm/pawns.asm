@@ -21,6 +21,21 @@ passed_bonus:
   %error "a middle-game and an end-game word for each row a pawn can stand on"
 %endif
 
+; rows_before / rows_past -- by a row n (0 .. 7): the row bits of a pawn_rows byte below
+; n (the rows ahead of a white pawn on row n) and above it (ahead of a black one)
+rows_before:
+  %assign n 0
+  %rep RANKS
+        db (1 << n) - 1
+    %assign n n + 1
+  %endrep
+rows_past:
+  %assign n 0
+  %rep RANKS
+        db (0FFh << (n + 1)) & 0FFh
+    %assign n n + 1
+  %endrep
+
         section .bss
 
 ; pawn_rows -- where the pawns stand: a byte a file, bit n set when a pawn of the colour
@@ -176,10 +191,7 @@ eval_passed_count:
         jz .black
         bsf ecx, eax                ; white's most advanced: the lowest row
         PAWN_ROWS_AROUND PAWN_ROWS_BLACK
-        mov ah, 1
-        shl ah, cl
-        dec ah                      ; the rows ahead of it
-        test dl, ah
+        test dl, [rows_before + ecx] ; the rows ahead of it
         jnz .black
         cmp byte [variant], VARIANT_LOS_ALAMOS
         jne .white
@@ -193,8 +205,7 @@ eval_passed_count:
         jz .next
         bsr ecx, eax                ; black's most advanced: the highest row
         PAWN_ROWS_AROUND PAWN_ROWS_WHITE
-        shr dl, cl
-        shr dl, 1                   ; the rows ahead of it
+        test dl, [rows_past + ecx]  ; the rows ahead of it
         jnz .next
         xor cl, ROW_MASK >> ROW_SHIFT ; the row seen from black's side
         movsx eax, word [passed_bonus + ecx * 4]
@@ -226,19 +237,14 @@ eval_pawn_faults:
         xor edx, edx
         mov si, FILES - 1
 .file:  mov al, [bx + si]
-        xor edi, edi                ; EDI = the file's pawns
-.count: test al, al
-        jz .counted
-        inc edi
+        test al, al
+        jz .next
         mov ah, al
         dec ah
-        and al, ah                  ; the lowest row bit off
-        jmp .count
-.counted:
-        test edi, edi
-        jz .next
-        lea ecx, [ecx + edi - 1]
-        mov al, [bx + si - 1]
+        test ah, al
+        jnz .several                ; (most files hold one pawn or none)
+        mov edi, 1
+.alone: mov al, [bx + si - 1]
         or al, [bx + si + 1]
         jnz .next
         add edx, edi
@@ -253,6 +259,15 @@ eval_pawn_faults:
         pop edi
         pop esi
         ret
+.several:
+        xor edi, edi                ; EDI = the file's pawns
+.count: inc edi
+        mov ah, al
+        dec ah
+        and al, ah                  ; the lowest row bit off
+        jnz .count
+        lea ecx, [ecx + edi - 1]
+        jmp .alone
 
 ; eval_runners -- against a side without pieces, each passed pawn its king cannot catch
 ;                (the rule of the square: it needs more moves to reach the promotion
@@ -261,22 +276,28 @@ eval_pawn_faults:
 ; OUT: EAX with the runners added
 ; CHG: EBX, ECX, EDX
 eval_runners:
-        push esi
+        mov edx, [pawn_rows]        ; no pawn at all (the mating endings): no file to
+  %assign i 4                       ; look at
+  %rep PAWN_ROWS_BYTES / 4 - 1
+        or edx, [pawn_rows + i]
+    %assign i i + 4
+  %endrep
+        jnz .pawns
+        ret
+.pawns: push esi
         push edi
         mov esi, eax
+        cmp byte [eval_phase + (BLACK >> COLOUR_SHIFT)], 0
+        jne .blacks                 ; black has pieces: no white runner
         mov bx, FILES - 1
-.file:  cmp byte [eval_phase + (BLACK >> COLOUR_SHIFT)], 0
-        jne .black
+.white_file:
         movzx eax, byte [pawn_rows + PAWN_ROWS_WHITE + bx]
         test al, al
-        jz .black
+        jz .white_next
         bsf ecx, eax                ; white's most advanced: its rows to go
         PAWN_ROWS_AROUND PAWN_ROWS_BLACK
-        mov ah, 1
-        shl ah, cl
-        dec ah
-        test dl, ah
-        jnz .black                  ; not passed
+        test dl, [rows_before + ecx]
+        jnz .white_next             ; not passed
         mov al, [KING_SQ(BLACK)]
         mov ah, al
         shr ah, ROW_SHIFT           ; the king's rows to the eighth
@@ -286,18 +307,23 @@ eval_runners:
         sub ah, FILES - LA_RANKS
 .white: mov ch, BLACK
         call eval_runner_free
-        jnc .black
+        jnc .white_next
         add esi, RUNNER_CP
-.black: cmp byte [eval_phase + (WHITE >> COLOUR_SHIFT)], 0
-        jne .next
+.white_next:
+        dec bx
+        jns .white_file
+.blacks:
+        cmp byte [eval_phase + (WHITE >> COLOUR_SHIFT)], 0
+        jne .done                   ; white has pieces: no black runner
+        mov bx, FILES - 1
+.black_file:
         movzx eax, byte [pawn_rows + PAWN_ROWS_BLACK + bx]
         test al, al
-        jz .next
+        jz .black_next
         bsr ecx, eax                ; black's most advanced
         PAWN_ROWS_AROUND PAWN_ROWS_WHITE
-        shr dl, cl
-        shr dl, 1
-        jnz .next
+        test dl, [rows_past + ecx]
+        jnz .black_next
         xor cl, ROW_MASK >> ROW_SHIFT ; its rows to go
         mov al, [KING_SQ(WHITE)]
         mov ah, al
@@ -305,11 +331,12 @@ eval_runners:
         xor ah, ROW_MASK >> ROW_SHIFT ; the king's rows to the first
         mov ch, WHITE
         call eval_runner_free
-        jnc .next
+        jnc .black_next
         sub esi, RUNNER_CP
-.next:  dec bx
-        jns .file
-        mov eax, esi
+.black_next:
+        dec bx
+        jns .black_file
+.done:  mov eax, esi
         pop edi
         pop esi
         ret

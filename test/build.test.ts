@@ -1,7 +1,7 @@
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { assemble, BuildError, BUILD_DIR, CHESS, PROBE, type AsmTarget } from "../ts-harness/build.ts";
+import { assemble, BuildError, BUILD_DIR, CHESS, PROBE, ROOT, type AsmTarget } from "../ts-harness/build.ts";
 
 /** Runs `check` on a target assembled in a folder of its own, build/<name>/ (other test
  *  files read build/ meanwhile), from `source` when given; the folder goes afterwards. */
@@ -40,4 +40,40 @@ describe("nasm build", () => {
     inScratch("warn", "cpu 386\norg 100h\nlodsbb\n", async (target) => {
       await expect(assemble(target)).rejects.toThrow(/warn\.asm:3: (error|warning)/);
     }));
+});
+
+// STYLE: one file per concept, none over 800 lines, each listed in the README's layout.
+const ASM_DIR = join(ROOT, "asm");
+const MAX_ASM_LINES = 800;
+const asmFiles = readdirSync(ASM_DIR).filter((name) => name.endsWith(".asm"));
+
+/** The names the README's Layout section lists under asm/ (its code block, one a line). */
+function layoutNames(): Set<string> {
+  const readme = readFileSync(join(ROOT, "README.md"), "utf8");
+  const layout = /## Layout\n+```\n([\s\S]*?)```/.exec(readme);
+  if (!layout) throw new Error("README.md has no Layout section with a code block");
+  const block = /^asm\/.*\n((?:  \S.*\n)*)/m.exec(layout[1]!);
+  if (!block) throw new Error("README.md's Layout section has no asm/ folder");
+  return new Set(block[1]!.split("\n").map((line) => line.trim().split(/\s+/)[0]!).filter(Boolean));
+}
+
+describe("asm layout", () => {
+  test("no asm file is over 800 lines", () => {
+    const long = asmFiles
+      .map((name) => ({ name, lines: readFileSync(join(ASM_DIR, name), "utf8").split("\n").length - 1 }))
+      .filter(({ lines }) => lines > MAX_ASM_LINES);
+    expect(long).toEqual([]);
+  });
+
+  test("every file in asm/ has its line in the README's layout", () => {
+    const listed = layoutNames();
+    expect(listed.size).toBeGreaterThan(10);
+    expect(readdirSync(ASM_DIR).filter((name) => !listed.has(name))).toEqual([]);
+  });
+
+  test("chess.asm includes every asm file but itself and the probe", () => {
+    const root = readFileSync(join(ASM_DIR, "chess.asm"), "utf8");
+    const included = new Set([...root.matchAll(/^%include "(\S+\.asm)"/gm)].map((m) => m[1]));
+    expect(asmFiles.filter((name) => !included.has(name) && name !== "chess.asm" && name !== "probe.asm")).toEqual([]);
+  });
 });
