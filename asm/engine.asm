@@ -8,6 +8,7 @@
 ;   engine_play         play a move, checked against the legal moves
 ;   engine_take_back    take moves back (the position set again, the record replayed)
 ;   engine_think        the move to play within a budget (the mate logic, then alpha-beta)
+;   engine_forget       the next engine_think starts afresh (a new game)
 ;   engine_book         a move of the opening book, when the game follows one of its lines
 ;   engine_mate         the first move of a shortest forced mate in N (WHITEJOUE5PAS)
 ;   engine_exchange     Liberman's material exchange to D plies (NOIR3)
@@ -357,6 +358,16 @@ engine_think:
         pop eax
         popf
         ret
+
+; engine_forget -- the next engine_think starts afresh: what earlier searches learnt (the
+;                  hash table, the history counts) is forgotten, so that its answer
+;                  depends on its position alone (search_forget).  Between the moves of
+;                  one game the searches keep it
+; IN:  nothing
+; OUT: nothing
+; CHG: nothing
+engine_forget:
+        jmp search_forget
 
 ; engine_book -- a move of the opening book for the game played from the start
 ;                position, chosen among the book's continuations by a seed (book_move)

@@ -283,11 +283,13 @@ message_new_line:
 ; The position and the record.
 
 ; game_setup -- set up game_fen, or the start position when it is malformed (with the
-;               FEN parser's error code on the panel); an empty record
+;               FEN parser's error code on the panel); an empty record; the engine's
+;               next search afresh (a new game: its moves then keep the hash table)
 ; IN:  game_fen
 ; OUT: the position; the record empty; the display state reset; [engine_status]
 ; CHG: EAX, EBX, ECX, EDX, SI, DI, EBP
 game_setup:
+        call engine_forget          ; a new game: the last one's searches do not count
         mov si, game_fen
         call engine_set_fen
         jnc .good

@@ -9,6 +9,8 @@ in_handle       resw 1
 in_pos          resw 1              ; next byte of GS:game_area.in_buf to hand out
 in_len          resw 1              ; bytes in it
 in_ended        resb 1              ; nonzero: the end of the file was met
+in_read         resd 1              ; bytes read from the jobs file so far
+in_name         resw 1              ; -> the jobs file's name (job_wait opens it again)
 line_buf        resb LINE_MAX + 1
 line_long       resb 1              ; nonzero: the line read was longer than LINE_MAX
 line_bad_column resw 1              ; column (from 1) of the line's first byte outside
@@ -35,6 +37,8 @@ job_verbs:
         dw verb_best,   job_best,   1, BEST_MAX_MS, JOB_LIMITS_FEN
         dw verb_position, job_position, 0, JOB_NO_ARG, JOB_TEXT
         dw verb_go,     job_go,     0, JOB_NO_ARG, JOB_TEXT
+        dw verb_newgame, job_newgame, 0, JOB_NO_ARG, JOB_TEXT
+        dw verb_wait,   job_wait,   0, JOB_NO_ARG, JOB_TEXT
         dw verb_selfplay, job_selfplay, 1, MAX_GAME_PLIES, JOB_TEXT
         dw 0
 verb_moves      db "moves", 0
@@ -46,6 +50,8 @@ verb_exchange   db "exchange", 0
 verb_best       db "best", 0
 verb_position   db "position", 0
 verb_go         db "go", 0
+verb_newgame    db "newgame", 0
+verb_wait       db "wait", 0
 verb_selfplay   db "selfplay", 0
 %if BEST_MAX_MS * CYCLES_PER_MS > 0FFFFFFFFh
 %error "the largest best budget must fit in 32 bits"
@@ -67,6 +73,7 @@ word_error      db " error ", 0
 word_ticks      db " ticks ", 0
 word_tsc        db " tsc ", 0
 word_end        db "end ", 0
+word_wait       db " wait ok", 0
 msg_no_jobs     db "CHESS: cannot open the jobs file ", 0
 msg_no_result   db "CHESS: cannot create the result file ", 0
 msg_same_file   db "CHESS: the jobs and the result must not be the same file ", 0
@@ -80,6 +87,7 @@ word_not_ascii  db " is not printable ASCII", 0
         ERROR_ENTRY err_arg, "arg", "a numeric argument missing or out of range"
         ERROR_ENTRY err_room, "room", "the move stack is full"
         ERROR_ENTRY err_line, "line", "a job line longer than 511 characters"
+        ERROR_ENTRY err_no_words, "arg", "the job takes no words:"
 %if LINE_MAX != 511
 %error "err_line's message names LINE_MAX"
 %endif
@@ -89,6 +97,7 @@ word_not_ascii  db " is not printable ASCII", 0
 ; IN:  DX -> the jobs file name, BX -> the result file name (0-terminated)
 ; OUT: does not return
 jobs_run:
+        mov [in_name], dx
         push bx
         mov ax, DOS_OPEN << 8 | OPEN_READ
         int DOS
@@ -259,6 +268,8 @@ jobs_read_byte:
         test ax, ax
         jz .end
         mov [in_len], ax
+        add word [in_read], ax
+        adc word [in_read + 2], 0
         xor bx, bx
 .have:  mov al, [gs:game_area.in_buf + bx]
         inc bx
@@ -272,6 +283,76 @@ jobs_read_byte:
         pop bx
         stc
         ret
+
+; job_no_words -- a job that takes no words: is the rest of its line blank?
+; IN:  SI -> the text after the verb
+; OUT: CF clear if so; else CF set and the error line written
+; CHG: AL, BX, SI
+job_no_words:
+        call text_skip_space
+        cmp byte [si], 0
+        je .blank
+        mov bx, si
+        mov si, err_no_words
+        call job_error_word
+        stc
+.blank: ret
+
+; job_wait -- `wait`: more jobs are to come.  `<n> wait ok` is committed, then the jobs
+;             file is read again once a BIOS tick (closed and opened: DOSBox shows what
+;             the host added only then) until it holds more, at most WAIT_MAX_TICKS;
+;             keys pressed meanwhile are dropped (they stopped a search that has
+;             answered).  A host that keeps the program between its jobs ends each
+;             batch with it: the UCI bridge, so that the hash table stays from one
+;             move of a game to the next
+; IN:  SI -> the text after the verb; [in_name], [in_read]
+; OUT: the jobs file's new bytes ready to read, or its end if none came in time
+; CHG: EAX, BX, CX, DX, SI, DI
+job_wait:
+        call job_no_words
+        jc .done
+        call job_line_start
+        mov si, word_wait
+        call out_string
+        call out_crlf
+        call job_commit
+        xor di, di                  ; DI = the ticks waited
+        call timer_ticks
+.look:  push eax
+        mov bx, [in_handle]
+        mov ah, DOS_CLOSE
+        int DOS
+        mov dx, [in_name]
+        mov ax, DOS_OPEN << 8 | OPEN_READ
+        int DOS
+        jc .tick                    ; (the host may be writing it: next tick)
+        mov [in_handle], ax
+        mov bx, ax
+        mov ax, DOS_SEEK << 8 | SEEK_SET
+        mov dx, [in_read]
+        mov cx, [in_read + 2]
+        int DOS
+        mov byte [in_ended], 0
+        call jobs_read_byte
+        jc .tick
+        dec word [in_pos]           ; the byte is the next line's first
+        pop eax
+.keys:  mov ah, KEY_PEEK
+        int BIOS_KEYBOARD
+        jz .done
+        mov ah, KEY_READ
+        int BIOS_KEYBOARD
+        jmp .keys
+.tick:  pop edx                     ; EDX = the tick seen last
+.idle:  sti
+        hlt                         ; until the next interrupt
+        call timer_ticks
+        cmp eax, edx
+        je .idle
+        inc di
+        cmp di, WAIT_MAX_TICKS
+        jb .look
+.done:  ret
 
 ; jobs_dispatch -- run one job line and write its result lines
 ; IN:  SI -> the job (not blank), in line_buf; [job_number]
@@ -595,11 +676,13 @@ job_exchange:
 
 ; job_best -- `best MS [limits] FEN`: `<n> best <uci|none> score <cp> depth <d>
 ;             nodes ... [limit <why>]`, the search at the default mate level with
-;             MS x CYCLES_PER_MS instructions (and the other limits given)
+;             MS x CYCLES_PER_MS instructions (and the other limits given), afresh
+;             (engine_forget)
 ; IN:  the position; [job_arg] = MS
 ; OUT: the line in the result buffer
 ; CHG: EAX, EBX, ECX, EDX, SI, DI, EBP
 job_best:
+        call engine_forget          ; the answer depends on the job's position alone
         call timer_start
         call job_limits_apply
         movzx eax, word [job_arg]

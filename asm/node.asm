@@ -198,11 +198,15 @@ search_node:
         jc .play
         jz .made
         inc dword [clock_nodes]     ; a position visited, as when it was made to be seen
+        call clock_check            ; (no node below it asks the clock)
+        jc .abort
         mov eax, [bp + node.static] ; a quiet move cannot lift the score above this
         jmp .scored
 .made:  call search_play            ; castling, en passant, a promotion: seen made
         call search_in_check
         jc .deeper
+        call clock_check
+        jc .aborted
         mov eax, [bp + node.static]
         jmp .searched
 .no_move:

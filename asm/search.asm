@@ -27,8 +27,10 @@
 ;   - near the leaves the evaluation decides: reverse futility at one to three plies to
 ;     go, futility pruning of quiet moves at the last ply (node.asm);
 ;   - a hash table of 8192 entries in two segments (GS), keyed by the Zobrist key
-;     move_make keeps, in buckets of two (the deepest result, the latest), cleared at
-;     each search so a search depends on the position alone;
+;     move_make keeps, in buckets of two (the deepest result of this search, the
+;     latest), kept from one search to the next of a game (the history heuristic's
+;     counts halved) and emptied after search_forget (a new game, or a job whose answer
+;     must depend on its position alone);
 ;   - draws: the 50-move rule and any repetition of a position since the last
 ;     irreversible move, in the search path or in the game's history (history.asm);
 ;   - the budget: the clock is read at every node; past the deadline the search unwinds
@@ -54,6 +56,10 @@ root_end        resw 1              ; -> past the root's chain (it starts at ES:
 iteration_move  resd 1              ; the best move of the iteration under way, or 0
 iteration_score resd 1
 
+        section .data
+
+search_fresh    db 1                ; nonzero: the next search starts from an empty table
+
         section .text
 
 ; search_best -- the move to play: the mate logic, then iterative deepening within the
@@ -64,7 +70,8 @@ iteration_score resd 1
 ;      game's history (history_reset / history_note) for repetitions
 ; OUT: CF clear: EAX = the move record to play; CF set: no legal move (EAX = 0);
 ;      [search_score], [search_depth], [clock_nodes]; the position unchanged; the move
-;      stack, the score and hash segments overwritten
+;      stack and the score segment overwritten, the hash table kept for the next
+;      search (search_clear)
 ; CHG: EBX, ECX, EDX, ESI, EDI, EBP
 search_best:
         push es
@@ -192,12 +199,37 @@ search_segments:
         mov gs, ax
         ret
 
-; search_clear -- empty the hash table, the killer moves and the pawn cache
-; IN:  FS = the score segment
-; OUT: every entry BOUND_NONE with key 0; the killers (FS:KILLER_BASE) and the pawn
-;      cache after them 0
+; search_forget -- the next search starts afresh (an empty hash table, history and pawn
+;                  cache), so that its answer depends on its position alone: a new game,
+;                  the `best` and `selfplay` jobs
+; IN:  nothing
+; OUT: [search_fresh] set
+; CHG: nothing
+search_forget:
+        mov byte [search_fresh], 1
+        ret
+
+; search_clear -- ready the tables for a search: the killer moves emptied and the hash
+;                 table's age moved on; after search_forget the hash table, the history
+;                 and the pawn cache emptied too, else the history counts halved (an
+;                 earlier position's cuts order this one less well)
+; IN:  FS = the score segment; [search_fresh]
+; OUT: the killers (FS:KILLER_BASE) 0; [tt_age] + 1; [search_fresh] 0; after
+;      search_forget every hash entry BOUND_NONE with key 0, the history and the pawn
+;      cache (after the killers) 0
 ; CHG: EAX, ECX, DI
 search_clear:
+        inc byte [tt_age]
+        mov cx, (PAWN_CACHE_BASE - KILLER_BASE) >> DWORD_SHIFT
+        mov di, HISTORY_SLOTS * 2
+        cmp byte [search_fresh], 0
+        jne .fresh
+.halve: sub di, 2
+        shr word [history + di], 1
+        test di, di
+        jnz .halve
+        jmp .killers
+.fresh: mov byte [search_fresh], 0
         push es
         mov ax, cs
         add ax, HASH_SEGMENT
@@ -212,8 +244,10 @@ search_clear:
         sub di, 1 << DWORD_SHIFT
         mov [history + di], eax
         jnz .history
-        mov di, KILLER_BASE
         mov cx, (PAWN_CACHE_BASE - KILLER_BASE + PAWN_CACHE_ENTRIES * pawn_entry_size) >> DWORD_SHIFT
+.killers:
+        xor eax, eax
+        mov di, KILLER_BASE
 .clear: mov [fs:di], eax
         add di, 1 << DWORD_SHIFT
         loop .clear

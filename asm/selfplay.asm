@@ -45,6 +45,7 @@ job_selfplay:
         jae .end
         call job_limits_apply       ; again each move: the clock words are the side's
         call job_mate_level
+        call engine_forget          ; each move as the `best` job would play it
         call engine_think           ; the game goes on, so there is a move
         push eax
         inc word [selfplay_plies]

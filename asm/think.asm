@@ -1,7 +1,8 @@
 ; think.asm -- the batch's thinking jobs (asm/PROTOCOL.md): the limit words that `go`,
 ; `best`, `mate` and `exchange` accept, the `position` job (a position and its history,
-; kept for the jobs that follow) and the `go` job (think on it within the limits, an
-; info line an iteration committed to disk at once, any key stops it).  Not Liberman's:
+; kept for the jobs that follow), the `go` job (think on it within the limits, an
+; info line an iteration committed to disk at once, any key stops it) and `newgame`
+; (the next `go` afresh).  Not Liberman's:
 ; these are UCI's `position` and `go`, for the UCI bridge.
 
         section .bss
@@ -72,6 +73,7 @@ word_lw_key     db "key", 0
 
 word_startpos   db "startpos", 0
 word_position   db " position ok", 0
+word_newgame    db " newgame ok", 0
 word_info       db " info depth ", 0
 word_bestmove   db " bestmove ", 0
 word_stopped    db " stopped", 0
@@ -255,6 +257,21 @@ job_position:
         mov si, word_position
         call out_string
         jmp out_crlf
+
+; job_newgame -- `newgame`: the searches of the `go` jobs that follow start afresh, as
+;                at a new game (UCI's ucinewgame; engine_forget); `<n> newgame ok`
+; IN:  SI -> the text after the verb (nothing but spaces)
+; OUT: the line in the result buffer
+; CHG: AL, BX, SI
+job_newgame:
+        call job_no_words
+        jc .done
+        call engine_forget
+        call job_line_start
+        mov si, word_newgame
+        call out_string
+        call out_crlf
+.done:  ret
 
 ; job_error_at -- the error line of a job, naming the word at fault if there is one
 ; IN:  SI -> an error_entry; BX -> the word, or 0

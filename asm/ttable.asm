@@ -1,9 +1,16 @@
 ; ttable.asm -- the hash table of the alpha-beta search (beyond Liberman): 8192 entries
 ; of 16 bytes in two segments (HASH_SEGMENT and HASH_SEGMENT_2, the key's bit 16 says
-; which; GS while the entry is looked at), keyed by the Zobrist key move_make keeps,
-; cleared at each search (search_clear) so a search depends on the position alone.
-; The entries go in buckets of two: the first keeps the deepest result, the second
-; the latest.  Mate scores are kept relative to the node, not the root.
+; which; GS while the entry is looked at), keyed by the Zobrist key move_make keeps.
+; It is kept from one search to the next of a game, and emptied when the engine is
+; told to forget (search_forget: a new game, or a job whose answer must depend on its
+; position alone).  The entries go in buckets of two: the first keeps the deepest
+; result of this search (one of an earlier search gives way to any), the second the
+; latest.  Mate scores are kept relative to the node, not the root, so they stay true
+; from a later root.
+
+        section .bss
+
+tt_age          resb 1              ; counts the searches: the age of the entries they write
 
         section .text
 
@@ -63,19 +70,26 @@ tt_probe:
         ret
 
 ; tt_store -- keep the node's result in the hash table: in the bucket's first entry if
-;             it holds the same position or a result no deeper, else in the second
-; IN:  [hash_key]; BP -> the node frame: .best, .move, .depth, .alpha_in, .beta
+;             it holds the same position, a result of an earlier search or one no
+;             deeper, else in the second
+; IN:  [hash_key]; BP -> the node frame: .best, .move, .depth, .alpha_in, .beta;
+;      [tt_age]
 ; OUT: the entry written; GS = the key's hash segment
 ; CHG: EAX, EBX, CL
 tt_store:
         call tt_bucket
         cmp eax, [gs:bx + tt.key]
         je .entry
+        mov cl, [tt_age]
+        cmp cl, [gs:bx + tt.age]
+        jne .entry
         mov cl, [bp + node.depth]
         cmp cl, [gs:bx + tt.depth]
         jge .entry
         add bx, tt_size
 .entry: mov [gs:bx + tt.key], eax
+        mov cl, [tt_age]
+        mov [gs:bx + tt.age], cl
         mov eax, [bp + node.move]
         mov [gs:bx + tt.move], eax
         mov cl, [bp + node.depth]

@@ -182,3 +182,73 @@ describe("a key stops go infinite", () => {
     }
   }, 50_000);
 });
+
+describe("the hash table kept between go jobs", () => {
+  const KEEP = [
+    `position ${KIWIPETE}`,
+    "go depth 5",
+    "go depth 5", // 3: the table the first left
+    "newgame",
+    "go depth 5", // 5: afresh
+    `best 65535 depth 5 ${KIWIPETE}`, // 6: always afresh
+    "newgame now",
+    "wait later",
+  ];
+  let keep: JobLines[];
+  beforeAll(async () => {
+    keep = await runBatch(KEEP, { timeoutMs: 60_000 });
+  }, 70_000);
+  const nodes = (job: number) => Number(field(keep[job - 1]!.lines.at(-1)!, "nodes"));
+
+  test("a second go on the same position searches fewer nodes than the first", () => {
+    expect(nodes(3)).toBeLessThan(nodes(2));
+  });
+
+  test("after newgame go searches exactly the first search's nodes, as the best job does", () => {
+    expect(keep[3]!.lines).toEqual([["newgame", "ok"]]);
+    expect(nodes(5)).toBe(nodes(2));
+    expect(nodes(6)).toBe(nodes(2));
+  });
+
+  test("newgame and wait take no words", () => {
+    expect(keep[6]!.lines[0]!.slice(0, 2)).toEqual(["error", "arg"]);
+    expect(keep[6]!.lines[0]!.at(-1)).toBe("now");
+    expect(keep[7]!.lines[0]!.slice(0, 2)).toEqual(["error", "arg"]);
+  });
+});
+
+describe("the wait job", () => {
+  test("waits for the jobs the host adds, drops a key pressed meanwhile, and runs them on the table kept", async () => {
+    const first = ["position startpos moves e2e4", "go depth 4", "wait"];
+    const session = await DosSession.start({
+      program: "CHESS.COM",
+      programBytes: await program(CHESS),
+      args: `/jobs ${JOBS_FILE} ${RESULT_FILE}`,
+      files: { [JOBS_FILE]: first.join("\r\n") + "\r\n", [RESULT_FILE]: "" },
+      timeoutMs: 40_000,
+    });
+    try {
+      await session.waitUntil("the wait job's line on disk", async () => {
+        const text = Buffer.from((await session.readFile(RESULT_FILE)) ?? []).toString("latin1");
+        return /^3 wait ok/m.test(text);
+      });
+      session.press("space");
+      await new Promise((r) => setTimeout(r, 500));
+      expect(await session.programEnded()).toBe(false);
+      const all = [...first, "go depth 4"];
+      await session.writeFile(JOBS_FILE, all.join("\r\n") + "\r\n");
+      const r = await session.finish();
+      const text = Buffer.from(r.files.get(RESULT_FILE)!).toString("latin1");
+      const [, go, wait, again] = parseResult(text, all);
+      expect(wait!.lines).toEqual([["wait", "ok"]]);
+      const best = again!.lines.at(-1)!;
+      expect(best[0]).toBe("bestmove");
+      expect(field(best, "depth")).toBe("4");
+      expect(field(best, "limit")).toBeUndefined();
+      expect(Number(field(best, "nodes"))).toBeLessThan(Number(field(go!.lines.at(-1)!, "nodes")));
+      expect(text).toMatch(/^end 4\r?$/m);
+    } finally {
+      await session.close();
+    }
+  }, 50_000);
+});

@@ -20,6 +20,19 @@ describe("match options", () => {
     expect(goCommand(cfg, noClock, false)).toBe("go nodes 50000");
   });
 
+  test("--opponent-budget gives the opponent's build a budget of its own, ours kept", () => {
+    const cfg = parseConfig(["--opponent-build", ROOT, "--budget", "6000", "--opponent-budget", "3000"]);
+    expect(cfg.budget).toBe(6000);
+    expect(cfg.opponentBudget).toBe(3000);
+    expect(parseConfig(["--opponent-build", ROOT]).opponentBudget).toBeNull();
+  });
+
+  test("--opponent-budget without a second build, or out of range, is refused", () => {
+    expect(() => parseConfig(["--opponent-budget", "3000"])).toThrow(/needs --opponent-build/);
+    expect(() => parseConfig(["--opponent-build", ROOT, "--opponent-budget", "0"])).toThrow(/--opponent-budget must be a whole number from 1 to 600000/);
+    expect(() => parseConfig(["--opponent-build", ROOT, "--opponent-budget", "6s"])).toThrow(/--opponent-budget must be/);
+  });
+
   test("a folder that is no checkout of the project is refused as the opponent's build", () => {
     expect(() => parseConfig(["--opponent-build", "/nonexistent-liberman-checkout"])).toThrow(/no checkout of this project/);
   });

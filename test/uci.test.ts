@@ -95,6 +95,24 @@ describe("the UCI engine in a GUI's session", () => {
     expect(legal("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", [])).toContain(best);
   });
 
+  test("the searches of a game keep the hash table: the same go again searches fewer nodes, after ucinewgame exactly the first's", async () => {
+    const kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    const nodesAtDepth4 = async () => {
+      engine.send(`position fen ${kiwipete}`);
+      engine.send("go depth 4");
+      const words = answer(await engine.waitFor(/^bestmove /, MOVE_WAIT_MS)).infos.at(-1)!.split(" ");
+      expect(words.slice(0, 3)).toEqual(["info", "depth", "4"]);
+      return Number(words[words.indexOf("nodes") + 1]);
+    };
+    engine.send("ucinewgame");
+    const first = await nodesAtDepth4();
+    const again = await nodesAtDepth4();
+    engine.send("ucinewgame");
+    const fresh = await nodesAtDepth4();
+    expect(again).toBeLessThan(first);
+    expect(fresh).toBe(first);
+  });
+
   test("go infinite thinks until stop; isready is answered while it thinks; stop gives the bestmove promptly", async () => {
     engine.send("position startpos moves d2d4");
     engine.send("go infinite");

@@ -2,13 +2,15 @@
 // stockfish with UCI_LimitStrength and UCI_Elo by default) and estimate the Elo
 // difference.
 //   npm run match -- [--games N] [--elo E | --opponent "COMMAND" | --opponent-build DIR]
-//                    [--level L | --budget MS]
+//                    [--level L | --budget MS] [--opponent-budget MS]
 //                    [--tc SECONDS+INC | --movetime MS] [--opponent-movetime MS | --opponent-nodes N]
 //                    [--concurrency N] [--pgn FILE] [--book]
 // The engine's own opening book stays off unless --book, so that a match measures the
 // search. --opponent-build plays the CHESS.COM of another checkout of this project (DIR,
 // its own UCI bridge) with the same level or budget: self-play between two builds, which
-// tells small changes apart with fewer games than stockfish does.
+// tells small changes apart with fewer games than stockfish does. --opponent-budget gives
+// that build a budget of its own, so that one build plays itself at two budgets (what a
+// doubling of the time is worth).
 // Each opening of a small balanced set is played twice, once with each colour. The
 // oracle keeps every game: an illegal move loses, mate, stalemate and the draws end it,
 // a flag fall loses under a clock. Progress goes to stderr after each game; at the end
@@ -53,6 +55,8 @@ interface MatchConfig {
   opponentCommand: string | null;
   /** Another checkout of this project whose CHESS.COM is the opponent; null: none. */
   opponentBuild: string | null;
+  /** That build's budget (emulated ms a move) instead of ours; null: ours. */
+  opponentBudget: number | null;
   elo: number;
   concurrency: number;
   pgnPath: string;
@@ -80,8 +84,9 @@ async function startPlayers(cfg: MatchConfig): Promise<{ ours: Player; theirs: P
   await ours.client.handshake(options, 120_000);
   let theirs: Player;
   if (cfg.opponentBuild) {
-    theirs = { name: `Liberman Chess of ${cfg.opponentBuild}`, client: bridge(cfg.opponentBuild) };
-    await theirs.client.handshake(options, 120_000);
+    const budget = cfg.opponentBudget ?? cfg.budget;
+    theirs = { name: `Liberman Chess of ${cfg.opponentBuild}${cfg.opponentBudget !== null ? ` (budget ${cfg.opponentBudget} ms)` : ""}`, client: bridge(cfg.opponentBuild) };
+    await theirs.client.handshake({ Level: cfg.level, OwnBook: String(cfg.book), ...(budget !== null ? { Budget: budget } : {}) }, 120_000);
   } else if (cfg.opponentCommand) {
     const [cmd, ...args] = cfg.opponentCommand.split(/\s+/);
     theirs = { name: cfg.opponentCommand, client: new UciClient(cmd!, args) };
@@ -195,6 +200,7 @@ export function parseConfig(argv: string[]): MatchConfig {
       "opponent-nodes": { type: "string" },
       opponent: { type: "string" },
       "opponent-build": { type: "string" },
+      "opponent-budget": { type: "string" },
       elo: { type: "string", default: "1500" },
       concurrency: { type: "string", default: "1" },
       pgn: { type: "string", default: "build/match.pgn" },
@@ -214,6 +220,7 @@ export function parseConfig(argv: string[]): MatchConfig {
   }
   if (tc && v.movetime !== undefined) throw new Error("give --tc or --movetime, not both");
   if (v.opponent !== undefined && v["opponent-build"] !== undefined) throw new Error("give --opponent or --opponent-build, not both");
+  if (v["opponent-budget"] !== undefined && v["opponent-build"] === undefined) throw new Error("--opponent-budget needs --opponent-build (a CHESS.COM opponent)");
   const build = v["opponent-build"] === undefined ? null : resolve(v["opponent-build"]);
   if (build && !(existsSync(join(build, "ts-harness/uci.ts")) && existsSync(join(build, "node_modules")))) {
     throw new Error(`--opponent-build: '${build}' is no checkout of this project with its packages (ts-harness/uci.ts, node_modules)`);
@@ -228,6 +235,7 @@ export function parseConfig(argv: string[]): MatchConfig {
     opponentNodes: v["opponent-nodes"] === undefined ? null : int("opponent-nodes", v["opponent-nodes"], 1, 100_000_000),
     opponentCommand: v.opponent ?? null,
     opponentBuild: build,
+    opponentBudget: v["opponent-budget"] === undefined ? null : int("opponent-budget", v["opponent-budget"], 1, 600_000),
     elo: int("elo", v.elo!, 1320, 3190),
     concurrency: int("concurrency", v.concurrency!, 1, 8),
     pgnPath: join(ROOT, v.pgn!),
@@ -257,7 +265,8 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`match: ${(e as Error).message}\n`);
     return 2;
   }
-  const limits = cfg.tc ? `${cfg.tc.baseMs / 1000}+${cfg.tc.incMs / 1000} s` : cfg.movetime !== null ? `${cfg.movetime} ms a move` : `${cfg.budget !== null ? `budget ${cfg.budget} ms` : `level ${cfg.level}`} against ${cfg.opponentNodes !== null ? `${cfg.opponentNodes} nodes` : `${cfg.opponentMovetime} ms`} a move`;
+  const theirs = cfg.opponentBuild ? (cfg.opponentBudget !== null ? `budget ${cfg.opponentBudget} ms` : "the same") : cfg.opponentNodes !== null ? `${cfg.opponentNodes} nodes` : `${cfg.opponentMovetime} ms`;
+  const limits = cfg.tc ? `${cfg.tc.baseMs / 1000}+${cfg.tc.incMs / 1000} s` : cfg.movetime !== null ? `${cfg.movetime} ms a move` : `${cfg.budget !== null ? `budget ${cfg.budget} ms` : `level ${cfg.level}`} against ${theirs} a move`;
   const schedule = Array.from({ length: cfg.games }, (_, i) => ({ round: i + 1, opening: OPENINGS[Math.floor(i / 2) % OPENINGS.length]!, oursWhite: i % 2 === 0 }));
   const records: GameRecord[] = new Array(cfg.games);
   const tally = { wins: 0, draws: 0, losses: 0 };

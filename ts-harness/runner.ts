@@ -93,6 +93,7 @@ interface CommandInterface {
   sendMouseMotion(x: number, y: number): void;
   sendMouseButton(button: number, pressed: boolean): void;
   fsReadFile(path: string): Promise<Uint8Array>;
+  fsWriteFile(path: string, contents: Uint8Array): Promise<void>;
   fsTree(): Promise<FsNode>;
   events(): { onExit(f: () => void): void; onMessage(f: (type: string, ...args: unknown[]) => void): void };
 }
@@ -295,6 +296,22 @@ export class DosSession {
     const entry = flatten(await this.ci.fsTree()).find((f) => f.path.toUpperCase() === wanted);
     if (!entry) return null;
     return new Uint8Array(await this.ci.fsReadFile(entry.path));
+  }
+
+  /** Replace a file the program reads (one the session was started with), e.g. a jobs
+   *  file it reads again after its `wait` job. */
+  async writeFile(name: string, text: string): Promise<void> {
+    const why = notOneByte(text);
+    if (why) throw new DosRunError("start", this.command, `${name}: ${why}`, null);
+    const wanted = name.toUpperCase();
+    const entry = flatten(await this.ci.fsTree()).find((f) => f.path.toUpperCase() === wanted);
+    if (!entry) throw new DosRunError("crash", this.command, `${name} is not in the emulator's files`, null);
+    await this.ci.fsWriteFile(entry.path, toBytes(text));
+  }
+
+  /** True once the program has returned to DOS (or the emulator stopped). */
+  async programEnded(): Promise<boolean> {
+    return this.exited || (await this.readFile(DONE_FILE)) !== null;
   }
 
   /** Wait until `check` returns a value other than null/false, within the time limit. */

@@ -1,9 +1,12 @@
-// uci-search -- one search of the UCI bridge: CHESS.COM boots under js-dos with a
-// JOBS.TXT of `position …` and `go …` (asm/PROTOCOL.md), the bridge polls RESULT.TXT for
-// the info lines as they are committed, and a key press stops the search (the engine
-// then answers with its best move so far). Every wait has a wall-clock limit: when the
-// emulator does not answer in time after the key, the search is abandoned and the move
-// of the last info line (or a legal move) is played, so a GUI never waits forever.
+// uci-search -- one search of the UCI bridge: CHESS.COM, kept running under js-dos from
+// one search of a game to the next (so that its hash table stays), gets `position …` and
+// `go …` added to its JOBS.TXT after the `wait` job that ended the last batch
+// (asm/PROTOCOL.md), the bridge polls RESULT.TXT for the info lines as they are
+// committed, and a key press stops the search (the engine then answers with its best
+// move so far). Every wait has a wall-clock limit: when the emulator does not answer in
+// time after the key, the search is abandoned and the move of the last info line (or a
+// legal move) is played, so a GUI never waits forever; the emulator is then booted
+// again for the next search.
 import { JOB_LINE_MAX, JOBS_FILE, RESULT_FILE } from "./asm-engine.ts";
 import { DosSession, sleep } from "./runner.ts";
 import * as oracle from "./oracle/index.ts";
@@ -150,8 +153,54 @@ export function parseInfo(words: string[]): SearchInfo | null {
   };
 }
 
+/** CHESS.COM kept running between searches, so that its hash table stays from one move
+ *  of a game to the next: each batch of jobs is added to its JOBS.TXT after the `wait`
+ *  job that ended the batch before, and ends with `wait` itself. `newGame()` makes the
+ *  next batch start with `newgame` (the table emptied). A program that has ended, or
+ *  that a search gave up on, is booted again for the next batch. */
+export class EngineProcess {
+  private session: DosSession | null = null;
+  private jobs: string[] = [];
+  private newGameWanted = true;
+
+  constructor(private readonly program: Uint8Array) {}
+
+  newGame(): void {
+    this.newGameWanted = true;
+  }
+
+  /** Send a batch; returns the session and the job number of the batch's first line. */
+  async send(batch: string[]): Promise<{ session: DosSession; first: number }> {
+    const lines = this.newGameWanted ? ["newgame", ...batch] : batch;
+    this.newGameWanted = false;
+    if (this.session && (await this.session.programEnded())) await this.close();
+    const first = (this.session ? this.jobs.length : 0) + 1 + lines.length - batch.length;
+    if (this.session) {
+      this.jobs.push(...lines, "wait");
+      await this.session.writeFile(JOBS_FILE, this.jobs.join("\r\n") + "\r\n");
+      return { session: this.session, first };
+    }
+    this.jobs = [...lines, "wait"];
+    this.session = await DosSession.start({
+      program: "CHESS.COM",
+      programBytes: this.program,
+      args: `/jobs ${JOBS_FILE} ${RESULT_FILE}`,
+      files: { [JOBS_FILE]: this.jobs.join("\r\n") + "\r\n", [RESULT_FILE]: "" },
+      timeoutMs: 24 * 3600_000,
+    });
+    return { session: this.session, first };
+  }
+
+  /** Stop the emulator (the next batch boots it again). Safe to call twice. */
+  async close(): Promise<void> {
+    const session = this.session;
+    this.session = null;
+    await session?.close();
+  }
+}
+
 /** Start one search; `onInfo` gets each info line as the engine writes it. */
-export function startSearch(program: Uint8Array, req: SearchRequest, onInfo: (i: SearchInfo) => void): SearchHandle {
+export function startSearch(engine: EngineProcess, req: SearchRequest, onInfo: (i: SearchInfo) => void): SearchHandle {
   const game = oracle.playUci(oracle.fenPosition(req.fen), req.moves);
   const white = oracle.sideToMove(game) === "w";
   const legal = oracle.legalMoves(game).map((m) => oracle.moveToUci(m));
@@ -162,19 +211,13 @@ export function startSearch(program: Uint8Array, req: SearchRequest, onInfo: (i:
   const done = (async (): Promise<SearchResult> => {
     if (legal.length === 0) return { best: null, ponder: null };
     const position = req.bookSeed === undefined ? positionJob(req.fen, req.moves) : `position startpos${req.moves.length ? " moves " + req.moves.join(" ") : ""}`;
-    const jobs = [position, goJob(req, white)];
     const wall = wallLimitMs(req.limits, white, req.overheadMs);
     const started = Date.now();
     let lastInfo: SearchInfo | null = null;
-    let session: DosSession | null = null;
     try {
-      session = await DosSession.start({
-        program: "CHESS.COM",
-        programBytes: program,
-        args: `/jobs ${JOBS_FILE} ${RESULT_FILE}`,
-        files: { [JOBS_FILE]: jobs.join("\r\n") + "\r\n", [RESULT_FILE]: "" },
-        timeoutMs: 24 * 3600_000,
-      });
+      const { session, first } = await engine.send([position, goJob(req, white)]);
+      const positionNumber = String(first);
+      const goNumber = String(first + 1);
       // The key goes in only once the go job runs (one pressed while DOS boots may be
       // lost), and again every KEY_REPEAT_MS until the answer comes.
       let thinking = false;
@@ -188,9 +231,10 @@ export function startSearch(program: Uint8Array, req: SearchRequest, onInfo: (i:
         for (; seen < lines.length - 1; seen++) {
           const words = lines[seen]!.trim().split(/\s+/);
           const rest = words.slice(1);
+          if (Number(words[0]) < first) continue;
           if (rest[0] === "error") throw new Error(`the engine refused job ${words[0]}: ${rest.join(" ")}`);
-          if (words[0] === "1") thinking ||= rest[0] === "position";
-          if (words[0] !== "2") continue;
+          if (words[0] === positionNumber) thinking ||= rest[0] === "position";
+          if (words[0] !== goNumber) continue;
           const info = parseInfo(rest);
           if (info) {
             lastInfo = info;
@@ -205,6 +249,7 @@ export function startSearch(program: Uint8Array, req: SearchRequest, onInfo: (i:
             return { best: best ?? fallbackMove(pv, legal), ponder: pv[0] === best ? (pv[1] ?? null) : null };
           }
         }
+        if (await session.programEnded()) throw new Error("the engine ended without an answer");
         const now = Date.now();
         if (stopSince === null && (stopAsked || (wall !== null && now - started >= wall))) stopSince = now;
         if (stopSince !== null && thinking && now - keyAt >= KEY_REPEAT_MS) {
@@ -212,14 +257,14 @@ export function startSearch(program: Uint8Array, req: SearchRequest, onInfo: (i:
           session.press("space");
         }
         if (stopSince !== null && now - stopSince > STOP_GRACE_MS) {
+          await engine.close();
           return { best: fallbackMove(lastInfo?.pv ?? [], legal), ponder: null, note: `no answer ${STOP_GRACE_MS} ms after the time to stop; playing the last pv move` };
         }
         await sleep(POLL_MS);
       }
     } catch (e) {
+      await engine.close();
       return { best: fallbackMove(lastInfo?.pv ?? [], legal), ponder: null, note: `search failed: ${(e as Error).message.split("\n")[0]}` };
-    } finally {
-      await session?.close();
     }
   })();
   return { stop, done };

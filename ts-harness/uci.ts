@@ -1,12 +1,13 @@
 // uci -- CHESS.COM as a UCI engine on stdin/stdout, for any chess GUI:
 //   npm run --silent uci
 // The protocol is kept here (the position and its history, the options, the state of
-// the search); each `go` boots CHESS.COM under js-dos (uci-search.ts). `isready` and
+// the search); the `go`s of a game run in one CHESS.COM kept under js-dos, so its hash
+// table stays between the moves (uci-search.ts); `ucinewgame` empties it. `isready` and
 // `stop` are answered while a search runs; a bad command or an illegal move gets an
 // `info string` naming it, and the engine goes on.
 import { BOOK_MAX_PLIES } from "./book.ts";
 import { CHESS, isMain, program as assembled } from "./build.ts";
-import { startSearch, type GoLimits, type SearchHandle, type SearchInfo } from "./uci-search.ts";
+import { EngineProcess, startSearch, type GoLimits, type SearchHandle, type SearchInfo } from "./uci-search.ts";
 import * as oracle from "./oracle/index.ts";
 
 /** UCI_Variant's choices and their start positions: chess, and Los Alamos chess on 6x6
@@ -48,6 +49,8 @@ export class UciEngine {
   /** OwnBook: the opening book inside CHESS.COM answers while the game follows it. */
   private ownBook = true;
   private search: SearchHandle | null = null;
+  /** CHESS.COM, kept running between the searches of a game (its hash table with it). */
+  private engine: EngineProcess | null = null;
   private searchDone: Promise<void> = Promise.resolve();
   /** Under `go infinite` UCI holds `bestmove` until `stop`, even when the search ends
    *  by itself (a mate found, the depth cap): this lets the held answer out. */
@@ -86,6 +89,7 @@ export class UciEngine {
       case "ucinewgame":
         this.fen = VARIANT_START[this.variant]!;
         this.moves = [];
+        this.engine?.newGame();
         return;
       case "position":
         return this.setPosition(args);
@@ -107,6 +111,8 @@ export class UciEngine {
       case "quit":
         this.search?.stop();
         this.releaseBestmove?.();
+        await this.searchDone;
+        await this.engine?.close();
         return;
       default:
         this.out(`info string unknown command: ${line.trim()}`);
@@ -193,7 +199,8 @@ export class UciEngine {
     // for the search.
     const book = this.ownBook && this.fen === VARIANT_START.chess && this.moves.length < BOOK_MAX_PLIES &&
       limits.mate === undefined && !limits.infinite;
-    const search = startSearch(program, {
+    this.engine ??= new EngineProcess(program);
+    const search = startSearch(this.engine, {
       fen: this.fen,
       moves: this.moves,
       limits,
