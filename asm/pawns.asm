@@ -57,11 +57,8 @@ eval_pawns_move:
         test ah, KING               ; is a pawn's move); the mover a pawn: the king's bit
         jz .none                    ; and the bit that tells the pawn from the king, with
         test ah, PAWN ^ KING        ; no register changed, as most moves leave the pawns
-        jnz .pawns                  ; as they are
+        jnz .pawns                  ; as they are (KING_BIT_KINDS in chess.inc)
 .none:  ret
-%if (PAWN & KING) != KING || (EMPTY & KING) != 0 || PIECE_KINDS != PAWN + 1
-  %error "eval_pawns_move tells a pawn by the king's bit: pawn and king the two kinds with it"
-%endif
 .pawns: push ecx
         push ebx
         push edx
