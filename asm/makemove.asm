@@ -117,8 +117,9 @@ move_place:
         inc word [halfmove]
         movzx bx, al                ; lift the piece
         and bl, SQUARE_MASK
-        mov dh, bl                  ; DH = the from square
         mov byte [carreau + bx], EMPTY
+        mov cl, [castle_keep + bx]  ; the rights a king or rook leaving there takes along
+        and [castle], cl
         movzx ecx, ah
         and cl, CONTENT_MASK
         btr word [piece_sets + ecx * SET_BYTES], bx
@@ -134,9 +135,6 @@ move_place:
         btr word [piece_sets + ecx * SET_BYTES], bx
         mov word [halfmove], 0      ; a capture
 .lifted:
-        mov bl, dh                  ; (BH = 0)
-        mov cl, [castle_keep + bx]
-        and [castle], cl
         mov dl, ah                  ; DL = what lands: the piece, or what it promotes to
         and dl, CONTENT_MASK
         test ah, PROMO_FLAG
@@ -146,20 +144,18 @@ move_place:
         and cl, PROMO_CODE_MASK
         and dl, WHITE
         or dl, cl
-.land:  movzx bx, byte [move_now + move.to]
-        mov [carreau + bx], dl
+.land:  mov [carreau + bx], dl      ; (BX = the to square since the lift)
         movzx ecx, dl
         bts word [piece_sets + ecx * SET_BYTES], bx
         mov cl, [castle_keep + bx]
         and [castle], cl
-        mov cl, ah
-        and cl, PIECE_MASK          ; CL = the piece that moved
-        cmp cl, PAWN
-        jne .king
+        test ah, KING               ; most movers are neither pawn nor king: one test
+        jz .kind                    ; (KING_BIT_KINDS)
+        test ah, PAWN ^ KING
+        jz .king
         mov word [halfmove], 0      ; a pawn move
-.king:  cmp cl, KING
-        jne .kind
-        call move_king_square
+        jmp .kind
+.king:  call move_king_square
 .kind:  test al, KIND_MASK
         jz .turn
         mov cl, al

@@ -23,7 +23,8 @@
 ;   - move order: the hash table's move, captures by victim then attacker (MVV/LVA),
 ;     two killer moves a ply, then the quiet moves by their history count (the squares
 ;     of the depths at which the piece's move to that square caused a cut), the rest in
-;     generation order; at the root the last iteration's best move first;
+;     generation order; at the root the hash table's move first (the last move's
+;     search left it), then each iteration's best move first for the next;
 ;   - near the leaves the evaluation decides: reverse futility at one to three plies to
 ;     go, futility pruning of quiet moves at the last ply (node.asm);
 ;   - a hash table of 8192 entries in two segments (GS), keyed by the Zobrist key
@@ -266,13 +267,15 @@ search_clear_segment:
         ret
 
 ; search_iterate -- iterative deepening over the root's moves
-; IN:  the root's chain at ES:0 .. [root_end], at least two moves; the clock set
+; IN:  the root's chain at ES:0 .. [root_end], at least two moves; the clock set;
+;      [hash_key] and the hash table (its move for the root goes first)
 ; OUT: [search_move], [search_score], [search_depth]
 ; CHG: EAX, EBX, ECX, EDX, SI, DI, EBP
 search_iterate:
+        call tt_move                ; a move searched before first (kept from the
+        mov [order_hash], eax       ; last move's search, or 0)
         xor si, si
         mov dx, [root_end]
-        mov dword [order_hash], 0
         call search_order
         call search_sort_root
         mov eax, [es:0]

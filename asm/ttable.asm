@@ -31,19 +31,28 @@ tt_bucket:
         and bx, TT_OFFSET_MASK
         ret
 
+; TT_FIND miss -- GS:BX -> the entry of the position's bucket that holds its key, on to
+; the next line; to the label `miss` when neither does
+; IN:  [hash_key]
+; OUT: EAX = the key
+%macro TT_FIND 1
+        call tt_bucket
+        cmp eax, [gs:bx + tt.key]
+        je %%found
+        add bx, tt_size
+        cmp eax, [gs:bx + tt.key]
+        jne %1
+%%found:
+%endmacro
+
 ; tt_probe -- look the position up in the hash table
 ; IN:  [hash_key]; BP -> the node frame: .depth, .alpha, .beta
 ; OUT: CF set: EAX = a score deep enough and inside its bound to end the node with;
 ;      CF clear: EAX = the stored move (0 if none); GS = the key's hash segment
 ; CHG: EBX, ECX
 tt_probe:
-        call tt_bucket
-        cmp eax, [gs:bx + tt.key]
-        je .found
-        add bx, tt_size
-        cmp eax, [gs:bx + tt.key]
-        jne .miss
-.found: mov cl, [gs:bx + tt.bound]
+        TT_FIND .miss
+        mov cl, [gs:bx + tt.bound]
         cmp cl, BOUND_NONE
         je .miss
         mov ch, [gs:bx + tt.depth]
@@ -67,6 +76,18 @@ tt_probe:
         clc
         ret
 .cut:   stc
+        ret
+
+; tt_move -- the move the hash table keeps for the position, whatever its depth (the
+;            root's first move: the search of the move before left it there)
+; IN:  [hash_key]
+; OUT: EAX = the move, 0 if none; GS = the key's hash segment
+; CHG: EBX
+tt_move:
+        TT_FIND .none
+        mov eax, [gs:bx + tt.move]
+        ret
+.none:  xor eax, eax
         ret
 
 ; tt_store -- keep the node's result in the hash table: in the bucket's first entry if
