@@ -10,7 +10,7 @@
 ; edge with the other king brought near it (the mop-up), so that K+Q and K+R against K
 ; are mated rather than walked around; and evalpieces.asm's terms (bishop pair, rooks on
 ; files without pawns, material that cannot win).  The sums are
-; kept move by move in eval_state and kept a ply in the score segment (FS) by eval_save.
+; kept move by move in eval_state and kept a ply in the score segment (FS) by eval_move.
 
         section .data
 
@@ -132,7 +132,7 @@ phase_weight    db PHASE_ROOK, PHASE_KNIGHT, PHASE_BISHOP, PHASE_QUEEN, 0, 0
 
         section .bss
 
-; eval_state -- the sums kept move by move, EVAL_STATE_BYTES that eval_save keeps a ply
+; eval_state -- the sums kept move by move, EVAL_STATE_BYTES that eval_move keeps a ply
 eval_state:
 eval_psq        resd 1              ; material + squares, white's less black's, no kings;
                                     ; the bishop pairs (evalpieces.asm)
@@ -143,9 +143,9 @@ eval_rook_mid   resw 1              ; evalpieces.asm: the rooks on files without
 eval_rook_end   resw 1              ; and end game
 eval_pairs      resb 1              ; evalpieces.asm: PAIR_WHITE, PAIR_BLACK: the bishop
                                     ; pairs eval_psq holds
-                resb 1              ; (eval_save copies dwords)
+                resb 1              ; (eval_move copies dwords)
 %if $ - eval_state != EVAL_STATE_BYTES
-  %error "eval_save keeps EVAL_STATE_BYTES"
+  %error "eval_move keeps EVAL_STATE_BYTES"
 %endif
 eval_frozen     resb 1              ; 1: eval_move keeps eval_rook_mid and eval_rook_end
 
@@ -190,9 +190,9 @@ eval_compute:
 
 ; eval_move_plain -- eval_move for a chess move that neither promotes, castles nor takes
 ;                    en passant: the mover's square bonus changes, what it takes leaves
-; IN, OUT, CHG: as eval_move
+; IN:  as eval_move, the registers pushed (pushad) and the sums kept
+; OUT, CHG: as eval_move
 eval_move_plain:
-        pushad
         call eval_pawns_move
         mov ecx, eax
         MOVE_TO_LOW ecx             ; CL = the to square, CH = the content taken
@@ -337,30 +337,16 @@ eval_table_square:
         pop si
 .done:  ret
 
-; eval_save -- keep the sums before a move is made (the search's make)
-; IN:  [ply] of the move to come; FS = the score segment
-; OUT: its EVAL_STACK_BASE entry
+; eval_takeback -- take back the search's last move: the position and the sums before it
+;                  (move_unmake inside this routine's pushad: the search's hot path)
+; IN:  EAX = the move last made by move_play_lazy / move_play_unkeyed and eval_move;
+;      FS = the score segment
+; OUT: the position before it; eval_state, pawn_rows, pawn_key as they were
 ; CHG: nothing
-eval_save:
+eval_takeback:
         pushad
-        movzx bx, byte [ply]
-        imul bx, bx, EVAL_STATE_BYTES
-        mov eax, [eval_state]
-        mov [fs:EVAL_STACK_BASE + bx], eax
-        mov eax, [eval_state + 4]
-        mov [fs:EVAL_STACK_BASE + bx + 4], eax
-        mov eax, [eval_state + 8]
-        mov [fs:EVAL_STACK_BASE + bx + 8], eax
-        popad
-        ret
-
-; eval_restore -- the sums back as they were before the move just taken back
-; IN:  EAX = that move; [ply] of that move; FS = the score segment
-; OUT: eval_state, pawn_rows, pawn_key
-; CHG: nothing
-eval_restore:
-        pushad
-        call eval_pawns_move
+        call move_unmake            ; [ply] - 1: the move's own ply, where eval_move kept
+        call eval_pawns_move        ; the sums
         movzx bx, byte [ply]
         imul bx, bx, EVAL_STATE_BYTES
         mov eax, [fs:EVAL_STACK_BASE + bx]
@@ -381,12 +367,13 @@ eval_move_quiesce:
         mov byte [eval_frozen], 1
         jmp eval_move_sums
 
-; eval_move -- bring the sums up to date after a move: the piece leaves its square,
-;              lands (or its promotion lands), the piece taken leaves, a castling rook
-;              moves; the rooks' files are counted again when a rook or a pawn changes
-; IN:  EAX = the move just made by move_make; the position after it; FS = the score
-;      segment
-; OUT: eval_state, pawn_rows, pawn_key
+; eval_move -- keep the sums at the move's ply for eval_takeback, then bring them up to
+;              date after the move: the piece leaves its square, lands (or its promotion
+;              lands), the piece taken leaves, a castling rook moves; the rooks' files
+;              are counted again when a rook or a pawn changes
+; IN:  EAX = the move just made by move_make ([ply] one past the move's); the position
+;      after it; FS = the score segment
+; OUT: eval_state, pawn_rows, pawn_key; the move's EVAL_STACK_BASE entry
 ; CHG: nothing
 eval_move:
         mov byte [eval_frozen], 0
@@ -394,6 +381,15 @@ eval_move:
 ; eval_move_sums -- eval_move as [eval_frozen] says
 ; IN, OUT, CHG: as eval_move
 eval_move_sums:
+        pushad                      ; (popad in eval_move_any, eval_move_plain)
+        movzx bx, byte [ply]
+        imul bx, bx, EVAL_STATE_BYTES
+        mov ecx, [eval_state]
+        mov [fs:EVAL_STACK_BASE - EVAL_STATE_BYTES + bx], ecx
+        mov ecx, [eval_state + 4]
+        mov [fs:EVAL_STACK_BASE - EVAL_STATE_BYTES + bx + 4], ecx
+        mov ecx, [eval_state + 8]
+        mov [fs:EVAL_STACK_BASE - EVAL_STATE_BYTES + bx + 8], ecx
         cmp byte [variant], VARIANT_LOS_ALAMOS
         je eval_move_any            ; its tables are read through la_table_square
         test ah, PROMO_FLAG
@@ -405,9 +401,9 @@ eval_move_sums:
 %endif
 
 ; eval_move_any -- eval_move for any move
-; IN, OUT, CHG: as eval_move
+; IN:  as eval_move, the registers pushed (pushad) and the sums kept
+; OUT, CHG: as eval_move
 eval_move_any:
-        pushad
         mov esi, eax
         mov edx, [eval_psq]
         mov cl, ah                  ; the piece leaves
@@ -469,7 +465,7 @@ eval_move_any:
 ;                  piece-square tables; the king's tables and the passed pawns blended by
 ;                  the game phase; the mop-up of a lone king)
 ; IN:  [eval_psq], [eval_phase], pawn_rows up to date (eval_compute, then eval_move /
-;      eval_restore at each move); the kings' squares; [side]
+;      eval_takeback at each move); the kings' squares; [side]
 ; OUT: EAX = the score in centipawns from the side to move's view
 ; CHG: nothing else
 eval_position:
