@@ -57,7 +57,7 @@ null_ply        resw 1              ; [ply] after the last null move: never two 
         push eax
   %endif
         mov eax, [es:si]
-        call search_takeback
+        call eval_takeback
   %ifidn %1, keep_score
         pop eax
   %endif
@@ -79,14 +79,6 @@ search_play:
 search_play_unkeyed:
         call move_play_unkeyed
         jmp eval_move_quiesce
-
-; search_takeback -- move_takeback for the alpha-beta search (eval_takeback: the move and
-;                   the evaluation's sums in one pushad)
-; IN:  EAX = the move last made by search_play
-; OUT: the position and the evaluation's sums before it
-; CHG: nothing
-search_takeback:
-        jmp eval_takeback
 
 ; search_node -- the alpha-beta value of a position below the root (negamax, fail-soft)
 ; IN:  CL = plies to go (signed; <= 0: the quiescence search); EDX = alpha, EBX = beta;
