@@ -399,7 +399,7 @@ hash_move:
         movzx ebx, byte [ply]
         mov edx, [key_stack - 4 + ebx * 4]
         xor edx, [zobrist_side]
-        mov cx, [undo_stack - 4 + ebx * 4] ; CL = the rights before, CH = the ep square before
+        mov cx, [undo_stack - 4 + ebx * 4] ; CL = the rights before, CH = the ep square
         cmp cl, [castle]
         je .old_ep                  ; most moves keep the rights: their key stays
         movzx eax, cl
