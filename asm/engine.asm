@@ -279,6 +279,21 @@ engine_settle:
 .set:   mov [engine_status], dl
         ret
 
+; engine_eval -- the static evaluation of the position, without a search (eval_compute,
+;               eval_position)
+; IN:  the position
+; OUT: EAX = centipawns from the side to move's view
+; CHG: nothing else
+engine_eval:
+        push fs
+        mov ax, cs
+        add ax, SCORE_SEGMENT
+        mov fs, ax                  ; eval_position's pawn cache
+        call eval_compute
+        call eval_position
+        pop fs
+        ret
+
 ; engine_insufficient -- can neither side ever mate? Kings alone, one knight or bishop,
 ;                      or bishops only, all on squares of one colour
 ; IN:  carreau

@@ -8,7 +8,9 @@
 ; every piece on the board, 0 with pawns and kings alone).  Beyond Michniewski: passed
 ; pawns by how far they have come (more in the end game), and a lone king driven to the
 ; edge with the other king brought near it (the mop-up), so that K+Q and K+R against K
-; are mated rather than walked around.
+; are mated rather than walked around; and evalpieces.asm's terms (bishop pair, rooks on
+; files without pawns, material that cannot win).  The sums are
+; kept move by move in eval_state and kept a ply in the score segment (FS) by eval_move.
 
         section .data
 
@@ -17,8 +19,13 @@
 ; piece; a black one reads the square ^ FLIP_RANKS (eval_table_square; on the 6x6 board
 ; see la_table_square).  Rows in piece-code order ROOK .. PAWN; the KING row is the
 ; middle-game table, and pst_king_end, right after, the end-game one.  Each table is
-; drawn as the board: rank 8 first.
+; drawn as the board: rank 8 first.  Michniewski's queen's table has its a..d half on
+; ranks 2 to 4 mirrored here (his e..h differs there by 5 on four squares), so that
+; every table reads the same from either side.
 %macro PST_RANK 9                   ; the piece's value (in piece_cp), then the a .. h
+  %if (%2) != (%9) || (%3) != (%8) || (%4) != (%7) || (%5) != (%6)
+    %error "a rank of a piece-square table must read the same from either side"
+  %endif
         db %2, %3, %4, %5, %6, %7, %8, %9 ; bonuses of one rank
 %endmacro
 pst:
@@ -54,9 +61,9 @@ pst_queen:
         PST_RANK QUEEN_CP,  -10,   0,   0,   0,   0,   0,   0, -10
         PST_RANK QUEEN_CP,  -10,   0,   5,   5,   5,   5,   0, -10
         PST_RANK QUEEN_CP,   -5,   0,   5,   5,   5,   5,   0,  -5
-        PST_RANK QUEEN_CP,    0,   0,   5,   5,   5,   5,   0,  -5
-        PST_RANK QUEEN_CP,  -10,   5,   5,   5,   5,   5,   0, -10
-        PST_RANK QUEEN_CP,  -10,   0,   5,   0,   0,   0,   0, -10
+        PST_RANK QUEEN_CP,    0,   0,   5,   5,   5,   5,   0,   0
+        PST_RANK QUEEN_CP,  -10,   5,   5,   5,   5,   5,   5, -10
+        PST_RANK QUEEN_CP,  -10,   0,   5,   0,   0,   5,   0, -10
         PST_RANK QUEEN_CP,  -20, -10, -10,  -5,  -5, -10, -10, -20
 pst_king:
         PST_RANK 0,         -30, -40, -40, -50, -50, -40, -40, -30
@@ -125,21 +132,35 @@ phase_weight    db PHASE_ROOK, PHASE_KNIGHT, PHASE_BISHOP, PHASE_QUEEN, 0, 0
 
         section .bss
 
-eval_psq        resd 1              ; material + squares, white's less black's, no kings
+; eval_state -- the sums kept move by move, EVAL_STATE_BYTES that eval_move keeps a ply
+eval_state:
+eval_psq        resd 1              ; material + squares, white's less black's, no kings;
+                                    ; the bishop pairs (evalpieces.asm)
 eval_phase      resb 2              ; each side's share of the game phase, [0] black's, [1]
                                     ; white's (promotions can take the sum past full)
+eval_rook_mid   resw 1              ; evalpieces.asm: the rooks on files without pawns,
+                                    ; middle game
+eval_rook_end   resw 1              ; and end game
+eval_pairs      resb 1              ; evalpieces.asm: PAIR_WHITE, PAIR_BLACK: the bishop
+                                    ; pairs eval_psq holds
+                resb 1              ; (eval_move copies dwords)
+%if $ - eval_state != EVAL_STATE_BYTES
+  %error "eval_move keeps EVAL_STATE_BYTES"
+%endif
+eval_frozen     resb 1              ; 1: eval_move keeps eval_rook_mid and eval_rook_end
 
         section .text
 
 ; eval_compute -- the sums eval_position reads, from nothing
 ; IN:  the position
-; OUT: [eval_psq], [eval_phase]
+; OUT: eval_state, pawn_rows, pawn_key
 ; CHG: nothing
 eval_compute:
         pushad
         xor edx, edx                ; EDX = the sum
         mov [eval_phase], dx
         mov [pawn_key], edx
+        mov [eval_pairs], dl
         mov bx, PAWN_ROWS_BYTES - 4
 .clear: mov [pawn_rows + bx], edx
         sub bx, 4
@@ -162,22 +183,54 @@ eval_compute:
         cmp bx, BOARD_SQUARES
         jb .square
         mov [eval_psq], edx
+        call eval_pairs_update      ; (after the store: it adds to eval_psq)
+        call eval_rook_files
         popad
         ret
 
 ; eval_move_plain -- eval_move for a chess move that neither promotes, castles nor takes
 ;                    en passant: the mover's square bonus changes, what it takes leaves
-; IN, OUT, CHG: as eval_move
+; IN:  as eval_move, the registers pushed (pushad) and the sums kept
+; OUT, CHG: as eval_move
 eval_move_plain:
-        pushad
         call eval_pawns_move
+        mov ecx, eax
+        MOVE_TO_LOW ecx             ; CL = the to square, CH = the content taken
+        cmp ch, EMPTY
+        jne .capture
+        test ah, PIECE_MASK
+        jnz .squares                ; most moves: a quiet move of another piece than a rook
+        mov dl, al
+        xor dl, cl
+        test dl, FILE_MASK
+        jz .squares                 ; the rook stays on its file
+        call eval_recount
+        jmp .squares
+.capture:
+        mov dl, ch
+        and dl, PIECE_MASK
+        cmp dl, BISHOP
+        jne .files
+        call eval_pairs_update
+.files: cmp byte [eval_frozen], 0
+        jne .squares
+        test dl, dl
+        jz .recount                 ; a rook is taken
+        cmp dl, PAWN
+        je .recount                 ; a pawn is taken
+        mov dl, ah
+        and dl, PIECE_MASK
+        jz .recount                 ; a rook takes
+        cmp dl, PAWN
+        jne .squares                ; a pawn takes: it changes file
+.recount:
+        call eval_rook_files
+.squares:
         xor esi, esi                ; SI = what the mover's squares are xored with
         test ah, WHITE
         jnz .white
         mov si, FLIP_RANKS
-.white: mov ecx, eax
-        MOVE_TO_LOW ecx             ; CL = the to square, CH = the content taken
-        movzx ebx, ah
+.white: movzx ebx, ah
         and bl, PIECE_MASK
         cmp bl, KING
         je .taken                   ; the kings are weighed in eval_position
@@ -284,44 +337,59 @@ eval_table_square:
         pop si
 .done:  ret
 
-; eval_save -- keep the sums before a move is made (the search's make)
-; IN:  [ply] of the move to come; FS = the score segment
-; OUT: its EVAL_STACK_BASE entry
+; eval_takeback -- take back the search's last move: the position and the sums before it
+;                  (move_unmake inside this routine's pushad: the search's hot path)
+; IN:  EAX = the move last made by move_play_lazy / move_play_unkeyed and eval_move;
+;      FS = the score segment
+; OUT: the position before it; eval_state, pawn_rows, pawn_key as they were
 ; CHG: nothing
-eval_save:
+eval_takeback:
         pushad
+        call move_unmake            ; [ply] - 1: the move's own ply, where eval_move kept
+        call eval_pawns_move        ; the sums
         movzx bx, byte [ply]
-        shl bx, EVAL_STACK_SHIFT
-        mov eax, [eval_psq]
-        mov [fs:EVAL_STACK_BASE + bx], eax
-        mov ax, [eval_phase]
-        mov [fs:EVAL_STACK_BASE + bx + 4], ax
-        popad
-        ret
-
-; eval_restore -- the sums back as they were before the move just taken back
-; IN:  EAX = that move; [ply] of that move; FS = the score segment
-; OUT: [eval_psq], [eval_phase], pawn_rows
-; CHG: nothing
-eval_restore:
-        pushad
-        call eval_pawns_move
-        movzx bx, byte [ply]
-        shl bx, EVAL_STACK_SHIFT
+        imul bx, bx, EVAL_STATE_BYTES
         mov eax, [fs:EVAL_STACK_BASE + bx]
-        mov [eval_psq], eax
-        mov ax, [fs:EVAL_STACK_BASE + bx + 4]
-        mov [eval_phase], ax
+        mov [eval_state], eax
+        mov eax, [fs:EVAL_STACK_BASE + bx + 4]
+        mov [eval_state + 4], eax
+        mov eax, [fs:EVAL_STACK_BASE + bx + 8]
+        mov [eval_state + 8], eax
         popad
         ret
 
-; eval_move -- bring the sums up to date after a move: the piece leaves its square,
-;              lands (or its promotion lands), the piece taken leaves, a castling rook
-;              moves
-; IN:  EAX = the move just made by move_make; the position after it
-; OUT: [eval_psq], [eval_phase], pawn_rows
+; eval_move_quiesce -- eval_move for the quiescence search's captures: the rooks' files
+;                      stay as the last move of the full-width search left them (most
+;                      nodes are the quiescence's, and most of its captures take or move
+;                      a pawn)
+; IN, OUT, CHG: as eval_move
+eval_move_quiesce:
+        mov byte [eval_frozen], 1
+        jmp eval_move_sums
+
+; eval_move -- keep the sums at the move's ply for eval_takeback, then bring them up to
+;              date after the move: the piece leaves its square, lands (or its promotion
+;              lands), the piece taken leaves, a castling rook moves; the rooks' files
+;              are counted again when a rook or a pawn changes
+; IN:  EAX = the move just made by move_make ([ply] one past the move's); the position
+;      after it; FS = the score segment
+; OUT: eval_state, pawn_rows, pawn_key; the move's EVAL_STACK_BASE entry
 ; CHG: nothing
 eval_move:
+        mov byte [eval_frozen], 0
+
+; eval_move_sums -- eval_move as [eval_frozen] says
+; IN, OUT, CHG: as eval_move
+eval_move_sums:
+        pushad                      ; (popad in eval_move_any, eval_move_plain)
+        movzx bx, byte [ply]
+        imul bx, bx, EVAL_STATE_BYTES
+        mov ecx, [eval_state]
+        mov [fs:EVAL_STACK_BASE - EVAL_STATE_BYTES + bx], ecx
+        mov ecx, [eval_state + 4]
+        mov [fs:EVAL_STACK_BASE - EVAL_STATE_BYTES + bx + 4], ecx
+        mov ecx, [eval_state + 8]
+        mov [fs:EVAL_STACK_BASE - EVAL_STATE_BYTES + bx + 8], ecx
         cmp byte [variant], VARIANT_LOS_ALAMOS
         je eval_move_any            ; its tables are read through la_table_square
         test ah, PROMO_FLAG
@@ -333,9 +401,9 @@ eval_move:
 %endif
 
 ; eval_move_any -- eval_move for any move
-; IN, OUT, CHG: as eval_move
+; IN:  as eval_move, the registers pushed (pushad) and the sums kept
+; OUT, CHG: as eval_move
 eval_move_any:
-        pushad
         mov esi, eax
         mov edx, [eval_psq]
         mov cl, ah                  ; the piece leaves
@@ -388,6 +456,8 @@ eval_move_any:
         call eval_piece
         sub edx, eax
 .done:  mov [eval_psq], edx
+        call eval_pairs_update      ; (after the store: it adds to eval_psq)
+        call eval_recount
         popad
         ret
 
@@ -395,12 +465,16 @@ eval_move_any:
 ;                  piece-square tables; the king's tables and the passed pawns blended by
 ;                  the game phase; the mop-up of a lone king)
 ; IN:  [eval_psq], [eval_phase], pawn_rows up to date (eval_compute, then eval_move /
-;      eval_restore at each move); the kings' squares; [side]
+;      eval_takeback at each move); the kings' squares; [side]
 ; OUT: EAX = the score in centipawns from the side to move's view
 ; CHG: nothing else
 eval_position:
         pushad                      ; (popad below, EAX put in its slot first)
         call eval_passed
+        movsx eax, word [eval_rook_mid]
+        add esi, eax
+        movsx eax, word [eval_rook_end]
+        add edi, eax
         cmp byte [variant], VARIANT_LOS_ALAMOS
         je .stretched
         movzx edx, byte [KING_SQ(BLACK)] ; chess, without eval_table_square's calls
@@ -437,7 +511,8 @@ eval_position:
 .ending:
         call eval_runners
         call eval_mop_up
-.side:  cmp byte [side], WHITE
+.side:  call eval_draw_scale
+        cmp byte [side], WHITE
         je .done
         neg eax
 .done:  mov bp, sp

@@ -29,6 +29,7 @@ out_name        resw 1              ; -> the result file's name (job_commit open
 ; SI -> the rest of the line.  To add a job, add a line here and write its handler.
 job_verbs:
         dw verb_moves,  job_moves,  0, JOB_NO_ARG, JOB_FEN
+        dw verb_eval,   job_eval,   0, JOB_NO_ARG, JOB_FEN
         dw verb_perft,  job_perft,  1, PERFT_MAX_DEPTH, JOB_FEN
         dw verb_divide, job_divide, 1, PERFT_MAX_DEPTH, JOB_FEN
         dw verb_mate,   job_mate,   1, MATE_MAX_MOVES, JOB_LIMITS_FEN
@@ -41,6 +42,7 @@ job_verbs:
         dw verb_selfplay, job_selfplay, 1, MAX_GAME_PLIES, JOB_TEXT
         dw 0
 verb_moves      db "moves", 0
+verb_eval       db "eval", 0
 verb_perft      db "perft", 0
 verb_divide     db "divide", 0
 verb_mate       db "mate", 0
@@ -56,6 +58,7 @@ verb_selfplay   db "selfplay", 0
 %endif
 
 word_moves      db " moves ", 0
+word_eval       db " eval ", 0
 word_perft      db " perft ", 0
 word_divide     db " divide ", 0
 word_mate       db " mate ", 0
@@ -472,6 +475,19 @@ job_moves:
         add si, MOVE_SIZE
 .test:  cmp si, di
         jb .move
+        jmp out_crlf
+
+; job_eval -- `eval FEN`: `<n> eval <cp>`, the static evaluation from the side to
+;             move's view (no search: the terms alone, for tests and tuning)
+; IN:  the position
+; OUT: the line in the result buffer
+; CHG: EAX, SI
+job_eval:
+        call engine_eval
+        call job_line_start
+        mov si, word_eval
+        call out_string
+        call out_s32
         jmp out_crlf
 
 ; job_perft -- `perft N FEN`: `<n> perft <N> <nodes> ticks <t> tsc <i>`

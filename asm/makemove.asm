@@ -54,29 +54,28 @@ zobrist_variant:                    ; Los Alamos chess: a 6x6 position is no 8x8
 ; MOVE_SAVE reg32 -- keep what a move (or a pass) cannot undo by itself: the castling
 ; rights, the en-passant square and the half-move clock (board.asm keeps them in one
 ; dword, as undo_stack does) in undo_stack, the key in key_stack, at [ply]; then
-; [ply] + 1.  reg32 is scratch (the key after it); BX = [ply] << UNDO_SHIFT after it.
+; [ply] + 1.  reg32 is scratch (the key after it); EBX = the [ply] before, the index
+; the dword stacks scale by 4 (UNDO_SHIFT), after it.
 %if ep_square - castle != 1 || halfmove - castle != 2
   %error "MOVE_SAVE reads the castling rights, the en-passant square and the half-move clock as one dword"
 %endif
 %macro MOVE_SAVE 1
-        movzx bx, byte [ply]
-        shl bx, UNDO_SHIFT
+        movzx ebx, byte [ply]
         mov %1, [castle]
-        mov [undo_stack + bx], %1
+        mov [undo_stack + ebx * 4], %1
         mov %1, [hash_key]
-        mov [key_stack + bx], %1
+        mov [key_stack + ebx * 4], %1
         inc byte [ply]
 %endmacro
 
 ; MOVE_RESTORE reg32 -- [ply] - 1, and what MOVE_SAVE kept there back (reg32 is
-; scratch; BX = [ply] << UNDO_SHIFT after it)
+; scratch; EBX = [ply], the index the dword stacks scale by 4, after it)
 %macro MOVE_RESTORE 1
         dec byte [ply]
-        movzx bx, byte [ply]
-        shl bx, UNDO_SHIFT
-        mov %1, [undo_stack + bx]
+        movzx ebx, byte [ply]
+        mov %1, [undo_stack + ebx * 4]
         mov [castle], %1
-        mov %1, [key_stack + bx]
+        mov %1, [key_stack + ebx * 4]
         mov [hash_key], %1
 %endmacro
 
@@ -99,7 +98,7 @@ zobrist_variant:                    ; Los Alamos chess: a 6x6 position is no 8x8
 ;              with CARREAUSTOK's saving folded in)
 ; IN:  EAX = a legal move record of the side to move; [ply] < MAX_PLY
 ; OUT: the position after the move; [ply] + 1
-; CHG: BX, ECX, DX (EAX kept)
+; CHG: EBX, ECX, DX (EAX kept)
 move_make:
         call move_place
         mov byte [key_stale_ply], NO_PLY
@@ -112,13 +111,14 @@ move_make:
 move_place:
         mov [move_now], eax
         MOVE_SAVE ecx
-        mov [ply_moves + bx], eax   ; for search_in_check
+        mov [ply_moves + ebx * 4], eax ; for search_in_check
         mov byte [ep_square], NO_SQUARE
         inc word [halfmove]
         movzx bx, al                ; lift the piece
         and bl, SQUARE_MASK
-        mov dh, bl                  ; DH = the from square
         mov byte [carreau + bx], EMPTY
+        mov cl, [castle_keep + bx]  ; the rights a king or rook leaving there takes along
+        and [castle], cl
         movzx ecx, ah
         and cl, CONTENT_MASK
         btr word [piece_sets + ecx * SET_BYTES], bx
@@ -134,9 +134,6 @@ move_place:
         btr word [piece_sets + ecx * SET_BYTES], bx
         mov word [halfmove], 0      ; a capture
 .lifted:
-        mov bl, dh                  ; (BH = 0)
-        mov cl, [castle_keep + bx]
-        and [castle], cl
         mov dl, ah                  ; DL = what lands: the piece, or what it promotes to
         and dl, CONTENT_MASK
         test ah, PROMO_FLAG
@@ -146,20 +143,18 @@ move_place:
         and cl, PROMO_CODE_MASK
         and dl, WHITE
         or dl, cl
-.land:  movzx bx, byte [move_now + move.to]
-        mov [carreau + bx], dl
+.land:  mov [carreau + bx], dl      ; (BX = the to square since the lift)
         movzx ecx, dl
         bts word [piece_sets + ecx * SET_BYTES], bx
         mov cl, [castle_keep + bx]
         and [castle], cl
-        mov cl, ah
-        and cl, PIECE_MASK          ; CL = the piece that moved
-        cmp cl, PAWN
-        jne .king
+        test ah, KING               ; most movers are neither pawn nor king: one test
+        jz .kind                    ; (KING_BIT_KINDS)
+        test ah, PAWN ^ KING
+        jz .king
         mov word [halfmove], 0      ; a pawn move
-.king:  cmp cl, KING
-        jne .kind
-        call move_king_square
+        jmp .kind
+.king:  call move_king_square
 .kind:  test al, KIND_MASK
         jz .turn
         mov cl, al
@@ -197,7 +192,7 @@ move_place:
 ; move_unmake -- take a move back (Liberman: STOKCARREAU restores the table)
 ; IN:  EAX = the move record last made by move_make
 ; OUT: the position before it; [ply] - 1
-; CHG: BX, ECX (EAX kept)
+; CHG: EBX, ECX (EAX kept)
 move_unmake:
         mov [move_now], eax
         MOVE_RESTORE ecx
@@ -278,7 +273,7 @@ move_pass:
 ; move_unpass -- take back a pass
 ; IN:  the position after move_pass
 ; OUT: the position before it; [ply] - 1
-; CHG: BX, EDX
+; CHG: EBX, EDX
 move_unpass:
         xor byte [side], WHITE
         MOVE_RESTORE edx
@@ -402,11 +397,9 @@ castle_rook_path:
 hash_move:
         pushad
         movzx ebx, byte [ply]
-        dec bx
-        shl bx, UNDO_SHIFT
-        mov edx, [key_stack + bx]
+        mov edx, [key_stack - 4 + ebx * 4]
         xor edx, [zobrist_side]
-        mov cx, [undo_stack + bx]   ; CL = the rights before, CH = the ep square before
+        mov cx, [undo_stack - 4 + ebx * 4] ; CL = the rights before, CH = the ep square
         cmp cl, [castle]
         je .old_ep                  ; most moves keep the rights: their key stays
         movzx eax, cl

@@ -17,12 +17,11 @@
 ; CHG: nothing
 search_in_check:
         pushad
-        movzx bx, byte [ply]
+        movzx ebx, byte [ply]
         cmp bx, [null_ply]
         je .no                      ; nobody is in check after a pass
-        shl bx, MOVE_SHIFT
-        mov al, [ply_moves - MOVE_SIZE + bx + move.from] ; AL = the from square and kind,
-        mov ah, [ply_moves - MOVE_SIZE + bx + move.to] ; AH = the to square
+        mov al, [ply_moves - MOVE_SIZE + ebx * MOVE_SIZE + move.from] ; AL = from + kind
+        mov ah, [ply_moves - MOVE_SIZE + ebx * MOVE_SIZE + move.to] ; AH = the to square
         test al, KIND_CASTLE        ; castling and en passant: the kinds with this bit
         jnz .any
         movzx bx, byte [side]

@@ -54,11 +54,19 @@ gen_any_move:
 ; OUT: ECX = moves in the chain; CF unchanged
 ; CHG: nothing else
 gen_finish:
-        pushf
+        jnc gen_count
+        call gen_count
+        stc
+        ret
+
+; gen_count -- gen_finish for a generation that ended well (CF clear)
+; IN:  as gen_finish
+; OUT: ECX = moves in the chain; CF clear
+; CHG: nothing else
+gen_count:
         movzx ecx, di
         sub cx, [chain_start]
-        shr cx, MOVE_SHIFT
-        popf
+        shr cx, MOVE_SHIFT          ; (CF clear: the bytes of whole moves shift out zeros)
         ret
 
 ; gen_pin_allowed -- the squares a pinned piece may enter
@@ -312,8 +320,7 @@ gen_%2:
 .king:  cmp di, CHAIN_GUARD
         ja .full
         call gen_%2_king
-        clc
-        jmp gen_finish
+        jmp gen_count
 .full:  stc
         jmp gen_finish
 

@@ -57,7 +57,7 @@ null_ply        resw 1              ; [ply] after the last null move: never two 
         push eax
   %endif
         mov eax, [es:si]
-        call search_takeback
+        call eval_takeback
   %ifidn %1, keep_score
         pop eax
   %endif
@@ -69,25 +69,16 @@ null_ply        resw 1              ; [ply] after the last null move: never two 
 ; OUT: the position after it; [clock_nodes] + 1; eval_psq, eval_phase updated
 ; CHG: nothing
 search_play:
-        call eval_save
         call move_play_lazy
         jmp eval_move
 
 ; search_play_unkeyed -- search_play for the quiescence search, without the Zobrist key
 ;                        (no position below it is looked up by key)
-; IN, OUT, CHG: as search_play; [hash_key] stays the key before the move
+; IN, OUT, CHG: as search_play; [hash_key] stays the key before the move; the
+;      evaluation's rooks' files stay (eval_move_quiesce)
 search_play_unkeyed:
-        call eval_save
         call move_play_unkeyed
-        jmp eval_move
-
-; search_takeback -- move_takeback for the alpha-beta search
-; IN:  EAX = the move last made by search_play
-; OUT: the position and the evaluation's sums before it
-; CHG: nothing
-search_takeback:
-        call move_takeback
-        jmp eval_restore
+        jmp eval_move_quiesce
 
 ; search_node -- the alpha-beta value of a position below the root (negamax, fail-soft)
 ; IN:  CL = plies to go (signed; <= 0: the quiescence search); EDX = alpha, EBX = beta;

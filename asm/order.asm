@@ -119,7 +119,11 @@ search_order_captures:
         movzx ecx, byte [order_rank + ecx]
         jae .safe                   ; (movzx keeps the flags)
         sub [fs:di], ecx
-        jmp .risky
+        movzx bx, byte [es:si + move.to] ; it risks more: search_capture_risky's test
+        call attacked_by_enemy      ; without its call and its comparison again
+        mov eax, [es:si]
+        jc .next
+        jmp .keep
 .safe:  sub [fs:di], ecx
         jmp .keep
 .other: test ah, PROMO_FLAG

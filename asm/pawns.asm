@@ -52,19 +52,15 @@ pawn_key        resd 1              ; the Zobrist keys of the pawns, xored: pawn
 ; OUT: pawn_rows
 ; CHG: nothing
 eval_pawns_move:
-        push ecx
-        mov cl, ah
-        and cl, PIECE_MASK
-        cmp cl, PAWN
-        je .pawns
-        mov ecx, eax
-        MOVE_CAPTURED_LOW ecx
-        and cl, EMPTY | PIECE_MASK
-        cmp cl, PAWN
-        je .pawns                   ; (en passant is a pawn's move: tested above)
-        pop ecx                     ; most moves leave the pawns as they are
-        ret
-.pawns: push ebx
+        test eax, KING << MOVE_CAPTURED_SHIFT ; a pawn taken: of what a move takes only a
+        jnz .pawns                  ; pawn has the king's bit (EMPTY has not; en passant
+        test ah, KING               ; is a pawn's move); the mover a pawn: the king's bit
+        jz .none                    ; and the bit that tells the pawn from the king, with
+        test ah, PAWN ^ KING        ; no register changed, as most moves leave the pawns
+        jnz .pawns                  ; as they are (KING_BIT_KINDS in chess.inc)
+.none:  ret
+.pawns: push ecx
+        push ebx
         push edx
         mov cl, ah
         and cl, PIECE_MASK

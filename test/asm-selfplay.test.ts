@@ -2,7 +2,8 @@
 // The oracle checks every move (legal, the game going on before it) and the end the job
 // names (mate, the draws, its ply limit, or a key); each move is the one a `go` job with the same
 // limits chooses on the position with its history, since a search depends on the
-// position alone (the hash table is cleared at each search). The long self-play game of
+// position alone (the job forgets the hash table before each move, as `newgame` before a
+// `go` does; a `go` otherwise keeps what the game's earlier searches left). The long self-play game of
 // the fixture (test/game-savegame.test.ts saves and loads it) is checked the same way:
 // the oracle proves it a game, and the engine plays parts of it again.
 import { beforeAll, describe, expect, test } from "vitest";
@@ -160,8 +161,8 @@ function sampled(moves: string[], count: number, fen = START): [ply: number, job
 /** The moves `go` with the limits chooses before the sampled plies of a game. */
 async function goChoices(fen: string, moves: string[], limits: string, count: number): Promise<string[]> {
   const asked = sampled(moves, count, fen);
-  const answers = await runBatch(asked.flatMap(([, text]) => [text, `go ${limits}`]), { timeoutMs: 110_000 });
-  return asked.map((_, i) => answers[2 * i + 1]!.lines.at(-1)![1]!);
+  const answers = await runBatch(asked.flatMap(([, text]) => [text, "newgame", `go ${limits}`]), { timeoutMs: 110_000 });
+  return asked.map((_, i) => answers[3 * i + 2]!.lines.at(-1)![1]!);
 }
 
 /** Said when the engine no longer plays the fixture's moves. */

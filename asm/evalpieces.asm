@@ -1,0 +1,184 @@
+; evalpieces.asm -- the pieces' part of the evaluation (beyond Liberman and Michniewski),
+; with Fruit 2.1's weights (Fabien Letouzey's eval.cpp): the bishop pair, rooks on files
+; without pawns of their side or without any pawn, and material that cannot win without
+; pawns.  Both terms are read off piece_sets (kept by make and take-back) only when a
+; move changes them: the pair when a bishop is taken or a rare move is made, the rooks'
+; files when a rook changes file or a pawn is taken or takes (eval.asm's eval_move; not
+; in the quiescence search, whose captures keep the last full-width move's count).  They
+; live in eval_state, so take-back restores them with the other sums.
+
+        section .text
+
+; eval_pairs_update -- BISHOP_PAIR_CP for each side with two bishops or more, white's
+;                      less black's, in eval_psq as piece_sets has them ([eval_pairs]
+;                      says which pairs eval_psq holds)
+; IN:  piece_sets, [eval_pairs], [eval_psq]
+; OUT: [eval_pairs], [eval_psq]
+; CHG: nothing
+eval_pairs_update:
+        pushad
+        mov si, PIECE_SET(BISHOP_W)
+        call eval_two_or_more
+        rcl cl, 1                   ; CL bit 1: white's pair
+        mov si, PIECE_SET(BISHOP_B)
+        call eval_two_or_more
+        rcl cl, 1                   ; bit 0: black's
+        and cl, PAIR_WHITE | PAIR_BLACK
+        mov al, cl
+        xchg cl, [eval_pairs]
+        xor cl, al                  ; CL = the pairs that changed
+        mov edx, BISHOP_PAIR_CP
+        test cl, PAIR_WHITE
+        jz .black
+        test al, PAIR_WHITE
+        jnz .white
+        neg edx
+.white: add [eval_psq], edx
+        mov edx, BISHOP_PAIR_CP
+.black: test cl, PAIR_BLACK
+        jz .done
+        test al, PAIR_BLACK
+        jz .gone
+        neg edx
+.gone:  add [eval_psq], edx
+.done:  popad
+        ret
+%if PAIR_WHITE != 2 || PAIR_BLACK != 1
+  %error "eval_pairs_update shifts white's pair in first"
+%endif
+
+; eval_two_or_more -- does a set hold two squares or more?
+; IN:  SI -> the 64-bit set
+; OUT: CF set if so
+; CHG: EAX, EDX
+eval_two_or_more:
+        mov eax, [si]
+        mov edx, [si + 4]
+        test eax, eax
+        jz .one_half
+        test edx, edx
+        jnz .two                    ; one at least in each half
+        mov edx, eax
+.one_half:
+        lea eax, [edx - 1]
+        test eax, edx               ; (CF clear) 0: one square at most
+        jz .done
+.two:   stc
+.done:  ret
+
+; SET_FILES reg32, temp32, content -- the low byte of reg32 = the files (bit f: file f)
+; where a piece of that content stands (a row of a set is a byte)
+%macro SET_FILES 3
+        mov %1, [PIECE_SET(%3)]
+        or %1, [PIECE_SET(%3) + 4]
+        mov %2, %1
+        shr %2, 16
+        or %1, %2
+        mov %2, %1
+        shr %2, 8
+        or %1, %2
+%endmacro
+
+; eval_rook_files -- the rooks on files without their side's pawns (ROOK_SEMI_*) or
+;                   without any pawn (ROOK_OPEN_MIDDLE more), white's less black's
+; IN:  piece_sets
+; OUT: [eval_rook_mid], [eval_rook_end]
+; CHG: nothing
+eval_rook_files:
+        pushad
+        SET_FILES ebx, eax, PAWN_W  ; BL = the files with a white pawn
+        SET_FILES ecx, eax, PAWN_B  ; CL = with a black pawn
+        mov bh, bl
+        or bh, cl
+        not bh                      ; BH = the files without any pawn
+        mov ch, bh
+        not bl                      ; BL, CL = the files without the side's own pawns
+        not cl
+        push cx                     ; black's files
+        mov si, PIECE_SET(ROOK_W)
+        call eval_rooks_count
+        mov di, dx                  ; DI = white's counts
+        pop bx
+        mov si, PIECE_SET(ROOK_B)
+        call eval_rooks_count
+        mov ax, di
+        sub al, dl                  ; AL: rooks on files without their pawns, white's
+        sub ah, dh                  ; less black's; AH: on files without any pawn
+        movsx edx, al
+        imul ecx, edx, ROOK_SEMI_END
+        mov [eval_rook_end], cx
+        imul edx, edx, ROOK_SEMI_MIDDLE
+        movsx eax, ah
+        imul eax, eax, ROOK_OPEN_MIDDLE
+        add eax, edx
+        mov [eval_rook_mid], ax
+        popad
+        ret
+
+; eval_rooks_count -- a side's rooks on files without its pawns, and without any pawn
+; IN:  SI -> the side's rooks' set; BL = the files without its pawns, BH = the files
+;      without any pawn (bit f: file f)
+; OUT: DL = its rooks on BL's files, DH = those on BH's
+; CHG: EAX, ECX
+eval_rooks_count:
+        xor dx, dx
+        mov eax, [si]
+        call .half
+        mov eax, [si + 4]
+.half:  bsf ecx, eax
+        jz .done
+        btr eax, ecx
+        and cx, FILE_MASK
+        bt bx, cx
+        adc dl, 0
+        add cx, FILES               ; BH's bit
+        bt bx, cx
+        adc dh, 0
+        jmp .half
+.done:  ret
+
+; eval_recount -- eval_rook_files, unless [eval_frozen] (the quiescence search's moves)
+; IN, OUT: as eval_rook_files; [eval_frozen]
+; CHG: nothing
+eval_recount:
+        cmp byte [eval_frozen], 0
+        jne .done
+        call eval_rook_files
+.done:  ret
+
+; eval_draw_scale -- a side ahead without pawns cannot win with a minor piece alone,
+;                    and hardly with a minor piece more than the other side: its score
+;                    shrinks to a sixteenth, or to a quarter (rounded toward 0, so that
+;                    either colour ahead gets the same)
+; IN:  EAX = the score from white's view; [eval_phase], pawn_rows
+; OUT: EAX scaled
+; CHG: CX, EDX, SI
+eval_draw_scale:
+        mov cx, [eval_phase]        ; CL = black's share, CH = white's
+        mov si, PAWN_ROWS_WHITE
+        test eax, eax
+        jg .ahead
+        jz .done
+        xchg cl, ch                 ; black is ahead: seen from black
+        mov si, PAWN_ROWS_BLACK
+.ahead: cmp dword [pawn_rows + si], 0
+        jne .done
+        cmp dword [pawn_rows + si + 4], 0
+        jne .done
+        cmp ch, PHASE_BISHOP
+        ja .more
+        mov cl, DRAW_SHIFT_MINOR
+        jmp .scale
+.more:  sub ch, cl
+        cmp ch, PHASE_BISHOP
+        ja .done
+        mov cl, DRAW_SHIFT_LEAD
+.scale: cdq                         ; a negative score rounds toward 0 as well
+        mov si, 1
+        shl si, cl
+        dec si
+        and dx, si
+        movzx edx, dx
+        add eax, edx
+        sar eax, cl
+.done:  ret
