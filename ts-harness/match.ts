@@ -238,7 +238,7 @@ export function parseConfig(argv: string[]): MatchConfig {
     opponentBudget: v["opponent-budget"] === undefined ? null : int("opponent-budget", v["opponent-budget"], 1, 600_000),
     elo: int("elo", v.elo!, 1320, 3190),
     concurrency: int("concurrency", v.concurrency!, 1, 8),
-    pgnPath: join(ROOT, v.pgn!),
+    pgnPath: resolve(ROOT, v.pgn!), // a path of its own stays as given
     book: v.book!,
   };
 }
