@@ -2,6 +2,7 @@
 // about +100 Elo, 76% about +200, an even score 0, and the margin narrows with more games.
 import { describe, expect, test } from "vitest";
 import { eloFromScore, estimateElo, formatElo } from "../ts-harness/elo.ts";
+import { pairedLoss } from "../ts-harness/agree.ts";
 
 describe("elo", () => {
   test.each([
@@ -24,5 +25,20 @@ describe("elo", () => {
 
   test("a clean sweep has no finite difference", () => {
     expect(formatElo(estimateElo({ wins: 0, draws: 0, losses: 20 }))).toBe("-inf ± inf");
+  });
+});
+
+describe("agree's paired comparison of two runs on the same positions", () => {
+  const run = (losses: number[], moves = losses.map(() => "e2e4")) => losses.map((loss, i) => ({ fen: `fen ${i}`, move: moves[i]!, loss }));
+
+  test("losses 10, 20, 30 against 0, 0, 0 differ by a mean of 20 with a standard error of 10/sqrt(3) (the sample's deviation is 10)", () => {
+    const d = pairedLoss(run([10, 20, 30], ["a", "b", "c"]), run([0, 0, 0]));
+    expect(d).toMatchObject({ n: 3, differ: 3, mean: 20 });
+    expect(d.se).toBeCloseTo(10 / Math.sqrt(3), 9);
+  });
+
+  test("only the positions both runs answered are compared, and two identical runs differ by nothing", () => {
+    const d = pairedLoss(run([5, 7]), run([5, 7, 900]));
+    expect(d).toMatchObject({ n: 2, differ: 0, mean: 0, se: 0 });
   });
 });

@@ -1,7 +1,9 @@
 // agree -- how often the engine plays stockfish's move, and what its other moves lose by
 // stockfish's count: a measure of playing strength with far less noise than a match,
 // since every change is judged on the same positions.
-//   npm run agree -- [--budget MS] [--depth D] [--positions FILE] [--from PGN ...]
+//   npm run agree -- [--budget MS] [--depth D] [--positions FILE] [--out FILE] [--against FILE] [--from PGN ...]
+// --out writes each position's move and loss; --against FILE (another run's --out) prints the
+// paired difference of the mean loss with its 95% margin, the same positions on both sides.
 // The positions (FEN, stockfish's move and score at --depth) are read from --positions
 // (default ts-harness/fixtures/agree-positions.json: 335 positions, every fifth ply from
 // the eleventh, of the session's match games), or built from PGN files with --from and
@@ -45,6 +47,34 @@ async function analyse(sf: UciClient, depth: number, fen: string, move?: string)
   return { best: lines[lines.length - 1]!.split(" ")[1]!, score };
 }
 
+/** One position's answer of a run (--out), for a paired comparison with another run. */
+export interface AgreeAnswer {
+  fen: string;
+  move: string;
+  /** Centipawns lost against stockfish's move, 0 .. LOSS_MAX. */
+  loss: number;
+}
+
+/** The mean of this run's loss less the other run's over the positions both answered, and
+ *  its standard error: the same positions, so a small change shows above the noise of the
+ *  positions themselves. */
+export function pairedLoss(mine: readonly AgreeAnswer[], other: readonly AgreeAnswer[]): { n: number; differ: number; mean: number; se: number } {
+  const theirs = new Map(other.map((a) => [a.fen, a]));
+  const diffs: number[] = [];
+  let differ = 0;
+  for (const a of mine) {
+    const b = theirs.get(a.fen);
+    if (!b) continue;
+    if (a.move !== b.move) differ++;
+    diffs.push(a.loss - b.loss);
+  }
+  const n = diffs.length;
+  if (n < 2) return { n, differ, mean: n === 1 ? diffs[0]! : 0, se: Infinity };
+  const mean = diffs.reduce((s, x) => s + x, 0) / n;
+  const variance = diffs.reduce((s, x) => s + (x - mean) ** 2, 0) / (n - 1);
+  return { n, differ, mean, se: Math.sqrt(variance / n) };
+}
+
 /** Every fifth position from the eleventh ply of each game in the PGN files, once each. */
 function pgnPositions(files: string[]): string[] {
   const fens = new Set<string>();
@@ -74,6 +104,8 @@ async function main(argv: string[]): Promise<number> {
       depth: { type: "string", default: "13" },
       positions: { type: "string", default: "ts-harness/fixtures/agree-positions.json" },
       from: { type: "boolean", default: false },
+      out: { type: "string" },
+      against: { type: "string" },
     },
     allowPositionals: true,
     strict: true,
@@ -100,22 +132,31 @@ async function main(argv: string[]): Promise<number> {
     let loss = 0;
     let blunders = 0;
     let depths = 0;
+    const answered: AgreeAnswer[] = [];
     for (const [i, a] of answers.entries()) {
       const p = positions[i]!;
       if (!a.ok || !a.move) throw new Error(`the engine gave no move for ${p.fen}: ${a.ok ? "none" : a.message}`);
       depths += a.depth;
       if (a.move === p.best) {
         agreed++;
+        answered.push({ fen: p.fen, move: a.move, loss: 0 });
         continue;
       }
       p.scores[a.move] ??= (await analyse(sf, depth, p.fen, a.move)).score;
       const lost = Math.max(0, Math.min(LOSS_MAX, p.score - p.scores[a.move]!));
+      answered.push({ fen: p.fen, move: a.move, loss: lost });
       loss += lost;
       if (lost >= BLUNDER_CP) blunders++;
     }
     writeFileSync(file, JSON.stringify(positions, null, 0) + "\n");
+    if (v.out) writeFileSync(v.out, JSON.stringify(answered, null, 0) + "\n");
     const n = positions.length;
     console.log(`budget ${budget} ms, ${n} positions, stockfish depth ${depth}: the same move ${((100 * agreed) / n).toFixed(1)}%, mean loss ${(loss / n).toFixed(1)} cp, ${blunders} moves losing ${BLUNDER_CP} cp or more, mean depth ${(depths / n).toFixed(2)}`);
+    if (v.against) {
+      const other = JSON.parse(readFileSync(v.against, "utf8")) as AgreeAnswer[];
+      const d = pairedLoss(answered, other);
+      console.log(`against ${v.against}: ${d.n} positions in both, ${d.differ} with another move; mean loss ${d.mean >= 0 ? "+" : ""}${d.mean.toFixed(1)} cp ± ${(1.96 * d.se).toFixed(1)} (95%) this run less that one`);
+    }
     return 0;
   } finally {
     await sf.quit();
