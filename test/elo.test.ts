@@ -1,7 +1,7 @@
 // The match's Elo estimate on the logistic model's published landmarks: a 64% score is
 // about +100 Elo, 76% about +200, an even score 0, and the margin narrows with more games.
 import { describe, expect, test } from "vitest";
-import { eloFromScore, estimateElo, formatElo } from "../ts-harness/elo.ts";
+import { eloFromScore, eloGain, estimateElo, formatElo, parseScore } from "../ts-harness/elo.ts";
 import { pairedLoss } from "../ts-harness/agree.ts";
 
 describe("elo", () => {
@@ -40,5 +40,17 @@ describe("agree's paired comparison of two runs on the same positions", () => {
   test("only the positions both runs answered are compared, and two identical runs differ by nothing", () => {
     const d = pairedLoss(run([5, 7]), run([5, 7, 900]));
     expect(d).toMatchObject({ n: 2, differ: 0, mean: 0, se: 0 });
+  });
+});
+
+describe("the gain of one match on another against the same opponent", () => {
+  test("0 ± 30 then +100 ± 40 is a gain of +100 whose margin is the two combined: ±50 (a 3-4-5 triangle)", () => {
+    expect(eloGain({ score: 0.5, elo: 0, margin: 30 }, { score: 0.64, elo: 100, margin: 40 })).toEqual({ elo: 100, margin: 50 });
+  });
+
+  test("a score is read as wins/draws/losses, and anything else is refused", () => {
+    expect(parseScore("23/4/53")).toEqual({ wins: 23, draws: 4, losses: 53 });
+    expect(parseScore("23/4")).toBeNull();
+    expect(parseScore("23/4/x")).toBeNull();
   });
 });

@@ -1,6 +1,8 @@
 // elo -- the Elo difference a match score stands for, with its 95% error margin (the
 // normal approximation over the per-game scores, as cutechess-cli and BayesElo's
-// simple mode report it).
+// simple mode report it).  Run alone it compares two matches against the same opponent:
+//   npx tsx ts-harness/elo.ts W/D/L W/D/L   (e.g. one level, then twice its time)
+import { isMain } from "./build.ts";
 
 export interface MatchScore {
   wins: number;
@@ -41,4 +43,28 @@ export function formatElo(e: EloEstimate): string {
   const num = (x: number) => (Number.isFinite(x) ? `${x >= 0 ? "+" : ""}${x.toFixed(0)}` : x > 0 ? "+inf" : "-inf");
   const margin = Number.isFinite(e.margin) ? e.margin.toFixed(0) : "inf";
   return `${num(e.elo)} ± ${margin}`;
+}
+
+/** What the second match gained on the first against the same opponent: the difference
+ *  of their Elo estimates, its margin the two margins combined (independent matches). */
+export function eloGain(first: EloEstimate, second: EloEstimate): { elo: number; margin: number } {
+  return { elo: second.elo - first.elo, margin: Math.hypot(first.margin, second.margin) };
+}
+
+/** `12/4/24` as wins, draws and losses; null if it is not three counts. */
+export function parseScore(text: string): MatchScore | null {
+  const m = /^(\d+)\/(\d+)\/(\d+)$/.exec(text);
+  return m ? { wins: Number(m[1]), draws: Number(m[2]), losses: Number(m[3]) } : null;
+}
+
+if (isMain(import.meta.url)) {
+  const scores = process.argv.slice(2).map(parseScore);
+  if (scores.length !== 2 || scores.includes(null)) {
+    process.stderr.write("usage: tsx ts-harness/elo.ts W/D/L W/D/L (two matches against the same opponent)\n");
+    process.exitCode = 2;
+  } else {
+    const [a, b] = scores.map((s) => estimateElo(s!));
+    const gain = eloGain(a!, b!);
+    console.log(`first ${formatElo(a!)}, second ${formatElo(b!)}: the second ${formatElo({ score: NaN, ...gain })} Elo on the first`);
+  }
 }
