@@ -1,6 +1,7 @@
 // agree -- how often the engine plays stockfish's move, and what its other moves lose by
-// stockfish's count: a measure of playing strength with far less noise than a match,
-// since every change is judged on the same positions.
+// stockfish's count: a measure of playing strength with less noise than a match, since
+// every change is judged on the same positions (yet a doubling of the time, about 7 cp,
+// lies inside the 95% margin of --against: a few large losses weigh most).
 //   npm run agree -- [--budget MS] [--depth D] [--positions FILE] [--out FILE] [--against FILE] [--from PGN ...]
 // --out writes each position's move and loss; --against FILE (another run's --out) prints the
 // paired difference of the mean loss with its 95% margin, the same positions on both sides.

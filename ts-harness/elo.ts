@@ -59,8 +59,8 @@ export function parseScore(text: string): MatchScore | null {
 
 if (isMain(import.meta.url)) {
   const scores = process.argv.slice(2).map(parseScore);
-  if (scores.length !== 2 || scores.includes(null)) {
-    process.stderr.write("usage: tsx ts-harness/elo.ts W/D/L W/D/L (two matches against the same opponent)\n");
+  if (scores.length !== 2 || scores.some((s) => s === null || s.wins + s.draws + s.losses === 0)) {
+    process.stderr.write("usage: tsx ts-harness/elo.ts W/D/L W/D/L (two matches of at least one game each, against the same opponent)\n");
     process.exitCode = 2;
   } else {
     const [a, b] = scores.map((s) => estimateElo(s!));
