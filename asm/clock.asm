@@ -17,6 +17,8 @@ limit_depth     resb 1              ; plies of the deepest iteration
 limit_keys      resb 1              ; KEYS_IGNORE, KEYS_STOP or KEYS_MOVE_NOW
 
 clock_nodes     resd 1              ; positions visited: 1 + moves made (move_play) or left
+clock_nodes_last resd 1             ; [limit_nodes] - 1: the last count allowed (no limit:
+                                    ; the largest), for CLOCK_CHECK (clock_share sets it)
                                     ; unmade as futile (node.asm)
 clock_abort     resb 1              ; a LIMIT_*: nonzero when a limit was reached, unwind
 clock_origin    resq 1              ; the cost counter when the thinking began
@@ -134,6 +136,9 @@ clock_begin:
 ; CHG: EAX, EDX
 clock_share:
         mov byte [clock_abort], LIMIT_NONE
+        mov eax, [limit_nodes]
+        dec eax                     ; no limit (0) becomes the largest count
+        mov [clock_nodes_last], eax
         mov dword [clock_tick_seen], -1 ; the next clock_check looks at the time
         mov byte [clock_countdown], 1
         or eax, -1
@@ -257,7 +262,7 @@ clock_check:
         ja .stop
         dec byte [clock_countdown]
         jnz .in_time
-        mov byte [clock_countdown], CLOCK_CHECK_EVERY
+.due:   mov byte [clock_countdown], CLOCK_CHECK_EVERY
         cmp byte [cpu_tsc], 0
         je .time
         push edx
@@ -282,6 +287,17 @@ clock_check:
         pop eax
 .out:   stc
         ret
+
+; clock_check_due -- clock_check's look past the node count, for CLOCK_CHECK: the count
+;                   is over the limit or the countdown has reached 0
+; IN, OUT, CHG: as clock_check
+clock_check_due:
+        push eax
+        mov eax, [clock_nodes]
+        cmp eax, [clock_nodes_last]
+        mov al, LIMIT_NODES
+        ja clock_check.stop
+        jmp clock_check.due
 
 ; clock_look -- the keys and the time, looked at in full; at a new tick the front end's
 ;              clock_tick_hook first

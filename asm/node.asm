@@ -63,6 +63,26 @@ null_ply        resw 1              ; [ply] after the last null move: never two 
   %endif
 %endmacro
 
+; CLOCK_CHECK stop -- clock_check inline, for the nodes of the search (clock_share has
+;                    set [clock_nodes_last]): the abort and the node count here, the
+;                    countdown's 1 in CLOCK_CHECK_EVERY calls and an overrun count in
+;                    clock_check_due; a node costs a call and a return less
+; IN:  the search's clock (clock_begin, clock_share)
+; OUT: to stop if a limit has been reached ([clock_abort]), else on
+; CHG: EAX
+%macro CLOCK_CHECK 1
+        cmp byte [clock_abort], LIMIT_NONE
+        jne %1
+        mov eax, [clock_nodes]
+        cmp eax, [clock_nodes_last]
+        ja %%due
+        dec byte [clock_countdown]
+        jnz %%on
+%%due:  call clock_check_due
+        jc %1
+%%on:
+%endmacro
+
 ; search_play -- move_play for the alpha-beta search: the evaluation's sums follow; the
 ;               key is made only when the position asks for it (move_play_lazy)
 ; IN:  EAX = a legal move of the side to move
@@ -99,8 +119,7 @@ search_node:
         jc .draw
         cmp byte [bp + node.depth], 0
         jle .quiesce
-        call clock_check
-        jc .abort
+        CLOCK_CHECK .abort
         cmp byte [ply], SEARCH_PLY_LIMIT
         jae .evaluate
         call move_key_ensure
@@ -188,15 +207,13 @@ search_node:
         jc .play
         jz .made
         inc dword [clock_nodes]     ; a position visited, as when it was made to be seen
-        call clock_check            ; (no node below it asks the clock)
-        jc .abort
+        CLOCK_CHECK .abort          ; (no node below it asks the clock)
         mov eax, [bp + node.static] ; a quiet move cannot lift the score above this
         jmp .scored
 .made:  call search_play            ; castling, en passant, a promotion: seen made
         call search_in_check
         jc .deeper
-        call clock_check
-        jc .aborted
+        CLOCK_CHECK .aborted
         mov eax, [bp + node.static]
         jmp .searched
 .no_move:
@@ -235,8 +252,7 @@ search_quiesce:
         mov [bp + node.beta], ebx
         mov [bp + node.first], di
         mov byte [bp + node.flags], 0
-        call clock_check
-        jc .abort
+        CLOCK_CHECK .abort
         cmp byte [ply], SEARCH_PLY_LIMIT
         jae .evaluate
         call eval_position          ; stand pat: the side need not take

@@ -174,96 +174,152 @@ eval_passed:
         or dl, [pawn_rows + %1 + bx + 1]
 %endmacro
 
-; eval_passed_count -- eval_passed's sums counted from pawn_rows
+; eval_passed_count works on four files at once: a dword of pawn_rows is four files' row
+; bytes, and the bytes either side (the empty ones past a and h) are its neighbours'.  No
+; pawn stands on row 0 or row 7 (fen.asm refuses it; the small board's pawns stand on
+; rows 3 to 6), so a byte's bit 7 or bit 0 can be set as a guard, and a byte minus 1 or
+; plus 7Fh never borrows from or carries into the next file's byte.
+BYTES_ONE       equ 01010101h       ; 1 in each byte
+BYTES_ROW_0     equ BYTES_ONE       ; row 0's bit in each byte
+BYTES_ROW_7     equ 80808080h       ; row 7's bit in each byte
+BYTES_ANY       equ 7F7F7F7Fh       ; added to bytes without bit 7: bit 7 says nonzero
+%if PAWN_ROWS_WHITE - PAWN_ROWS_BLACK != FILES + 1 || PAWN_ROWS_BLACK != 1 || FILES != 8
+  %error "eval_passed_count reads each colour's files as two dwords with an empty byte either side"
+%endif
+
+; PASSED_WHITE half -- add white's passed pawns on four files (half 0: files a..d, 1:
+; e..h) to ESI, EDI.  The file's most advanced pawn (its lowest row) is passed when it
+; stands at or below the lowest row of the black pawns on the file and its neighbours
+; (row 7 when none): the bits of a byte G up to its lowest are G xor (G - 1)
+; CHG: EAX, EBX, ECX, EDX
+%macro PASSED_WHITE 1
+        mov eax, [pawn_rows + PAWN_ROWS_BLACK - 1 + 4 * %1]
+        or eax, [pawn_rows + PAWN_ROWS_BLACK + 4 * %1]
+        or eax, [pawn_rows + PAWN_ROWS_BLACK + 1 + 4 * %1]
+        or eax, BYTES_ROW_7
+        lea edx, [eax - BYTES_ONE]
+        xor eax, edx
+        and eax, [pawn_rows + PAWN_ROWS_WHITE + 4 * %1]
+        jz %%done                   ; EAX: in a passed file's byte, its pawns from the
+%%pawn: bsf ecx, eax                ; most advanced on, the lowest bit that one
+        mov edx, ecx
+        and edx, RANKS - 1          ; its row
+        cmp byte [variant], VARIANT_LOS_ALAMOS
+        jne %%row
+        sub dl, FILES - LA_RANKS    ; the 6x6 board's rows seen from white's side
+%%row:  movsx ebx, word [passed_bonus + edx * 4]
+        add esi, ebx
+        movsx ebx, word [passed_bonus + edx * 4 + 2]
+        add edi, ebx
+        or cl, RANKS - 1            ; drop the file's byte and those below it
+        inc cl
+        cmp cl, DWORD_BITS
+        jae %%done
+        shr eax, cl
+        shl eax, cl
+        jnz %%pawn
+%%done:
+%endmacro
+
+; PASSED_BLACK half -- PASSED_WHITE for black, whose most advanced pawn is a file's
+; highest row: passed when at or above the highest row of the white pawns around (row 0
+; when none), the bits of a byte from its highest up being the complement of the byte
+; filled downwards and shifted down one
+; CHG: EAX, EBX, ECX, EDX
+%macro PASSED_BLACK 1
+        mov eax, [pawn_rows + PAWN_ROWS_WHITE - 1 + 4 * %1]
+        or eax, [pawn_rows + PAWN_ROWS_WHITE + 4 * %1]
+        or eax, [pawn_rows + PAWN_ROWS_WHITE + 1 + 4 * %1]
+        or eax, BYTES_ROW_0
+  %assign n 1
+  %rep 3
+        mov edx, eax
+        shr edx, n
+        and edx, (0FFh >> n) * BYTES_ONE
+        or eax, edx
+    %assign n n * 2
+  %endrep
+        shr eax, 1                  ; the bits below each byte's highest
+        and eax, 7Fh * BYTES_ONE
+        not eax
+        and eax, [pawn_rows + PAWN_ROWS_BLACK + 4 * %1]
+        jz %%done
+%%pawn: bsr ecx, eax                ; the highest file's most advanced pawn
+        mov edx, ecx
+        and edx, RANKS - 1
+        xor dl, ROW_MASK >> ROW_SHIFT ; the row seen from black's side
+        movsx ebx, word [passed_bonus + edx * 4]
+        sub esi, ebx
+        movsx ebx, word [passed_bonus + edx * 4 + 2]
+        sub edi, ebx
+        and cl, ~(RANKS - 1)        ; keep the bytes below the file's
+        jz %%done
+        neg cl
+        add cl, DWORD_BITS
+        shl eax, cl
+        shr eax, cl
+        jnz %%pawn
+%%done:
+%endmacro
+
+; PAWN_FAULTS files, half, op -- a colour's doubled pawns (each beyond the first on a
+; file: a byte and itself less 1 keep the bits past its lowest) and isolated pawns (all
+; the pawns of a file whose neighbours hold none) on four files, their costs taken off
+; ESI, EDI (op sub: white) or added (op add: black)
+; CHG: EAX, EBX, ECX, EDX
+%macro PAWN_FAULTS 3
+        mov eax, [pawn_rows + %1 + 4 * %2]
+        mov edx, eax
+        or edx, BYTES_ROW_7
+        sub edx, BYTES_ONE
+        and eax, edx
+        jz %%lone
+%%doubled:
+        %3 esi, DOUBLED_MIDDLE
+        %3 edi, DOUBLED_END
+        lea edx, [eax - 1]
+        and eax, edx
+        jnz %%doubled
+%%lone: mov eax, [pawn_rows + %1 - 1 + 4 * %2]
+        or eax, [pawn_rows + %1 + 1 + 4 * %2]
+        add eax, BYTES_ANY          ; bit 7 of a byte: a neighbour holds a pawn
+        mov edx, [pawn_rows + %1 + 4 * %2]
+        add edx, BYTES_ANY          ; bit 7: the file holds one
+        not eax
+        and eax, edx
+        and eax, BYTES_ROW_7
+        jz %%done
+%%file: bsf ecx, eax                ; an isolated file
+        btr eax, ecx
+        shr cl, 3
+        movzx edx, byte [pawn_rows + %1 + 4 * %2 + ecx]
+%%isolated:
+        %3 esi, ISOLATED_MIDDLE
+        %3 edi, ISOLATED_END
+        lea ebx, [edx - 1]
+        and edx, ebx
+        jnz %%isolated
+        test eax, eax
+        jnz %%file
+%%done:
+%endmacro
+
+; eval_passed_count -- eval_passed's sums counted from pawn_rows, four files at a time
 ; IN:  pawn_rows
 ; OUT: ESI, EDI as eval_passed, the doubled and isolated pawns counted in
 ; CHG: EAX, EBX, ECX, EDX
 eval_passed_count:
         xor esi, esi
         xor edi, edi
-        mov bx, FILES - 1
-.file:  movzx eax, byte [pawn_rows + PAWN_ROWS_WHITE + bx]
-        test al, al
-        jz .black
-        bsf ecx, eax                ; white's most advanced: the lowest row
-        PAWN_ROWS_AROUND PAWN_ROWS_BLACK
-        test dl, [rows_before + ecx] ; the rows ahead of it
-        jnz .black
-        cmp byte [variant], VARIANT_LOS_ALAMOS
-        jne .white
-        sub cl, FILES - LA_RANKS    ; the 6x6 board's rows seen from white's side
-.white: movsx eax, word [passed_bonus + ecx * 4]
-        add esi, eax
-        movsx eax, word [passed_bonus + ecx * 4 + 2]
-        add edi, eax
-.black: movzx eax, byte [pawn_rows + PAWN_ROWS_BLACK + bx]
-        test al, al
-        jz .next
-        bsr ecx, eax                ; black's most advanced: the highest row
-        PAWN_ROWS_AROUND PAWN_ROWS_WHITE
-        test dl, [rows_past + ecx]  ; the rows ahead of it
-        jnz .next
-        xor cl, ROW_MASK >> ROW_SHIFT ; the row seen from black's side
-        movsx eax, word [passed_bonus + ecx * 4]
-        sub esi, eax
-        movsx eax, word [passed_bonus + ecx * 4 + 2]
-        sub edi, eax
-.next:  dec bx
-        jns .file
-        mov bx, pawn_rows + PAWN_ROWS_WHITE
-        call eval_pawn_faults
-        sub esi, ecx
-        sub edi, edx
-        mov bx, pawn_rows + PAWN_ROWS_BLACK
-        call eval_pawn_faults
-        add esi, ecx
-        add edi, edx
+        PAWN_FAULTS PAWN_ROWS_WHITE, 0, sub
+        PAWN_FAULTS PAWN_ROWS_WHITE, 1, sub
+        PAWN_FAULTS PAWN_ROWS_BLACK, 0, add
+        PAWN_FAULTS PAWN_ROWS_BLACK, 1, add
+        PASSED_WHITE 0
+        PASSED_WHITE 1
+        PASSED_BLACK 0
+        PASSED_BLACK 1
         ret
-
-; eval_pawn_faults -- what a colour's pawn structure costs it: DOUBLED_* for each pawn
-;                     beyond the first on a file, ISOLATED_* for each pawn with no pawn
-;                     of its colour on a neighbouring file
-; IN:  BX -> the colour's files in pawn_rows
-; OUT: ECX = the middle-game cost, EDX = the end-game cost (not negative)
-; CHG: EAX
-eval_pawn_faults:
-        push esi
-        push edi
-        xor ecx, ecx                ; ECX = pawns beyond the first, EDX = isolated ones
-        xor edx, edx
-        mov si, FILES - 1
-.file:  mov al, [bx + si]
-        test al, al
-        jz .next
-        mov ah, al
-        dec ah
-        test ah, al
-        jnz .several                ; (most files hold one pawn or none)
-        mov edi, 1
-.alone: mov al, [bx + si - 1]
-        or al, [bx + si + 1]
-        jnz .next
-        add edx, edi
-.next:  dec si
-        jns .file
-        imul eax, ecx, DOUBLED_MIDDLE
-        imul ecx, ecx, DOUBLED_END
-        imul edi, edx, ISOLATED_MIDDLE
-        imul edx, edx, ISOLATED_END
-        add edx, ecx
-        lea ecx, [eax + edi]
-        pop edi
-        pop esi
-        ret
-.several:
-        xor edi, edi                ; EDI = the file's pawns
-.count: inc edi
-        mov ah, al
-        dec ah
-        and al, ah                  ; the lowest row bit off
-        jnz .count
-        lea ecx, [ecx + edi - 1]
-        jmp .alone
 
 ; eval_runners -- against a side without pieces, each passed pawn its king cannot catch
 ;                (the rule of the square: it needs more moves to reach the promotion
