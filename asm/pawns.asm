@@ -29,6 +29,13 @@ rows_before:
         db (1 << n) - 1
     %assign n n + 1
   %endrep
+; pawn_bit -- by a square (row * 8 + file): its bit in a colour's pawn_rows (file * 8 + row)
+pawn_bit:
+  %assign n 0
+  %rep BOARD_SQUARES
+        db ((n & FILE_MASK) << ROW_SHIFT) | (n >> ROW_SHIFT)
+    %assign n n + 1
+  %endrep
 rows_past:
   %assign n 0
   %rep RANKS
@@ -46,6 +53,23 @@ pawn_key        resd 1              ; the Zobrist keys of the pawns, xored: pawn
 
         section .text
 
+; PAWN_FLIP -- eval_pawn_flip inline, for eval_pawns_move
+; IN:  EBX = the square (0..63); CL's WHITE bit = the pawn's colour
+; OUT: its bit toggled in pawn_rows, its Zobrist key in pawn_key
+; CHG: EDX
+%macro PAWN_FLIP 0
+        movzx dx, byte [pawn_bit + ebx]
+        test cl, WHITE
+        jnz %%white
+        btc [pawn_rows + PAWN_ROWS_BLACK], dx
+        mov edx, [zobrist_pieces + ((PAWN << ROW_BITS_SQUARES) + ebx) * 4]
+        jmp %%key
+%%white:
+        btc [pawn_rows + PAWN_ROWS_WHITE], dx
+        mov edx, [zobrist_pieces + (((HASH_WHITE_ROW + PAWN) << ROW_BITS_SQUARES) + ebx) * 4]
+%%key:  xor [pawn_key], edx
+%endmacro
+
 ; eval_pawns_move -- pawn_rows after a move, or before it once it is taken back: each
 ;                    change a move makes there is a toggle, so one routine does both
 ; IN:  EAX = the move
@@ -59,32 +83,35 @@ eval_pawns_move:
         test ah, PAWN ^ KING        ; no register changed, as most moves leave the pawns
         jnz .pawns                  ; as they are (KING_BIT_KINDS in chess.inc)
 .none:  ret
-.pawns: push ecx
-        push ebx
+.pawns: push ebx
+        push ecx
         push edx
-        mov cl, ah
-        and cl, PIECE_MASK
-        cmp cl, PAWN
+        mov cl, ah                  ; CL = the mover
+        mov dl, cl
+        and dl, PIECE_MASK
+        cmp dl, PAWN
         jne .taken
-        mov cl, ah
-        mov bl, al
-        call eval_pawn_flip         ; the pawn leaves its square
+        movzx ebx, al
+        and bl, SQUARE_MASK
+        PAWN_FLIP                   ; the pawn leaves its square
         test ah, PROMO_FLAG
         jnz .taken
         mov ebx, eax
         MOVE_TO_LOW ebx
-        call eval_pawn_flip         ; and lands
+        movzx ebx, bl
+        PAWN_FLIP                   ; and lands
 .taken: mov ecx, eax
-        MOVE_CAPTURED_LOW ecx
+        MOVE_CAPTURED_LOW ecx       ; CL = the content taken
         cmp cl, EMPTY
         je .en_passant
-        mov bl, cl
-        and bl, PIECE_MASK
-        cmp bl, PAWN
+        mov dl, cl
+        and dl, PIECE_MASK
+        cmp dl, PAWN
         jne .done
         mov ebx, eax
         MOVE_TO_LOW ebx
-        call eval_pawn_flip         ; a pawn taken
+        movzx ebx, bl
+        PAWN_FLIP                   ; a pawn taken
         jmp .done
 .en_passant:
         mov bl, al
@@ -94,15 +121,15 @@ eval_pawns_move:
         mov edx, eax                ; the pawn taken stands on the mover's row and the
         MOVE_TO_LOW edx             ; to square's file
         and dl, FILE_MASK
-        mov bl, al
+        movzx ebx, al
         and bl, ROW_MASK
         or bl, dl
         mov cl, ah
         xor cl, WHITE
-        call eval_pawn_flip
+        PAWN_FLIP
 .done:  pop edx
-        pop ebx
         pop ecx
+        pop ebx
         ret
 
 ; eval_pawn_flip -- a pawn comes to a square of pawn_rows, or leaves it
@@ -110,35 +137,13 @@ eval_pawns_move:
 ; OUT: its bit toggled in pawn_rows, its Zobrist key in pawn_key
 ; CHG: nothing
 eval_pawn_flip:
-        push eax
         push ebx
+        push edx
         movzx ebx, bl
         and bl, SQUARE_MASK
-        mov al, bl
-        shr al, ROW_SHIFT
-        test cl, WHITE
-        jnz .white
-        mov ebx, [zobrist_pieces + ((PAWN << ROW_BITS_SQUARES) + ebx) * 4]
-        xor [pawn_key], ebx
+        PAWN_FLIP
+        pop edx
         pop ebx
-        push ebx
-        and bx, FILE_MASK           ; pawn_rows' bit: the file's byte, the row's bit
-        shl bx, ROW_SHIFT
-        or bl, al
-        btc [pawn_rows + PAWN_ROWS_BLACK], bx
-        pop ebx
-        pop eax
-        ret
-.white: mov ebx, [zobrist_pieces + (((HASH_WHITE_ROW + PAWN) << ROW_BITS_SQUARES) + ebx) * 4]
-        xor [pawn_key], ebx
-        pop ebx
-        push ebx
-        and bx, FILE_MASK
-        shl bx, ROW_SHIFT
-        or bl, al
-        btc [pawn_rows + PAWN_ROWS_WHITE], bx
-        pop ebx
-        pop eax
         ret
 
 ; eval_passed -- the passed pawns: a file's most advanced pawn with no pawn of the other
