@@ -11,6 +11,9 @@ order_hash      resd 1              ; the hash move search_order puts first
 ; squares of the depths at which a quiet move of it caused a cut in this search,
 ; a word each at ((to << CONTENT_BITS) | content) * 2, at most HISTORY_CAP
 history         resw HISTORY_SLOTS
+; order_marked -- search_order's marks: a bit a history slot, set for the hash move's
+; and the killers' slots while it scores a chain
+order_marked    resb HISTORY_SLOTS / 8
 
         section .data
 
@@ -45,42 +48,87 @@ CONTENT_BITS    equ 5
         shr %1, 8 - CONTENT_BITS - 1
 %endmacro
 
+; HISTORY_INDEX reg32, low8, word -- HISTORY_SLOT's slot number, (to << CONTENT_BITS) |
+; content, not doubled: the history word at [history + reg32 * 2], its mark the bit
+; reg32 of order_marked
+%macro HISTORY_INDEX 3
+        movzx %1, %3
+        shl %2, 8 - CONTENT_BITS
+        shr %1, 8 - CONTENT_BITS
+%endmacro
+
+; ORDER_MARK -- mark the history slot of the move in EAX in order_marked and keep it on
+; the stack for ORDER_UNMARK; CHG: ECX
+%macro ORDER_MARK 0
+        mov ecx, eax
+        shr ecx, 8                  ; CX = its piece and to bytes
+        HISTORY_INDEX ecx, cl, cx
+        bts [order_marked], ecx
+        push ecx
+%endmacro
+
 ; search_order -- give each move of a chain its order score (FS, beside the move):
 ;                 the hash move, captures by MVV/LVA, the ply's killers, quiet moves 0
+;                 + their history.  The common quiet move is told from the three by one
+;                 bit test: the history slots (piece and to square) of the hash move and
+;                 the killers are marked in order_marked for the time of the loop, and
+;                 only a move on a marked slot is compared with them
 ; IN:  ES:SI -> the first move, ES:DX -> past the last; [order_hash] = the hash move
 ;      (0: none); [ply] for the killers
 ; OUT: the scores at FS:SI .. FS:DX
 ; CHG: EAX, EBX, ECX, SI
 search_order:
-        movzx ebx, byte [ply]
-        shl bx, KILLER_SHIFT
         cmp si, dx
         jae .done
+        push edi
+        movzx ebx, byte [ply]
+        shl bx, KILLER_SHIFT
+        mov eax, [order_hash]
+        ORDER_MARK
+        mov eax, [fs:KILLER_BASE + bx]
+        ORDER_MARK
+        mov eax, [fs:KILLER_BASE + bx + (1 << DWORD_SHIFT)]
+        ORDER_MARK
 .move:  mov eax, [es:si]
-        mov ecx, ORDER_HASH
+        cmp byte [es:si + move.captured], EMPTY
+        jne .other
+        test ax, (PROMO_FLAG << 8) | KIND_CASTLE ; promotions, castling, en passant
+        jnz .other
+        HISTORY_INDEX ecx, cl, word [es:si + move.piece] ; the common quiet move
+        bt [order_marked], ecx
+        jc .marked
+.history:
+        movzx ecx, word [history + ecx * 2] ; ORDER_QUIET + its history
+.score: mov [fs:si], ecx
+        add si, MOVE_SIZE
+        cmp si, dx
+        jb .move
+  %rep 3
+        pop ecx
+        btr [order_marked], ecx
+  %endrep
+        pop edi
+.done:  ret
+.other: mov ecx, ORDER_HASH
         cmp eax, [order_hash]
         je .score
-        cmp byte [es:si + move.captured], EMPTY
-        jne .capture
-        test ax, (PROMO_FLAG << 8) | KIND_CASTLE ; promotions, castling, en passant
-        jz .quiet                   ; the common quiet move, without a call
-.capture:
         call search_capture_score
         test ecx, ecx
         jnz .score
-.quiet: mov ecx, ORDER_KILLER_1
+        HISTORY_INDEX ecx, cl, word [es:si + move.piece] ; castling, an under-promotion
+.marked:
+        mov edi, ecx                ; the slot of the hash move or a killer: which?
+        mov ecx, ORDER_HASH
+        cmp eax, [order_hash]
+        je .score
+        mov ecx, ORDER_KILLER_1
         cmp eax, [fs:KILLER_BASE + bx]
         je .score
         mov ecx, ORDER_KILLER_2
         cmp eax, [fs:KILLER_BASE + bx + (1 << DWORD_SHIFT)]
         je .score
-        HISTORY_SLOT ecx, cl, word [es:si + move.piece]
-        movzx ecx, word [history + ecx] ; ORDER_QUIET + its history
-.score: mov [fs:si], ecx
-        add si, MOVE_SIZE
-        cmp si, dx
-        jb .move
-.done:  ret
+        mov ecx, edi                ; none of them: its history
+        jmp .history
 
 ; search_order_captures -- keep the captures and queen promotions of the node's chain
 ;                          that could lift the stand-pat score to alpha (what they take,
