@@ -7,13 +7,6 @@
         section .bss
 
 order_hash      resd 1              ; the hash move search_order puts first
-; history -- the history heuristic: for each piece (its content) and to square, the
-; squares of the depths at which a quiet move of it caused a cut in this search,
-; a word each at ((to << CONTENT_BITS) | content) * 2, at most HISTORY_CAP
-history         resw HISTORY_SLOTS
-; order_marked -- search_order's marks: a bit a history slot, set for the hash move's
-; and the killers' slots while it scores a chain
-order_marked    resb HISTORY_SLOTS / 8
 
         section .data
 
@@ -49,7 +42,7 @@ CONTENT_BITS    equ 5
 %endmacro
 
 ; HISTORY_INDEX reg32, low8, word -- HISTORY_SLOT's slot number, (to << CONTENT_BITS) |
-; content, not doubled: the history word at [history + reg32 * 2], its mark the bit
+; content, not doubled: the history word at [es:HISTORY_BASE + reg32 * 2], its mark the bit
 ; reg32 of order_marked
 %macro HISTORY_INDEX 3
         movzx %1, %3
@@ -63,7 +56,7 @@ CONTENT_BITS    equ 5
         mov ecx, eax
         shr ecx, 8                  ; CX = its piece and to bytes
         HISTORY_INDEX ecx, cl, cx
-        bts [order_marked], ecx
+        bts [es:ORDER_MARKS_BASE], ecx
         push ecx
 %endmacro
 
@@ -95,17 +88,17 @@ search_order:
         test ax, (PROMO_FLAG << 8) | KIND_CASTLE ; promotions, castling, en passant
         jnz .other
         HISTORY_INDEX ecx, cl, word [es:si + move.piece] ; the common quiet move
-        bt [order_marked], ecx
+        bt [es:ORDER_MARKS_BASE], ecx
         jc .marked
 .history:
-        movzx ecx, word [history + ecx * 2] ; ORDER_QUIET + its history
+        movzx ecx, word [es:HISTORY_BASE + ecx * 2] ; ORDER_QUIET + its history
 .score: mov [fs:si], ecx
         add si, MOVE_SIZE
         cmp si, dx
         jb .move
   %rep 3
         pop ecx
-        btr [order_marked], ecx
+        btr [es:ORDER_MARKS_BASE], ecx
   %endrep
         pop edi
 .done:  ret
@@ -362,12 +355,12 @@ search_killer:
         HISTORY_SLOT ebx, bl, bx
         movsx ecx, byte [bp + node.depth]
         imul ecx, ecx
-        add cx, [history + bx]
+        add cx, [es:HISTORY_BASE + bx]
         jc .cap
         cmp cx, HISTORY_CAP
         jbe .count
 .cap:   mov cx, HISTORY_CAP
-.count: mov [history + bx], cx
+.count: mov [es:HISTORY_BASE + bx], cx
         movzx ecx, byte [ply]
         shl cx, KILLER_SHIFT
         mov bx, cx

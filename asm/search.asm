@@ -226,7 +226,7 @@ search_clear:
         cmp byte [search_fresh], 0
         jne .fresh
 .halve: sub di, 2
-        shr word [history + di], 1
+        shr word [es:HISTORY_BASE + di], 1
         test di, di
         jnz .halve
         jmp .killers
@@ -239,11 +239,11 @@ search_clear:
         add ax, HASH_SEGMENT_2
         call search_clear_segment
         pop es
-        xor eax, eax
-        mov di, HISTORY_SLOTS * 2
+        xor eax, eax                ; the history and search_order's marks below it
+        mov di, SEGMENT_BYTES - ORDER_MARKS_BASE
 .history:
         sub di, 1 << DWORD_SHIFT
-        mov [history + di], eax
+        mov [es:ORDER_MARKS_BASE + di], eax
         jnz .history
         mov cx, (PAWN_CACHE_BASE - KILLER_BASE + PAWN_CACHE_ENTRIES * pawn_entry_size) >> DWORD_SHIFT
 .killers:
