@@ -26,9 +26,11 @@ mate_salt       resd 1              ; this mate_find's mark on its mate_reply ke
 ;                  would cost each search ~16,000 instructions (a `best 1` job is
 ;                  3,000).  An old entry still matching (1 in 2^32) only orders
 ;                  a reply, which mate_move_fits checks before it is played.
-; IN:  CS = the program segment
-; OUT: FS, GS = the mate tables' segments, every entry of FS MATE_TT_EMPTY;
-;      [mate_salt] new
+;                  For a mate in one alone the proven results are left as they are:
+;                  that search looks none up
+; IN:  CS = the program segment; CH = the longest mate looked for (mate_find's N)
+; OUT: FS, GS = the mate tables' segments, every entry of FS MATE_TT_EMPTY (unless
+;      CH = 1); [mate_salt] new
 ; CHG: EAX, CX, DI
 mate_tt_clear:
         push es
@@ -36,11 +38,13 @@ mate_tt_clear:
         add ax, MATE_SEGMENT
         mov fs, ax
         mov es, ax
-        xor di, di
+        cmp ch, 1
+        je .salt                    ; a mate in one: nothing is looked up (mate_attack
+        xor di, di                  ; looks below the root only), so nothing to forget
         mov eax, MATE_TT_EMPTY
         mov cx, SEGMENT_BYTES >> DWORD_SHIFT
         rep stosd
-        mov ax, cs
+.salt:  mov ax, cs
         add ax, MATE_SEGMENT_2
         mov gs, ax
         add dword [mate_salt], MATE_SALT_STEP

@@ -152,6 +152,20 @@ gen_store_promotions:
 %%done:
 %endmacro
 
+; PIECES_FREE half -- PIECES_HALF where nothing narrows a piece's squares but
+; target_mask (no piece pinned, no check-only generation) and the chain has room for
+; every move of the position: BP -> target_mask throughout
+%macro PIECES_FREE 1
+%%piece:
+        SET_TAKE_LOWEST gen_pieces, %1, %%done
+        mov dl, bl                  ; DL = square, DH = content
+        mov dh, [carreau + bx]
+        movzx ebx, dh
+        call [gen_finders + ebx * 2]
+        jmp %%piece
+%%done:
+%endmacro
+
 ; KING_RAY d -- walk from the king along direction d (KING_WALK): note a slider
 ; checker, or a piece of ours with an enemy slider behind it.  SI = king square *
 ; DIRECTIONS.  CHG: EAX, BX, CX, DX, EBP
@@ -345,6 +359,18 @@ gen_%2_pieces:
         jmp .en_passant
 .listed:
         call gen_%2_pawn_takers     ; (for the pawns' finder)
+        cmp byte [checking_only], 0
+        jne .narrowed
+        cmp di, SEGMENT_BYTES - MAX_MOVES * MOVE_SIZE
+        ja .narrowed
+        mov eax, [pinned_set]
+        or eax, [pinned_set + 4]
+        jnz .narrowed
+        mov bp, target_mask
+        PIECES_FREE 0
+        PIECES_FREE 1
+        jmp .en_passant
+.narrowed:
         PIECES_HALF 0
         PIECES_HALF 1
 .en_passant:
