@@ -152,16 +152,16 @@ gen_store_promotions:
 %%done:
 %endmacro
 
-; PIECES_FREE half -- PIECES_HALF where nothing narrows a piece's squares but
-; target_mask (no piece pinned, no check-only generation) and the chain has room for
-; every move of the position: BP -> target_mask throughout
+; PIECES_FREE half -- PIECES_HALF where nothing narrows a piece's squares (no check,
+; no piece pinned, no check-only generation) and the chain has room for every move of
+; the position: the free finders (freegen.asm)
 %macro PIECES_FREE 1
 %%piece:
         SET_TAKE_LOWEST gen_pieces, %1, %%done
         mov dl, bl                  ; DL = square, DH = content
         mov dh, [carreau + bx]
         movzx ebx, dh
-        call [gen_finders + ebx * 2]
+        call [gen_free_finders + ebx * 2]
         jmp %%piece
 %%done:
 %endmacro
@@ -229,11 +229,20 @@ gen_store_promotions:
         mov ah, [carreau + bx]
         cmp ah, EMPTY
         jne %2
-        bt word [bp], bx
-        jnc %%done
+        MAY_ENTER %%done
         %1
 %%done:
 %endmacro
+
+; MAY_ENTER skip -- to skip unless BP's set lets the piece enter square BX; nothing in
+; the finders PIECES_FREE runs (GEN_FREE defined), where every square may be entered
+%macro MAY_ENTER 1
+  %ifndef GEN_FREE
+        bt word [bp], bx
+        jnc %1
+  %endif
+%endmacro
+
 
 ; PAWN_TAKE step, edge_file, store -- the pawn DX takes diagonally (CL = its file)
 %macro PAWN_TAKE 3
@@ -244,8 +253,7 @@ gen_store_promotions:
         mov ah, [carreau + bx]
         cmp ah, EMPTY
         JNOT_ENEMY %%done
-        bt word [bp], bx
-        jnc %%done
+        MAY_ENTER %%done
         %3
 %%done:
 %endmacro
@@ -295,6 +303,42 @@ gen_store_promotions:
 %if ($ - %1) != 2 * PIECE_SETS
   %error "a word a content"
 %endif
+%endmacro
+
+; PAWN_FINDER -- the body of gen_<colour>_pawn and gen_<colour>_pawn_free
+%macro PAWN_FINDER 0
+        mov ch, dl
+        shr ch, ROW_SHIFT
+        cmp ch, PROMO_ROW
+        je .promoting
+        PAWN_PUSH STORE_MOVE, .takes
+        cmp ch, START_ROW
+        jne .takes
+        add bl, FORWARD
+        cmp byte [carreau + bx], EMPTY
+        jne .takes
+        MAY_ENTER .takes
+        mov ah, EMPTY               ; STORE_MOVE above left the pawn in AH
+        STORE_MOVE KIND_DOUBLE
+.takes: mov bl, dl
+        bt word [capture_pawns], bx
+        jnc .done                   ; no enemy on a square it takes on
+        mov cl, dl
+        and cl, FILE_MASK
+        PAWN_TAKE FORWARD - 1, FILE_A, STORE_MOVE
+        PAWN_TAKE FORWARD + 1, FILE_H, STORE_MOVE
+.done:  ret
+.promoting:
+        PAWN_PUSH call gen_store_promotions, .promoting_takes
+.promoting_takes:
+        mov bl, dl
+        bt word [capture_pawns], bx
+        jnc .done
+        mov cl, dl
+        and cl, FILE_MASK
+        PAWN_TAKE FORWARD - 1, FILE_A, call gen_store_promotions
+        PAWN_TAKE FORWARD + 1, FILE_H, call gen_store_promotions
+        ret
 %endmacro
 
 ; GEN_SIDE colour, name -- the generator of one colour: gen_<name> and its finders.
@@ -361,12 +405,13 @@ gen_%2_pieces:
         call gen_%2_pawn_takers     ; (for the pawns' finder)
         cmp byte [checking_only], 0
         jne .narrowed
+        cmp byte [checkers], 0
+        jne .narrowed               ; in check: the squares that answer it alone
         cmp di, SEGMENT_BYTES - MAX_MOVES * MOVE_SIZE
         ja .narrowed
         mov eax, [pinned_set]
         or eax, [pinned_set + 4]
         jnz .narrowed
-        mov bp, target_mask
         PIECES_FREE 0
         PIECES_FREE 1
         jmp .en_passant
@@ -603,39 +648,8 @@ gen_%2_knight:
 ; IN, OUT: as gen_<colour>_rook
 ; CHG: EAX, BX, CX
 gen_%2_pawn:
-        mov ch, dl
-        shr ch, ROW_SHIFT
-        cmp ch, PROMO_ROW
-        je .promoting
-        PAWN_PUSH STORE_MOVE, .takes
-        cmp ch, START_ROW
-        jne .takes
-        add bl, FORWARD
-        cmp byte [carreau + bx], EMPTY
-        jne .takes
-        bt word [bp], bx
-        jnc .takes
-        mov ah, EMPTY               ; STORE_MOVE above left the pawn in AH
-        STORE_MOVE KIND_DOUBLE
-.takes: mov bl, dl
-        bt word [capture_pawns], bx
-        jnc .done                   ; no enemy on a square it takes on
-        mov cl, dl
-        and cl, FILE_MASK
-        PAWN_TAKE FORWARD - 1, FILE_A, STORE_MOVE
-        PAWN_TAKE FORWARD + 1, FILE_H, STORE_MOVE
-.done:  ret
-.promoting:
-        PAWN_PUSH call gen_store_promotions, .promoting_takes
-.promoting_takes:
-        mov bl, dl
-        bt word [capture_pawns], bx
-        jnc .done
-        mov cl, dl
-        and cl, FILE_MASK
-        PAWN_TAKE FORWARD - 1, FILE_A, call gen_store_promotions
-        PAWN_TAKE FORWARD + 1, FILE_H, call gen_store_promotions
-        ret
+        PAWN_FINDER
+
 
 ; gen_<colour>_ep -- the en-passant takes, each tried on the board with the real attack
 ;                    test: the two pawns that vanish can uncover the king along a rank
