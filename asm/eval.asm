@@ -193,7 +193,7 @@ eval_compute:
 ; IN:  as eval_move, the registers pushed (pushad) and the sums kept
 ; OUT, CHG: as eval_move
 eval_move_plain:
-        call eval_pawns_move
+        PAWNS_MOVE
         mov ecx, eax
         MOVE_TO_LOW ecx             ; CL = the to square, CH = the content taken
         cmp ch, EMPTY
@@ -346,7 +346,7 @@ eval_table_square:
 eval_takeback:
         pushad
         call move_unmake            ; [ply] - 1: the move's own ply, where eval_move kept
-        call eval_pawns_move        ; the sums
+        PAWNS_MOVE                  ; the sums
         movzx bx, byte [ply]
         imul bx, bx, EVAL_STATE_BYTES
         mov eax, [fs:EVAL_STACK_BASE + bx]
@@ -417,7 +417,7 @@ eval_move_any:
         call eval_piece
         add edx, eax
         mov eax, esi
-        call eval_pawns_move
+        PAWNS_MOVE
         test ah, PROMO_FLAG
         jz .taken
         call eval_phase_share

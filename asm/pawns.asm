@@ -53,7 +53,7 @@ pawn_key        resd 1              ; the Zobrist keys of the pawns, xored: pawn
 
         section .text
 
-; PAWN_FLIP -- eval_pawn_flip inline, for eval_pawns_move
+; PAWN_FLIP -- eval_pawn_flip inline, for eval_pawns_changed
 ; IN:  EBX = the square (0..63); CL's WHITE bit = the pawn's colour
 ; OUT: its bit toggled in pawn_rows, its Zobrist key in pawn_key
 ; CHG: EDX
@@ -70,20 +70,28 @@ pawn_key        resd 1              ; the Zobrist keys of the pawns, xored: pawn
 %%key:  xor [pawn_key], edx
 %endmacro
 
-; eval_pawns_move -- pawn_rows after a move, or before it once it is taken back: each
-;                    change a move makes there is a toggle, so one routine does both
+; PAWNS_MOVE -- pawn_rows after a move, or before it once it is taken back: each change
+; a move makes there is a toggle, so one macro does both; most moves leave the pawns as
+; they are, and are told inline (eval_pawns_changed does the rest)
 ; IN:  EAX = the move
-; OUT: pawn_rows
+; OUT: pawn_rows, pawn_key
 ; CHG: nothing
-eval_pawns_move:
+%macro PAWNS_MOVE 0
         test eax, KING << MOVE_CAPTURED_SHIFT ; a pawn taken: of what a move takes only a
-        jnz .pawns                  ; pawn has the king's bit (EMPTY has not; en passant
+        jnz %%pawns                 ; pawn has the king's bit (EMPTY has not; en passant
         test ah, KING               ; is a pawn's move); the mover a pawn: the king's bit
-        jz .none                    ; and the bit that tells the pawn from the king, with
-        test ah, PAWN ^ KING        ; no register changed, as most moves leave the pawns
-        jnz .pawns                  ; as they are (KING_BIT_KINDS in chess.inc)
-.none:  ret
-.pawns: push ebx
+        jz %%none                   ; and the bit that tells the pawn from the king, with
+        test ah, PAWN ^ KING        ; no register changed (KING_BIT_KINDS in chess.inc)
+        jz %%none
+%%pawns:
+        call eval_pawns_changed
+%%none:
+%endmacro
+
+; eval_pawns_changed -- PAWNS_MOVE for a move that takes or moves a pawn
+; IN, OUT, CHG: as PAWNS_MOVE
+eval_pawns_changed:
+        push ebx
         push ecx
         push edx
         mov cl, ah                  ; CL = the mover
