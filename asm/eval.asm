@@ -417,7 +417,13 @@ eval_move_any:
         call eval_piece
         add edx, eax
         mov eax, esi
+        push ebx
+        push ecx
+        push edx
         PAWNS_MOVE
+        pop edx
+        pop ecx
+        pop ebx
         test ah, PROMO_FLAG
         jz .taken
         call eval_phase_share

@@ -166,6 +166,26 @@ gen_store_promotions:
 %%done:
 %endmacro
 
+; PIECES_FREE_PINNED half -- PIECES_FREE when some piece is pinned: the pinned ones to
+; their finders in movegen.asm narrowed to their pin lines, the others to the free ones
+%macro PIECES_FREE_PINNED 1
+%%piece:
+        SET_TAKE_LOWEST gen_pieces, %1, %%done
+        mov dl, bl                  ; DL = square, DH = content
+        mov dh, [carreau + bx]
+        bt word [pinned_set], bx
+        jc %%pinned
+        movzx ebx, dh
+        call [gen_free_finders + ebx * 2]
+        jmp %%piece
+%%pinned:
+        call gen_pin_allowed
+        movzx ebx, dh
+        call [gen_finders + ebx * 2]
+        jmp %%piece
+%%done:
+%endmacro
+
 ; KING_RAY d -- walk from the king along direction d (KING_WALK): note a slider
 ; checker, or a piece of ours with an enemy slider behind it.  SI = king square *
 ; DIRECTIONS.  CHG: EAX, BX, CX, DX, EBP
@@ -411,9 +431,13 @@ gen_%2_pieces:
         ja .narrowed
         mov eax, [pinned_set]
         or eax, [pinned_set + 4]
-        jnz .narrowed
+        jnz .pinned
         PIECES_FREE 0
         PIECES_FREE 1
+        jmp .en_passant
+.pinned:
+        PIECES_FREE_PINNED 0
+        PIECES_FREE_PINNED 1
         jmp .en_passant
 .narrowed:
         PIECES_HALF 0

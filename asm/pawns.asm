@@ -75,7 +75,7 @@ pawn_key        resd 1              ; the Zobrist keys of the pawns, xored: pawn
 ; they are, and are told inline (eval_pawns_changed does the rest)
 ; IN:  EAX = the move
 ; OUT: pawn_rows, pawn_key
-; CHG: nothing
+; CHG: EBX, ECX, EDX when it changes them
 %macro PAWNS_MOVE 0
         test eax, KING << MOVE_CAPTURED_SHIFT ; a pawn taken: of what a move takes only a
         jnz %%pawns                 ; pawn has the king's bit (EMPTY has not; en passant
@@ -89,11 +89,9 @@ pawn_key        resd 1              ; the Zobrist keys of the pawns, xored: pawn
 %endmacro
 
 ; eval_pawns_changed -- PAWNS_MOVE for a move that takes or moves a pawn
-; IN, OUT, CHG: as PAWNS_MOVE
+; IN, OUT: as PAWNS_MOVE
+; CHG: EBX, ECX, EDX (its callers run inside eval's pushad)
 eval_pawns_changed:
-        push ebx
-        push ecx
-        push edx
         mov cl, ah                  ; CL = the mover
         mov dl, cl
         and dl, PIECE_MASK
@@ -135,10 +133,7 @@ eval_pawns_changed:
         mov cl, ah
         xor cl, WHITE
         PAWN_FLIP
-.done:  pop edx
-        pop ecx
-        pop ebx
-        ret
+.done:  ret
 
 ; eval_pawn_flip -- a pawn comes to a square of pawn_rows, or leaves it
 ; IN:  BL = the square (kind bits ignored); CL = the pawn's content (its colour bit)
