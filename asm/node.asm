@@ -115,8 +115,11 @@ search_node:
         mov [bp + node.depth], cl
         mov [bp + node.first], di
         mov byte [bp + node.flags], 0
+        cmp word [halfmove], REPETITION_GAP
+        jb .recent                  ; no position to repeat (history_draw's first test)
         call history_draw
         jc .draw
+.recent:
         cmp byte [bp + node.depth], 0
         jle .quiesce
         CLOCK_CHECK .abort
