@@ -183,6 +183,10 @@ knight_zone:
 %define BISHOP_DR(i) DIR_DROW((i) + BISHOP_DIR_FIRST)
 bishop_lines:
         STEP_SETS BISHOP_DF, BISHOP_DR, LINE_DIRS, FILES
+; queen_lines -- the same for all eight lines: the check test (movecheck.asm) walks from
+; the king through a square only when the square is on one of them
+queen_lines:
+        STEP_SETS DIR_DFILE, DIR_DROW, KING_STEPS, FILES
 
 ; pawn_from_w / pawn_from_b -- the two squares from which a white (black) pawn would
 ; attack each square: bytes [pawn_from_w + square * 2 + 0..1], OFF_BOARD where no pawn

@@ -97,13 +97,17 @@ move_checks_king:
         je .pawn
         cmp cl, KING
         je .left
+        bt word [queen_lines + si], bx
+        jnc .left                   ; not on a line of the king's
         call search_line_check      ; a slider: its line to the king
         jc .check
 .left:  mov bx, bp
         and bl, SQUARE_MASK
+        bt word [queen_lines + si], bx
+        jnc .none
         call search_line_check      ; a slider's line through the square left
         jc .check
-        or sp, sp                   ; (CF clear, ZF clear)
+.none:  or sp, sp                   ; (CF clear, ZF clear)
         ret
 .knight:
         bt word [knight_zone + si], bx
