@@ -21,25 +21,11 @@ passed_bonus:
   %error "a middle-game and an end-game word for each row a pawn can stand on"
 %endif
 
-; rows_before / rows_past -- by a row n (0 .. 7): the row bits of a pawn_rows byte below
-; n (the rows ahead of a white pawn on row n) and above it (ahead of a black one)
-rows_before:
-  %assign n 0
-  %rep RANKS
-        db (1 << n) - 1
-    %assign n n + 1
-  %endrep
 ; pawn_bit -- by a square (row * 8 + file): its bit in a colour's pawn_rows (file * 8 + row)
 pawn_bit:
   %assign n 0
   %rep BOARD_SQUARES
         db ((n & FILE_MASK) << ROW_SHIFT) | (n >> ROW_SHIFT)
-    %assign n n + 1
-  %endrep
-rows_past:
-  %assign n 0
-  %rep RANKS
-        db (0FFh << (n + 1)) & 0FFh
     %assign n n + 1
   %endrep
 
@@ -174,14 +160,6 @@ eval_passed:
         mov [fs:PAWN_CACHE_BASE + bx + pawn_entry.end], di
         ret
 
-; PAWN_ROWS_AROUND colour_files -- DL = the rows of that colour's pawns on the file BX
-; and its two neighbours
-%macro PAWN_ROWS_AROUND 1
-        mov dl, [pawn_rows + %1 + bx - 1]
-        or dl, [pawn_rows + %1 + bx]
-        or dl, [pawn_rows + %1 + bx + 1]
-%endmacro
-
 ; eval_passed_count works on four files at once: a dword of pawn_rows is four files' row
 ; bytes, and the bytes either side (the empty ones past a and h) are its neighbours'.  No
 ; pawn stands on row 0 or row 7 (fen.asm refuses it; the small board's pawns stand on
@@ -195,12 +173,14 @@ BYTES_ANY       equ 7F7F7F7Fh       ; added to bytes without bit 7: bit 7 says n
   %error "eval_passed_count reads each colour's files as two dwords with an empty byte either side"
 %endif
 
-; PASSED_WHITE half -- add white's passed pawns on four files (half 0: files a..d, 1:
-; e..h) to ESI, EDI.  The file's most advanced pawn (its lowest row) is passed when it
-; stands at or below the lowest row of the black pawns on the file and its neighbours
-; (row 7 when none): the bits of a byte G up to its lowest are G xor (G - 1)
+; PASSED_WHITE half, action -- white's passed pawns on four files (half 0: files a..d,
+; 1: e..h), each handed to the macro action (with half; EDX = its row, ECX = its bit in
+; the dword: 8 * file in the half + row; action keeps EAX, ECX, ESI's meaning).  The
+; file's most advanced pawn (its lowest row) is passed when it stands at or below the
+; lowest row of the black pawns on the file and its neighbours (row 7 when none): the
+; bits of a byte G up to its lowest are G xor (G - 1)
 ; CHG: EAX, EBX, ECX, EDX
-%macro PASSED_WHITE 1
+%macro PASSED_WHITE 2
         mov eax, [pawn_rows + PAWN_ROWS_BLACK - 1 + 4 * %1]
         or eax, [pawn_rows + PAWN_ROWS_BLACK + 4 * %1]
         or eax, [pawn_rows + PAWN_ROWS_BLACK + 1 + 4 * %1]
@@ -212,13 +192,7 @@ BYTES_ANY       equ 7F7F7F7Fh       ; added to bytes without bit 7: bit 7 says n
 %%pawn: bsf ecx, eax                ; most advanced on, the lowest bit that one
         mov edx, ecx
         and edx, RANKS - 1          ; its row
-        cmp byte [variant], VARIANT_LOS_ALAMOS
-        jne %%row
-        sub dl, FILES - LA_RANKS    ; the 6x6 board's rows seen from white's side
-%%row:  movsx ebx, word [passed_bonus + edx * 4]
-        add esi, ebx
-        movsx ebx, word [passed_bonus + edx * 4 + 2]
-        add edi, ebx
+        %2 %1
         or cl, RANKS - 1            ; drop the file's byte and those below it
         inc cl
         cmp cl, DWORD_BITS
@@ -229,12 +203,24 @@ BYTES_ANY       equ 7F7F7F7Fh       ; added to bytes without bit 7: bit 7 says n
 %%done:
 %endmacro
 
-; PASSED_BLACK half -- PASSED_WHITE for black, whose most advanced pawn is a file's
-; highest row: passed when at or above the highest row of the white pawns around (row 0
-; when none), the bits of a byte from its highest up being the complement of the byte
-; filled downwards and shifted down one
+; PASSED_BONUS_WHITE half -- PASSED_WHITE's action for eval_passed_count: the pawn's
+; passed_bonus added to ESI, EDI
+%macro PASSED_BONUS_WHITE 1
+        cmp byte [variant], VARIANT_LOS_ALAMOS
+        jne %%row
+        sub dl, FILES - LA_RANKS    ; the 6x6 board's rows seen from white's side
+%%row:  movsx ebx, word [passed_bonus + edx * 4]
+        add esi, ebx
+        movsx ebx, word [passed_bonus + edx * 4 + 2]
+        add edi, ebx
+%endmacro
+
+; PASSED_BLACK half, action -- PASSED_WHITE for black, whose most advanced pawn is a
+; file's highest row: passed when at or above the highest row of the white pawns around
+; (row 0 when none), the bits of a byte from its highest up being the complement of the
+; byte filled downwards and shifted down one
 ; CHG: EAX, EBX, ECX, EDX
-%macro PASSED_BLACK 1
+%macro PASSED_BLACK 2
         mov eax, [pawn_rows + PAWN_ROWS_WHITE - 1 + 4 * %1]
         or eax, [pawn_rows + PAWN_ROWS_WHITE + 4 * %1]
         or eax, [pawn_rows + PAWN_ROWS_WHITE + 1 + 4 * %1]
@@ -255,11 +241,7 @@ BYTES_ANY       equ 7F7F7F7Fh       ; added to bytes without bit 7: bit 7 says n
 %%pawn: bsr ecx, eax                ; the highest file's most advanced pawn
         mov edx, ecx
         and edx, RANKS - 1
-        xor dl, ROW_MASK >> ROW_SHIFT ; the row seen from black's side
-        movsx ebx, word [passed_bonus + edx * 4]
-        sub esi, ebx
-        movsx ebx, word [passed_bonus + edx * 4 + 2]
-        sub edi, ebx
+        %2 %1
         and cl, ~(RANKS - 1)        ; keep the bytes below the file's
         jz %%done
         neg cl
@@ -268,6 +250,15 @@ BYTES_ANY       equ 7F7F7F7Fh       ; added to bytes without bit 7: bit 7 says n
         shr eax, cl
         jnz %%pawn
 %%done:
+%endmacro
+
+; PASSED_BONUS_BLACK half -- PASSED_BLACK's action for eval_passed_count
+%macro PASSED_BONUS_BLACK 1
+        xor dl, ROW_MASK >> ROW_SHIFT ; the row seen from black's side
+        movsx ebx, word [passed_bonus + edx * 4]
+        sub esi, ebx
+        movsx ebx, word [passed_bonus + edx * 4 + 2]
+        sub edi, ebx
 %endmacro
 
 ; PAWN_FAULTS files, half, op -- a colour's doubled pawns (each beyond the first on a
@@ -323,15 +314,62 @@ eval_passed_count:
         PAWN_FAULTS PAWN_ROWS_WHITE, 1, sub
         PAWN_FAULTS PAWN_ROWS_BLACK, 0, add
         PAWN_FAULTS PAWN_ROWS_BLACK, 1, add
-        PASSED_WHITE 0
-        PASSED_WHITE 1
-        PASSED_BLACK 0
-        PASSED_BLACK 1
+        PASSED_WHITE 0, PASSED_BONUS_WHITE
+        PASSED_WHITE 1, PASSED_BONUS_WHITE
+        PASSED_BLACK 0, PASSED_BONUS_BLACK
+        PASSED_BLACK 1, PASSED_BONUS_BLACK
         ret
+
+; RUNNER_WHITE half, RUNNER_BLACK half -- the actions of PASSED_WHITE / PASSED_BLACK for
+; eval_runners: RUNNER_CP added to (taken off) ESI when the other king cannot catch the
+; pawn (eval_runner_free)
+%macro RUNNER_WHITE 1
+        push eax
+        push ecx
+        mov ebx, ecx
+        shr ebx, ROW_SHIFT
+        add bl, 4 * %1              ; the pawn's file
+        mov cl, dl                  ; its rows to go: its row
+        mov al, [KING_SQ(BLACK)]
+        mov ah, al
+        shr ah, ROW_SHIFT           ; the king's rows to the eighth
+        cmp byte [variant], VARIANT_LOS_ALAMOS
+        jne %%free
+        sub cl, FILES - LA_RANKS    ; on the 6x6 board: to the sixth
+        sub ah, FILES - LA_RANKS
+%%free: mov ch, BLACK
+        call eval_runner_free
+        jnc %%caught
+        add esi, RUNNER_CP
+%%caught:
+        pop ecx
+        pop eax
+%endmacro
+%macro RUNNER_BLACK 1
+        push eax
+        push ecx
+        mov ebx, ecx
+        shr ebx, ROW_SHIFT
+        add bl, 4 * %1
+        mov cl, dl
+        xor cl, ROW_MASK >> ROW_SHIFT ; its rows to go
+        mov al, [KING_SQ(WHITE)]
+        mov ah, al
+        shr ah, ROW_SHIFT
+        xor ah, ROW_MASK >> ROW_SHIFT ; the king's rows to the first
+        mov ch, WHITE
+        call eval_runner_free
+        jnc %%caught
+        sub esi, RUNNER_CP
+%%caught:
+        pop ecx
+        pop eax
+%endmacro
 
 ; eval_runners -- against a side without pieces, each passed pawn its king cannot catch
 ;                (the rule of the square: it needs more moves to reach the promotion
-;                square than the pawn, the side to move counted) adds RUNNER_CP
+;                square than the pawn, the side to move counted) adds RUNNER_CP; the
+;                passed pawns found four files at a time, as eval_passed_count does
 ; IN:  EAX = the score from white's view; [eval_phase], pawn_rows, the kings, [side]
 ; OUT: EAX with the runners added
 ; CHG: EBX, ECX, EDX
@@ -349,53 +387,13 @@ eval_runners:
         mov esi, eax
         cmp byte [eval_phase + (BLACK >> COLOUR_SHIFT)], 0
         jne .blacks                 ; black has pieces: no white runner
-        mov bx, FILES - 1
-.white_file:
-        movzx eax, byte [pawn_rows + PAWN_ROWS_WHITE + bx]
-        test al, al
-        jz .white_next
-        bsf ecx, eax                ; white's most advanced: its rows to go
-        PAWN_ROWS_AROUND PAWN_ROWS_BLACK
-        test dl, [rows_before + ecx]
-        jnz .white_next             ; not passed
-        mov al, [KING_SQ(BLACK)]
-        mov ah, al
-        shr ah, ROW_SHIFT           ; the king's rows to the eighth
-        cmp byte [variant], VARIANT_LOS_ALAMOS
-        jne .white
-        sub cl, FILES - LA_RANKS    ; on the 6x6 board: to the sixth
-        sub ah, FILES - LA_RANKS
-.white: mov ch, BLACK
-        call eval_runner_free
-        jnc .white_next
-        add esi, RUNNER_CP
-.white_next:
-        dec bx
-        jns .white_file
+        PASSED_WHITE 0, RUNNER_WHITE
+        PASSED_WHITE 1, RUNNER_WHITE
 .blacks:
         cmp byte [eval_phase + (WHITE >> COLOUR_SHIFT)], 0
         jne .done                   ; white has pieces: no black runner
-        mov bx, FILES - 1
-.black_file:
-        movzx eax, byte [pawn_rows + PAWN_ROWS_BLACK + bx]
-        test al, al
-        jz .black_next
-        bsr ecx, eax                ; black's most advanced
-        PAWN_ROWS_AROUND PAWN_ROWS_WHITE
-        test dl, [rows_past + ecx]
-        jnz .black_next
-        xor cl, ROW_MASK >> ROW_SHIFT ; its rows to go
-        mov al, [KING_SQ(WHITE)]
-        mov ah, al
-        shr ah, ROW_SHIFT
-        xor ah, ROW_MASK >> ROW_SHIFT ; the king's rows to the first
-        mov ch, WHITE
-        call eval_runner_free
-        jnc .black_next
-        sub esi, RUNNER_CP
-.black_next:
-        dec bx
-        jns .black_file
+        PASSED_BLACK 0, RUNNER_BLACK
+        PASSED_BLACK 1, RUNNER_BLACK
 .done:  mov eax, esi
         pop edi
         pop esi
