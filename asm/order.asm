@@ -82,11 +82,10 @@ search_order:
         ORDER_MARK
         mov eax, [fs:KILLER_BASE + bx + (1 << DWORD_SHIFT)]
         ORDER_MARK
-.move:  mov eax, [es:si]
-        cmp byte [es:si + move.captured], EMPTY
+.move:  cmp byte [es:si + move.captured], EMPTY
         jne .other
-        test ax, (PROMO_FLAG << 8) | KIND_CASTLE ; promotions, castling, en passant
-        jnz .other
+        test word [es:si], (PROMO_FLAG << 8) | KIND_CASTLE ; promotions, castling, en
+        jnz .other                  ; passant
         HISTORY_INDEX ecx, cl, word [es:si + move.piece] ; the common quiet move
         bt [es:ORDER_MARKS_BASE], ecx
         jc .marked
@@ -102,14 +101,18 @@ search_order:
   %endrep
         pop edi
 .done:  ret
-.other: mov ecx, ORDER_HASH
+.other: mov eax, [es:si]
+        mov ecx, ORDER_HASH
         cmp eax, [order_hash]
         je .score
         call search_capture_score
         test ecx, ecx
         jnz .score
         HISTORY_INDEX ecx, cl, word [es:si + move.piece] ; castling, an under-promotion
+        jmp .marked_move
 .marked:
+        mov eax, [es:si]
+.marked_move:
         mov edi, ecx                ; the slot of the hash move or a killer: which?
         mov ecx, ORDER_HASH
         cmp eax, [order_hash]
