@@ -74,6 +74,19 @@ pawn_key        resd 1              ; the Zobrist keys of the pawns, xored: pawn
 %%none:
 %endmacro
 
+; PAWN_STEP colour_files, hash_row -- a pawn of one colour leaves square EBX for EDX:
+; both bits toggled in pawn_rows, both keys in pawn_key
+; CHG: ECX
+%macro PAWN_STEP 2
+        movzx cx, byte [pawn_bit + ebx]
+        btc [pawn_rows + %1], cx
+        movzx cx, byte [pawn_bit + edx]
+        btc [pawn_rows + %1], cx
+        mov ecx, [zobrist_pieces + (((%2) << ROW_BITS_SQUARES) + ebx) * 4]
+        xor ecx, [zobrist_pieces + (((%2) << ROW_BITS_SQUARES) + edx) * 4]
+        xor [pawn_key], ecx
+%endmacro
+
 ; eval_pawns_changed -- PAWNS_MOVE for a move that takes or moves a pawn
 ; IN, OUT: as PAWNS_MOVE
 ; CHG: EBX, ECX, EDX (its callers run inside eval's pushad)
@@ -85,31 +98,31 @@ eval_pawns_changed:
         jne .taken
         movzx ebx, al
         and bl, SQUARE_MASK
-        PAWN_FLIP                   ; the pawn leaves its square
         test ah, PROMO_FLAG
-        jnz .taken
-        mov ebx, eax
-        MOVE_TO_LOW ebx
-        movzx ebx, bl
-        PAWN_FLIP                   ; and lands
-.taken: mov ecx, eax
-        MOVE_CAPTURED_LOW ecx       ; CL = the content taken
-        cmp cl, EMPTY
-        je .en_passant
-        mov dl, cl
-        and dl, PIECE_MASK
-        cmp dl, PAWN
-        jne .done
+        jnz .promotion
+        mov edx, eax                ; a pawn's step: from and to, one colour
+        MOVE_TO_LOW edx
+        movzx edx, dl
+        test cl, WHITE
+        jnz .white
+        PAWN_STEP PAWN_ROWS_BLACK, PAWN
+        jmp .taken
+.white: PAWN_STEP PAWN_ROWS_WHITE, HASH_WHITE_ROW + PAWN
+        jmp .taken
+.promotion:
+        PAWN_FLIP                   ; the pawn leaves its square
+.taken: test eax, KING << MOVE_CAPTURED_SHIFT
+        jz .en_passant              ; of what a move takes only a pawn has the king's bit
+        mov ecx, eax
+        MOVE_CAPTURED_LOW ecx       ; CL = the pawn taken
         mov ebx, eax
         MOVE_TO_LOW ebx
         movzx ebx, bl
         PAWN_FLIP                   ; a pawn taken
-        jmp .done
+        ret
 .en_passant:
-        mov bl, al
-        and bl, KIND_MASK
-        cmp bl, KIND_EP
-        jne .done
+        test al, KIND_CASTLE        ; a pawn's move of that kind: en passant
+        jz .done
         mov edx, eax                ; the pawn taken stands on the mover's row and the
         MOVE_TO_LOW edx             ; to square's file
         and dl, FILE_MASK
