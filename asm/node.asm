@@ -106,7 +106,14 @@ search_play_unkeyed:
 ; OUT: EAX = the score from the side to move's view (meaningless if [clock_abort])
 ; CHG: EBX, ECX, EDX, SI (DI, BP kept)
 search_node:
-        push bp
+        cmp cl, 0
+        jg .frame
+        cmp word [halfmove], REPETITION_GAP ; no plies to go: the draw test, then the
+        jb search_quiesce           ; quiescence search in its own frame (no position
+        call history_draw           ; to repeat: history_draw's first test)
+        jnc search_quiesce
+        jmp history_draw_score
+.frame: push bp
         sub sp, node_size
         mov bp, sp
         mov [bp + node.alpha], edx
@@ -116,12 +123,10 @@ search_node:
         mov [bp + node.first], di
         mov byte [bp + node.flags], 0
         cmp word [halfmove], REPETITION_GAP
-        jb .recent                  ; no position to repeat (history_draw's first test)
+        jb .recent
         call history_draw
         jc .draw
 .recent:
-        cmp byte [bp + node.depth], 0
-        jle .quiesce
         CLOCK_CHECK .abort
         cmp byte [ply], SEARCH_PLY_LIMIT
         jae .evaluate
@@ -221,9 +226,6 @@ search_node:
         jmp .searched
 .no_move:
         call search_no_move_score
-        jmp .return
-.quiesce:
-        call search_quiesce
         jmp .return
 .evaluate:
         call eval_position
