@@ -71,15 +71,7 @@ gen_%2_queen_free:
         jmp gen_%2_bishop_free
 
 gen_%2_knight_free:
-        JUMPS_FROM knight, dl
-.jump:  lodsb
-        mov bl, al
-        mov ah, [carreau + bx]
-        cmp ah, EMPTY
-        JOWN .next
-        STORE_MOVE
-.next:  loop .jump
-        ret
+        KNIGHT_FINDER
 %endmacro
 
         GEN_FREE_SIDE WHITE, white

@@ -325,6 +325,20 @@ gen_store_promotions:
 %endif
 %endmacro
 
+; KNIGHT_FINDER -- the body of gen_<colour>_knight and gen_<colour>_knight_free
+%macro KNIGHT_FINDER 0
+        JUMPS_FROM knight, dl
+.jump:  lodsb
+        mov bl, al
+        mov ah, [carreau + bx]
+        cmp ah, EMPTY
+        JOWN .next
+        MAY_ENTER .next
+        STORE_MOVE
+.next:  loop .jump
+        ret
+%endmacro
+
 ; PAWN_FINDER -- the body of gen_<colour>_pawn and gen_<colour>_pawn_free
 %macro PAWN_FINDER 0
         mov ch, dl
@@ -655,17 +669,7 @@ gen_%2_queen:
 ; gen_<colour>_knight -- the knight's moves (Liberman: CHEVALN)
 ; IN, OUT, CHG: as gen_<colour>_rook
 gen_%2_knight:
-        JUMPS_FROM knight, dl
-.jump:  lodsb
-        mov bl, al
-        mov ah, [carreau + bx]
-        cmp ah, EMPTY
-        JOWN .next
-        bt word [bp], bx
-        jnc .next
-        STORE_MOVE
-.next:  loop .jump
-        ret
+        KNIGHT_FINDER
 
 ; gen_<colour>_pawn -- the pawn's steps, double step, takes and promotions
 ;                      (Liberman: PIONN); en passant is gen_<colour>_ep

@@ -186,6 +186,14 @@ BYTES_ANY       equ 7F7F7F7Fh       ; added to bytes without bit 7: bit 7 says n
   %error "eval_passed_count reads each colour's files as two dwords with an empty byte either side"
 %endif
 
+; ROWS_AROUND files, half -- EAX = the rows of one colour's pawns (files: its
+; PAWN_ROWS_*) on each of four files (half 0: a..d, 1: e..h) and on its two neighbours
+%macro ROWS_AROUND 2
+        mov eax, [pawn_rows + %1 - 1 + 4 * %2]
+        or eax, [pawn_rows + %1 + 4 * %2]
+        or eax, [pawn_rows + %1 + 1 + 4 * %2]
+%endmacro
+
 ; PASSED_WHITE half, action -- white's passed pawns on four files (half 0: files a..d,
 ; 1: e..h), each handed to the macro action (with half; EDX = its row, ECX = its bit in
 ; the dword: 8 * file in the half + row; action keeps EAX, ECX, ESI's meaning).  The
@@ -194,9 +202,7 @@ BYTES_ANY       equ 7F7F7F7Fh       ; added to bytes without bit 7: bit 7 says n
 ; bits of a byte G up to its lowest are G xor (G - 1)
 ; CHG: EAX, EBX, ECX, EDX
 %macro PASSED_WHITE 2
-        mov eax, [pawn_rows + PAWN_ROWS_BLACK - 1 + 4 * %1]
-        or eax, [pawn_rows + PAWN_ROWS_BLACK + 4 * %1]
-        or eax, [pawn_rows + PAWN_ROWS_BLACK + 1 + 4 * %1]
+        ROWS_AROUND PAWN_ROWS_BLACK, %1
         or eax, BYTES_ROW_7
         lea edx, [eax - BYTES_ONE]
         xor eax, edx
@@ -234,9 +240,7 @@ BYTES_ANY       equ 7F7F7F7Fh       ; added to bytes without bit 7: bit 7 says n
 ; byte filled downwards and shifted down one
 ; CHG: EAX, EBX, ECX, EDX
 %macro PASSED_BLACK 2
-        mov eax, [pawn_rows + PAWN_ROWS_WHITE - 1 + 4 * %1]
-        or eax, [pawn_rows + PAWN_ROWS_WHITE + 4 * %1]
-        or eax, [pawn_rows + PAWN_ROWS_WHITE + 1 + 4 * %1]
+        ROWS_AROUND PAWN_ROWS_WHITE, %1
         or eax, BYTES_ROW_0
   %assign n 1
   %rep 3
