@@ -339,7 +339,7 @@ eval_table_square:
 
 ; eval_takeback -- take back the search's last move: the position and the sums before it
 ;                  (move_unmake inside this routine's pushad: the search's hot path)
-; IN:  EAX = the move last made by move_play_lazy / move_play_unkeyed and eval_move;
+; IN:  EAX = the move last made by search_play / search_play_unkeyed;
 ;      FS = the score segment
 ; OUT: the position before it; eval_state, pawn_rows, pawn_key as they were
 ; CHG: nothing
@@ -382,6 +382,7 @@ eval_move:
 ; IN, OUT, CHG: as eval_move
 eval_move_sums:
         pushad                      ; (popad in eval_move_any, eval_move_plain)
+eval_move_pushed:                   ; (search_play's entry, its pushad done)
         movzx bx, byte [ply]
         imul bx, bx, EVAL_STATE_BYTES
         mov ecx, [eval_state]

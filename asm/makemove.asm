@@ -21,7 +21,7 @@ ply_moves       resd MAX_PLY        ; each ply's move record
 
         section .data
 
-key_stale_ply   db NO_PLY           ; the ply whose key move_play_lazy left to make
+key_stale_ply   db NO_PLY           ; the ply whose key search_play left to make
 
 ; zobrist_pieces / zobrist_side / zobrist_castle / zobrist_ep / zobrist_variant -- the
 ; random keys the hash key is the XOR of (Zobrist 1970): a dword for each piece on each
@@ -291,31 +291,7 @@ move_play:
         popad
         ret
 
-; move_play_unkeyed -- move_play without the Zobrist key, for the quiescence search: no
-;                     position below it is looked up by key (no hash table, no
-;                     repetition test), and move_unmake puts back the key it keeps
-; IN, OUT, CHG: as move_play; [hash_key] stays the key before the move
-move_play_unkeyed:
-        pushad
-        call move_place
-        inc dword [clock_nodes]
-        popad
-        ret
-
-; move_play_lazy -- move_play with the Zobrist key left to make (move_key_ensure) until
-;                  a position below asks for it: the search's moves, most of whose
-;                  positions go on to the quiescence search with no key needed
-; IN, OUT, CHG: as move_play; [hash_key] stays the key before the move
-move_play_lazy:
-        pushad
-        call move_place
-        mov al, [ply]
-        mov [key_stale_ply], al
-        inc dword [clock_nodes]
-        popad
-        ret
-
-; move_key_ensure -- [hash_key] up to date after move_play_lazy: made from the move into
+; move_key_ensure -- [hash_key] up to date after search_play: made from the move into
 ;                    this ply (ply_moves), the key and rights before it (key_stack,
 ;                    undo_stack), as move_make would have made it
 ; IN:  the position after a move (its children taken back)

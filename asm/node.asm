@@ -83,22 +83,34 @@ null_ply        resw 1              ; [ply] after the last null move: never two 
 %%on:
 %endmacro
 
-; search_play -- move_play for the alpha-beta search: the evaluation's sums follow; the
-;               key is made only when the position asks for it (move_play_lazy)
+; search_play -- move_play for the alpha-beta search, the evaluation's sums after it
+;               (eval_move), in one pushad: the Zobrist key is left to make until a
+;               position below asks for it (move_key_ensure), as most of the search's
+;               positions go on to the quiescence search, which needs none
 ; IN:  EAX = a legal move of the side to move
-; OUT: the position after it; [clock_nodes] + 1; eval_psq, eval_phase updated
+; OUT: the position after it; [clock_nodes] + 1; eval_psq, eval_phase updated;
+;      [hash_key] still the key before the move, [key_stale_ply] = the new [ply]
 ; CHG: nothing
 search_play:
-        call move_play_lazy
-        jmp eval_move
+        pushad                      ; (eval_move's popad)
+        call move_place
+        mov bl, [ply]
+        mov [key_stale_ply], bl
+        inc dword [clock_nodes]
+        mov byte [eval_frozen], 0
+        jmp eval_move_pushed
 
-; search_play_unkeyed -- search_play for the quiescence search, without the Zobrist key
-;                        (no position below it is looked up by key)
+; search_play_unkeyed -- search_play for the quiescence search, without the Zobrist key:
+;                        no position below it is looked up by key (no hash table, no
+;                        repetition test), and move_unmake puts back the key it keeps
 ; IN, OUT, CHG: as search_play; [hash_key] stays the key before the move; the
 ;      evaluation's rooks' files stay (eval_move_quiesce)
 search_play_unkeyed:
-        call move_play_unkeyed
-        jmp eval_move_quiesce
+        pushad
+        call move_place
+        inc dword [clock_nodes]
+        mov byte [eval_frozen], 1
+        jmp eval_move_pushed
 
 ; search_node -- the alpha-beta value of a position below the root (negamax, fail-soft)
 ; IN:  CL = plies to go (signed; <= 0: the quiescence search); EDX = alpha, EBX = beta;
