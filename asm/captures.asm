@@ -149,6 +149,29 @@ gen_queen_captures:
         call gen_rook_captures
         jmp gen_bishop_captures
 
+; PAWN_CAPTURES_SIDE colour, name -- gen_<colour>_pawn_captures: gen_<colour>_pawn for
+; gen_captures out of check, which hands it only pawns that take (capture_pawns) or
+; stand on the row they promote from.  A pawn short of that row has no step to store
+; (target_mask holds no empty square short of the queening row), so only its two takes
+; are looked at, in the finder's order
+; IN, OUT, CHG: as gen_<colour>_pawn
+%macro PAWN_CAPTURES_SIDE 2
+        SIDE_NAMES %1, %2
+gen_%2_pawn_captures:
+        mov cl, dl
+        shr cl, ROW_SHIFT
+        cmp cl, PROMO_ROW
+        je gen_%2_pawn              ; it promotes: the whole finder
+        mov cl, dl
+        and cl, FILE_MASK
+        PAWN_TAKE FORWARD - 1, FILE_A, STORE_MOVE
+        PAWN_TAKE FORWARD + 1, FILE_H, STORE_MOVE
+        ret
+%endmacro
+
+        PAWN_CAPTURES_SIDE WHITE, white
+        PAWN_CAPTURES_SIDE BLACK, black
+
 ; gen_capture_king_idle -- has the king nothing to look at?  In gen_captures out of
 ;                          check, when no enemy stands next to it (no capture to test)
 ; IN:  [captures_only], [king_here], [capture_enemies]

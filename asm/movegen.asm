@@ -768,5 +768,5 @@ gen_%2_king:
         CONTENT_WORDS gen_finders, gen_black_rook, gen_black_knight, gen_black_bishop, gen_black_queen, gen_no_moves, gen_black_pawn, gen_white_rook, gen_white_knight, gen_white_bishop, gen_white_queen, gen_no_moves, gen_white_pawn
 ; gen_capture_finders -- the finders gen_captures runs out of check, by content: the
 ; sliders' takes alone (captures.asm)
-        CONTENT_WORDS gen_capture_finders, gen_rook_captures, gen_black_knight, gen_bishop_captures, gen_queen_captures, gen_no_moves, gen_black_pawn, gen_rook_captures, gen_white_knight, gen_bishop_captures, gen_queen_captures, gen_no_moves, gen_white_pawn
+        CONTENT_WORDS gen_capture_finders, gen_rook_captures, gen_black_knight, gen_bishop_captures, gen_queen_captures, gen_no_moves, gen_black_pawn_captures, gen_rook_captures, gen_white_knight, gen_bishop_captures, gen_queen_captures, gen_no_moves, gen_white_pawn_captures
         section .text
