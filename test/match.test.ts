@@ -3,6 +3,8 @@
 import { describe, expect, test } from "vitest";
 import { ROOT } from "../ts-harness/build.ts";
 import { goCommand, parseConfig } from "../ts-harness/match.ts";
+import * as oracle from "../ts-harness/oracle/index.ts";
+import { OPENINGS, WIDE_OPENINGS } from "../ts-harness/positions.ts";
 
 const noClock = { left: null, incMs: 0 };
 
@@ -39,5 +41,40 @@ describe("match options", () => {
 
   test("--opponent and --opponent-build together are refused", () => {
     expect(() => parseConfig(["--opponent", "/usr/games/stockfish", "--opponent-build", ROOT])).toThrow(/not both/);
+  });
+});
+
+describe("the match's openings", () => {
+  /** The position after an opening's moves, by the oracle (throws on an illegal move). */
+  const play = (moves: readonly string[]) => {
+    const parsed = oracle.parseFen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    if (!parsed.ok) throw new Error(parsed.error.message);
+    for (const m of moves) {
+      const u = oracle.parseUci(parsed.pos, m);
+      if (!u.ok) throw new Error(`${m}: ${u.error.message}`);
+      oracle.makeMove(parsed.pos, u.move);
+    }
+    return parsed.pos;
+  };
+
+  test("every line of the wide set is legal by the oracle and leaves a game going on", () => {
+    for (const o of WIDE_OPENINGS) {
+      expect(() => play(o.moves), o.name).not.toThrow();
+      expect(oracle.status(play(o.moves)), o.name).toBe("playing");
+    }
+  });
+
+  test("the wide set holds sixty openings, the small ten among them, no two reaching the same position", () => {
+    expect(WIDE_OPENINGS).toHaveLength(60);
+    expect(WIDE_OPENINGS.slice(0, OPENINGS.length)).toEqual(OPENINGS);
+    const fens = WIDE_OPENINGS.map((o) => oracle.toFen(play(o.moves)).split(" ").slice(0, 4).join(" "));
+    expect(new Set(fens).size).toBe(WIDE_OPENINGS.length);
+    expect(new Set(WIDE_OPENINGS.map((o) => o.name)).size).toBe(WIDE_OPENINGS.length);
+  });
+
+  test("--openings chooses the set; the small one by default; an unknown name is refused", () => {
+    expect(parseConfig([]).openings).toBe(OPENINGS);
+    expect(parseConfig(["--openings", "wide"]).openings).toBe(WIDE_OPENINGS);
+    expect(() => parseConfig(["--openings", "huge"])).toThrow(/--openings must be one of small, wide, not 'huge'/);
   });
 });

@@ -4,14 +4,15 @@
 //   npm run match -- [--games N] [--elo E | --opponent "COMMAND" | --opponent-build DIR]
 //                    [--level L | --budget MS] [--opponent-budget MS]
 //                    [--tc SECONDS+INC | --movetime MS] [--opponent-movetime MS | --opponent-nodes N]
-//                    [--concurrency N] [--pgn FILE] [--book]
+//                    [--concurrency N] [--pgn FILE] [--book] [--openings small | wide]
 // The engine's own opening book stays off unless --book, so that a match measures the
 // search. --opponent-build plays the CHESS.COM of another checkout of this project (DIR,
 // its own UCI bridge) with the same level or budget: self-play between two builds, which
 // tells small changes apart with fewer games than stockfish does. --opponent-budget gives
 // that build a budget of its own, so that one build plays itself at two budgets (what a
 // doubling of the time is worth).
-// Each opening of a small balanced set is played twice, once with each colour. The
+// Each opening of a small balanced set (10 main lines; --openings wide: 60, for self-play
+// between deterministic builds) is played twice, once with each colour. The
 // oracle keeps every game: an illegal move loses, mate, stalemate and the draws end it,
 // a flag fall loses under a clock. Progress goes to stderr after each game; at the end
 // W/D/L, the score and the Elo difference with its 95% margin, and the PGN is written.
@@ -24,7 +25,7 @@ import { estimateElo, formatElo } from "./elo.ts";
 import { START_FEN, writePgn, type PgnGame } from "./pgn.ts";
 import { UciClient } from "./uci-client.ts";
 import * as oracle from "./oracle/index.ts";
-import { OPENINGS } from "./positions.ts";
+import { OPENING_SETS, OPENINGS } from "./positions.ts";
 
 const STOCKFISH = "/usr/games/stockfish";
 
@@ -62,6 +63,8 @@ interface MatchConfig {
   pgnPath: string;
   /** The engine's own opening book (UCI OwnBook); off, a match measures the search alone. */
   book: boolean;
+  /** The openings played in turn, each with both colours (--openings small | wide). */
+  openings: (typeof OPENINGS)[number][];
 }
 
 interface GameRecord {
@@ -205,6 +208,7 @@ export function parseConfig(argv: string[]): MatchConfig {
       concurrency: { type: "string", default: "1" },
       pgn: { type: "string", default: "build/match.pgn" },
       book: { type: "boolean", default: false },
+      openings: { type: "string", default: "small" },
     },
     strict: true,
   });
@@ -225,7 +229,10 @@ export function parseConfig(argv: string[]): MatchConfig {
   if (build && !(existsSync(join(build, "ts-harness/uci.ts")) && existsSync(join(build, "node_modules")))) {
     throw new Error(`--opponent-build: '${build}' is no checkout of this project with its packages (ts-harness/uci.ts, node_modules)`);
   }
+  const set = v.openings!;
+  if (!Object.hasOwn(OPENING_SETS, set)) throw new Error(`--openings must be one of ${Object.keys(OPENING_SETS).join(", ")}, not '${set}'`);
   return {
+    openings: OPENING_SETS[set as keyof typeof OPENING_SETS],
     games: int("games", v.games!, 1, 1000),
     level: int("level", v.level!, 1, 5),
     budget: v.budget === undefined ? null : int("budget", v.budget, 1, 600_000),
@@ -267,7 +274,7 @@ async function main(argv: string[]): Promise<number> {
   }
   const theirs = cfg.opponentBuild ? (cfg.opponentBudget !== null ? `budget ${cfg.opponentBudget} ms` : "the same") : cfg.opponentNodes !== null ? `${cfg.opponentNodes} nodes` : `${cfg.opponentMovetime} ms`;
   const limits = cfg.tc ? `${cfg.tc.baseMs / 1000}+${cfg.tc.incMs / 1000} s` : cfg.movetime !== null ? `${cfg.movetime} ms a move` : `${cfg.budget !== null ? `budget ${cfg.budget} ms` : `level ${cfg.level}`} against ${theirs} a move`;
-  const schedule = Array.from({ length: cfg.games }, (_, i) => ({ round: i + 1, opening: OPENINGS[Math.floor(i / 2) % OPENINGS.length]!, oursWhite: i % 2 === 0 }));
+  const schedule = Array.from({ length: cfg.games }, (_, i) => ({ round: i + 1, opening: cfg.openings[Math.floor(i / 2) % cfg.openings.length]!, oursWhite: i % 2 === 0 }));
   const records: GameRecord[] = new Array(cfg.games);
   const tally = { wins: 0, draws: 0, losses: 0 };
   let next = 0;

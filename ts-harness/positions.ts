@@ -39,6 +39,70 @@ export const OPENINGS: { name: string; moves: string[] }[] = [
   { name: "Reti", moves: ["g1f3", "d7d5", "g2g3", "g8f6"] },
 ];
 
+/** A wider set for self-play (`npm run match -- --openings wide`): the ten above and fifty
+ *  more main lines of the common openings, so that two deterministic builds play 120
+ *  different games instead of 20. */
+export const WIDE_OPENINGS: { name: string; moves: string[] }[] = [
+  ...OPENINGS,
+  ...(
+    [
+      ["Ruy Lopez, Morphy", "e2e4 e7e5 g1f3 b8c6 f1b5 a7a6 b5a4 g8f6"],
+      ["Ruy Lopez, Berlin", "e2e4 e7e5 g1f3 b8c6 f1b5 g8f6 e1g1 f6e4"],
+      ["Ruy Lopez, Exchange", "e2e4 e7e5 g1f3 b8c6 f1b5 a7a6 b5c6 d7c6"],
+      ["Scotch", "e2e4 e7e5 g1f3 b8c6 d2d4 e5d4 f3d4 g8f6"],
+      ["Two Knights, d3", "e2e4 e7e5 g1f3 b8c6 f1c4 g8f6 d2d3 f8e7"],
+      ["Italian, c3 d4", "e2e4 e7e5 g1f3 b8c6 f1c4 f8c5 c2c3 g8f6 d2d4 e5d4"],
+      ["Four Knights, Spanish", "e2e4 e7e5 g1f3 b8c6 b1c3 g8f6 f1b5 f8b4"],
+      ["Petroff", "e2e4 e7e5 g1f3 g8f6 f3e5 d7d6 e5f3 f6e4"],
+      ["Philidor", "e2e4 e7e5 g1f3 d7d6 d2d4 g8f6 b1c3 b8d7"],
+      ["Vienna", "e2e4 e7e5 b1c3 g8f6 f2f4 d7d5"],
+      ["King's Gambit Accepted", "e2e4 e7e5 f2f4 e5f4 g1f3 g7g5"],
+      ["Sicilian, Najdorf", "e2e4 c7c5 g1f3 d7d6 d2d4 c5d4 f3d4 g8f6 b1c3 a7a6"],
+      ["Sicilian, Dragon", "e2e4 c7c5 g1f3 d7d6 d2d4 c5d4 f3d4 g8f6 b1c3 g7g6"],
+      ["Sicilian, Sveshnikov", "e2e4 c7c5 g1f3 b8c6 d2d4 c5d4 f3d4 g8f6 b1c3 e7e5"],
+      ["Sicilian, Taimanov", "e2e4 c7c5 g1f3 e7e6 d2d4 c5d4 f3d4 b8c6"],
+      ["Sicilian, Alapin", "e2e4 c7c5 c2c3 g8f6 e4e5 f6d5 d2d4 c5d4"],
+      ["Sicilian, Closed", "e2e4 c7c5 b1c3 b8c6 g2g3 g7g6 f1g2 f8g7"],
+      ["Sicilian, Rossolimo", "e2e4 c7c5 g1f3 b8c6 f1b5 g7g6"],
+      ["French, Winawer", "e2e4 e7e6 d2d4 d7d5 b1c3 f8b4 e4e5 c7c5"],
+      ["French, Advance", "e2e4 e7e6 d2d4 d7d5 e4e5 c7c5 c2c3 b8c6"],
+      ["French, Tarrasch", "e2e4 e7e6 d2d4 d7d5 b1d2 g8f6 e4e5 f6d7"],
+      ["Caro-Kann, Classical", "e2e4 c7c6 d2d4 d7d5 b1c3 d5e4 c3e4 c8f5"],
+      ["Caro-Kann, Advance", "e2e4 c7c6 d2d4 d7d5 e4e5 c8f5 g1f3 e7e6"],
+      ["Caro-Kann, Panov", "e2e4 c7c6 d2d4 d7d5 e4d5 c6d5 c2c4 g8f6 b1c3 b8c6"],
+      ["Pirc", "e2e4 d7d6 d2d4 g8f6 b1c3 g7g6 g1f3 f8g7"],
+      ["Modern", "e2e4 g7g6 d2d4 f8g7 b1c3 d7d6"],
+      ["Scandinavian", "e2e4 d7d5 e4d5 d8d5 b1c3 d5a5 d2d4 g8f6"],
+      ["Alekhine", "e2e4 g8f6 e4e5 f6d5 d2d4 d7d6 g1f3 c8g4"],
+      ["Nimzowitsch Defence", "e2e4 b8c6 d2d4 d7d5 b1c3 d5e4"],
+      ["Queen's Gambit Accepted", "d2d4 d7d5 c2c4 d5c4 g1f3 g8f6 e2e3 e7e6"],
+      ["Queen's Gambit Declined, Exchange", "d2d4 d7d5 c2c4 e7e6 b1c3 g8f6 c4d5 e6d5"],
+      ["Semi-Slav", "d2d4 d7d5 c2c4 c7c6 g1f3 g8f6 b1c3 e7e6"],
+      ["Slav, main line", "d2d4 d7d5 c2c4 c7c6 g1f3 g8f6 b1c3 d5c4 a2a4 c8f5"],
+      ["Catalan", "d2d4 g8f6 c2c4 e7e6 g2g3 d7d5 f1g2 f8e7"],
+      ["Queen's Indian", "d2d4 g8f6 c2c4 e7e6 g1f3 b7b6 g2g3 c8b7"],
+      ["Bogo-Indian", "d2d4 g8f6 c2c4 e7e6 g1f3 f8b4 c1d2 d8e7"],
+      ["Nimzo-Indian, Rubinstein", "d2d4 g8f6 c2c4 e7e6 b1c3 f8b4 e2e3 e8g8"],
+      ["Grunfeld, Exchange", "d2d4 g8f6 c2c4 g7g6 b1c3 d7d5 c4d5 f6d5"],
+      ["King's Indian, Classical", "d2d4 g8f6 c2c4 g7g6 b1c3 f8g7 e2e4 d7d6 g1f3 e8g8"],
+      ["Modern Benoni", "d2d4 g8f6 c2c4 c7c5 d4d5 e7e6 b1c3 e6d5 c4d5 d7d6"],
+      ["Benko Gambit", "d2d4 g8f6 c2c4 c7c5 d4d5 b7b5 c4b5 a7a6"],
+      ["Dutch", "d2d4 f7f5 g2g3 g8f6 f1g2 e7e6 g1f3 f8e7"],
+      ["London", "d2d4 d7d5 g1f3 g8f6 c1f4 e7e6 e2e3 c7c5"],
+      ["Colle", "d2d4 d7d5 g1f3 g8f6 e2e3 e7e6 f1d3 c7c5"],
+      ["Trompowsky", "d2d4 g8f6 c1g5 e7e6 e2e4 h7h6 g5f6 d8f6"],
+      ["English, Symmetrical", "c2c4 c7c5 b1c3 b8c6 g2g3 g7g6 f1g2 f8g7"],
+      ["English, Four Knights", "c2c4 e7e5 b1c3 g8f6 g1f3 b8c6 g2g3 d7d5"],
+      ["King's Indian Attack", "g1f3 g8f6 g2g3 g7g6 f1g2 f8g7 e1g1 e8g8"],
+      ["Bird", "f2f4 d7d5 g1f3 g8f6 e2e3 g7g6"],
+      ["Larsen", "b2b3 e7e5 c1b2 b8c6 e2e3 g8f6"],
+    ] as const
+  ).map(([name, line]) => ({ name, moves: line.split(" ") })),
+];
+
+/** The opening sets `npm run match -- --openings NAME` knows. */
+export const OPENING_SETS = { small: OPENINGS, wide: WIDE_OPENINGS } as const;
+
 export const START_FENS: Record<oracle.Variant, string[]> = {
   chess: [
     START,
