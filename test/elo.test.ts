@@ -1,7 +1,7 @@
 // The match's Elo estimate on the logistic model's published landmarks: a 64% score is
 // about +100 Elo, 76% about +200, an even score 0, and the margin narrows with more games.
 import { describe, expect, test } from "vitest";
-import { eloFromScore, eloGain, estimateElo, formatElo, parseScore } from "../ts-harness/elo.ts";
+import { eloFromScore, eloGain, estimateElo, formatElo, likelihoodOfSuperiority, normalCdf, parseScore } from "../ts-harness/elo.ts";
 import { pairedLoss } from "../ts-harness/agree.ts";
 
 describe("elo", () => {
@@ -52,5 +52,22 @@ describe("the gain of one match on another against the same opponent", () => {
     expect(parseScore("23/4/53")).toEqual({ wins: 23, draws: 4, losses: 53 });
     expect(parseScore("23/4")).toBeNull();
     expect(parseScore("23/4/x")).toBeNull();
+  });
+
+  test.each([
+    [0, 0.5],
+    [1, 0.8413],
+    [1.96, 0.975],
+    [-2, 0.0228],
+    [3, 0.99865],
+  ])("the normal distribution at %f is %f, as the printed tables give it", (z, p) => {
+    expect(normalCdf(z)).toBeCloseTo(p, 4);
+  });
+
+  test("the likelihood of superiority reads wins and losses alone: 10 wins, 6 losses is one standard error up (84.1%)", () => {
+    expect(likelihoodOfSuperiority({ wins: 10, draws: 30, losses: 6 })).toBeCloseTo(0.8413, 4);
+    expect(likelihoodOfSuperiority({ wins: 6, draws: 0, losses: 10 })).toBeCloseTo(0.1587, 4);
+    expect(likelihoodOfSuperiority({ wins: 0, draws: 12, losses: 0 })).toBe(0.5);
+    expect(likelihoodOfSuperiority({ wins: 7, draws: 1, losses: 7 })).toBeCloseTo(0.5, 6);
   });
 });

@@ -38,6 +38,23 @@ export function estimateElo({ wins, draws, losses }: MatchScore): EloEstimate {
   return { score, elo: eloFromScore(score), margin };
 }
 
+/** The standard normal distribution function (Abramowitz and Stegun 26.2.17, error below
+ *  7.5e-8). */
+export function normalCdf(z: number): number {
+  const t = 1 / (1 + 0.2316419 * Math.abs(z));
+  const poly = t * (0.31938153 + t * (-0.356563782 + t * (1.781477937 + t * (-1.821255978 + t * 1.330274429))));
+  const tail = (Math.exp(-z * z / 2) / Math.sqrt(2 * Math.PI)) * poly;
+  return z >= 0 ? 1 - tail : tail;
+}
+
+/** The likelihood of superiority: how likely the first player is the stronger, from its
+ *  wins and losses alone (draws tell nothing), Φ((W - L) / sqrt(W + L)), as the chess
+ *  programming wiki's "Match Statistics" gives it; 0.5 with no decisive game. */
+export function likelihoodOfSuperiority({ wins, losses }: MatchScore): number {
+  if (wins + losses === 0) return 0.5;
+  return normalCdf((wins - losses) / Math.sqrt(wins + losses));
+}
+
 /** `+35 ± 120`, `-inf` … as a person reads it. */
 export function formatElo(e: EloEstimate): string {
   const num = (x: number) => (Number.isFinite(x) ? `${x >= 0 ? "+" : ""}${x.toFixed(0)}` : x > 0 ? "+inf" : "-inf");
@@ -66,5 +83,6 @@ if (isMain(import.meta.url)) {
     const [a, b] = scores.map((s) => estimateElo(s!));
     const gain = eloGain(a!, b!);
     console.log(`first ${formatElo(a!)}, second ${formatElo(b!)}: the second ${formatElo({ score: NaN, ...gain })} Elo on the first`);
+    console.log(`likelihood of superiority over the opponent: first ${(likelihoodOfSuperiority(scores[0]!) * 100).toFixed(1)}%, second ${(likelihoodOfSuperiority(scores[1]!) * 100).toFixed(1)}%`);
   }
 }

@@ -21,7 +21,7 @@ import { dirname, join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { execa } from "execa";
 import { buildAll, BUILT_ENV, isMain, ROOT } from "./build.ts";
-import { estimateElo, formatElo } from "./elo.ts";
+import { estimateElo, formatElo, likelihoodOfSuperiority } from "./elo.ts";
 import { START_FEN, writePgn, type PgnGame } from "./pgn.ts";
 import { UciClient } from "./uci-client.ts";
 import * as oracle from "./oracle/index.ts";
@@ -309,7 +309,7 @@ async function main(argv: string[]): Promise<number> {
   const n = cfg.games;
   console.log(`Liberman Chess vs ${opponentName}, ${n} games, ${limits}`);
   console.log(`W/D/L: ${tally.wins}/${tally.draws}/${tally.losses}  score ${(tally.wins + tally.draws / 2).toFixed(1)}/${n} (${(e.score * 100).toFixed(1)}%)`);
-  console.log(`Elo difference: ${formatElo(e)} (95%)`);
+  console.log(`Elo difference: ${formatElo(e)} (95%), likelihood of superiority ${(likelihoodOfSuperiority(tally) * 100).toFixed(1)}%`);
   console.log(`PGN: ${cfg.pgnPath}  (${((Date.now() - started) / 60_000).toFixed(1)} min)`);
   return 0;
 }
