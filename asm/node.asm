@@ -378,11 +378,13 @@ search_futile:
 .no:    clc
         ret
 
-; search_reduce -- shall the move just made be searched a ply shallower (a late quiet
-;                  move)?
+; search_reduce -- shall the move just made be searched shallower (a late quiet move)?
+;                  A ply after the first LMR_MIN_MOVES moves; two after the first
+;                  LMR_DEEP_MOVES with LMR_DEEP_DEPTH plies or more to go, after the
+;                  first LMR_LATE_MOVES with fewer
 ; IN:  BP -> the node frame: .depth, .first, .flags; ES:SI -> the move (its order score
 ;      at FS:SI); CL = the child's depth; the position after the move
-; OUT: CL - 1 and NODE_REDUCED set if so, else NODE_REDUCED clear
+; OUT: CL - 1 or CL - 2 and NODE_REDUCED set if so, else NODE_REDUCED clear
 ; CHG: AX, BX
 search_reduce:
         and byte [bp + node.flags], ~NODE_REDUCED
@@ -399,6 +401,15 @@ search_reduce:
         call search_in_check        ; a check is never reduced
         jc .no
         or byte [bp + node.flags], NODE_REDUCED
+        dec cl
+        cmp byte [bp + node.depth], LMR_DEEP_DEPTH
+        jl .late
+        cmp ax, LMR_DEEP_MOVES * MOVE_SIZE
+        jb .no
+        dec cl
+        ret
+.late:  cmp ax, LMR_LATE_MOVES * MOVE_SIZE
+        jb .no
         dec cl
 .no:    ret
 
