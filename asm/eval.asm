@@ -468,6 +468,68 @@ eval_move_any:
         popad
         ret
 
+; KING_SHIELD king, files, shift, table, op -- the pawns before a castled king, middle
+; game: a king on its own first two ranks, on the a, b, c, f, g or h file, gets
+; SHIELD_NEAR for each of its file and the two beside it with a pawn of its side one
+; step before the king's first rank, else SHIELD_FAR with one two steps before
+; IN:  king = its square from its own side (row 7: its first rank); files = its colour's
+;      PAWN_ROWS_*; shift = the lower of that colour's rows of the first and second step
+;      (bits shift and shift + 1 of each file's byte); table = the 64 scores by those
+;      bits of the 3 files
+; OUT: ESI op the score
+; CHG: EAX, ECX (32-bit: jecxz tests ECX)
+%macro KING_SHIELD 5
+        movzx ecx, byte [shield_file + %1]
+        jecxz %%done
+        mov eax, [pawn_rows + %2 - 2 + ecx]
+        and eax, SHIELD_BYTES_BITS << %3
+        imul eax, eax, SHIELD_GATHER >> %3 ; the three files' two bits side by side at the
+        shr eax, SHIELD_INDEX_SHIFT ; top (each product's bits apart: no carry)
+        movsx eax, byte [%4 + eax]
+        %5 esi, eax
+%%done:
+%endmacro
+
+        section .data
+
+; shield_white, shield_black -- KING_SHIELD's scores by the bits of three files: white's
+; bit 0 is a pawn two steps before the king's rank (rank 3), bit 1 one step (rank 2);
+; black's bit 0 one step (rank 7), bit 1 two steps (rank 6)
+%macro SHIELD_TABLE 2
+  %assign i 0
+  %rep 1 << (3 * SHIELD_FILE_BITS)
+    %assign v 0
+    %assign f 0
+    %rep 3
+      %assign b (i >> (f * SHIELD_FILE_BITS)) & 3
+      %if b & %1
+        %assign v v + SHIELD_NEAR
+      %elif b & %2
+        %assign v v + SHIELD_FAR
+      %endif
+      %assign f f + 1
+    %endrep
+        db v
+    %assign i i + 1
+  %endrep
+%endmacro
+; shield_file -- by a king's square from its own side: 1 + its file where KING_SHIELD
+; counts (its own first two ranks, the a, b, c, f, g and h files), else 0
+shield_file:
+  %assign sq 0
+  %rep BOARD_SQUARES
+    %if sq >= SHIELD_FIRST_SQUARE && (SHIELD_FILES >> (sq & FILE_MASK)) & 1
+        db (sq & FILE_MASK) + 1
+    %else
+        db 0
+    %endif
+    %assign sq sq + 1
+  %endrep
+shield_white:   SHIELD_TABLE 2, 1
+shield_black:   SHIELD_TABLE 1, 2
+
+        section .text
+
 ; eval_position -- the static score of the position (Michniewski's material and
 ;                  piece-square tables; the king's tables and the passed pawns blended by
 ;                  the game phase; the mop-up of a lone king)
@@ -487,6 +549,8 @@ eval_position:
         movzx edx, byte [KING_SQ(BLACK)] ; chess, without eval_table_square's calls
         xor dl, FLIP_RANKS          ; (every node pays them): black's from its side
         movzx ebx, byte [KING_SQ(WHITE)]
+        KING_SHIELD ebx, PAWN_ROWS_WHITE, SHIELD_SHIFT_WHITE, shield_white, add
+        KING_SHIELD edx, PAWN_ROWS_BLACK, SHIELD_SHIFT_BLACK, shield_black, sub
 .kings: movsx eax, byte [pst_king + ebx]
         add esi, eax
         movsx eax, byte [pst_king + edx]

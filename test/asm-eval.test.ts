@@ -1,6 +1,7 @@
 // The static evaluation (`eval FEN`, asm/eval.asm and asm/evalpieces.asm) checked by
 // relations that hold whatever its weights: a position and its mirror images score the
-// same, the bishop pair and a rook on a file without pawns add to the score, and
+// same, the bishop pair, a rook on a file without pawns and the pawns before a castled
+// king add to the score, and
 // endings that published theory calls drawn (a lone knight or bishop against the king,
 // a rook against a minor piece) score near 0 while won ones (K+R v K, K+B+N v K) do
 // not. Every FEN is read by chess.js (a program nobody here wrote) before it is sent.
@@ -16,6 +17,11 @@ import { fenPosition, playUci, status } from "../ts-harness/oracle/index.ts";
  *  relations below ask for well under that, so that the phase's blend cannot pass them. */
 const PAIR_AT_LEAST = 30;
 const OPEN_FILE_AT_LEAST = 8;
+/** Fruit 2.1's shelter (eval.cpp shelter_file) charges a castled king 36 cp for each file
+ *  of its own and the two beside it (its own counted twice) without a pawn before it,
+ *  nothing for a pawn on its first square: 144 for three such files. The relation below
+ *  asks for well under that. */
+const SHELTER_AT_LEAST = 20;
 /** A drawn ending scores at most this; a won one at least WON_AT_LEAST. */
 const DRAWN_AT_MOST = 40;
 const WON_AT_LEAST = 300;
@@ -58,6 +64,12 @@ const KNIGHT_NOT_PAIR = "r5k1/pp3ppp/8/8/3N4/8/PP2BPPP/R5K1 w - - 0 1";
 // pawn alone.
 const ROOK_OPEN = "6k1/ppp1rppp/4p3/8/8/4P3/PPP2PPP/3R2K1 w - - 0 1";
 const ROOK_CLOSED = "6k1/ppp1rppp/4p3/8/8/4P3/PPP2PPP/4R1K1 w - - 0 1";
+// White's king on g1 behind its unmoved f, g and h pawns, against the same king on b1,
+// whose a, b and c pawns have gone two steps up (b1 and g1 weigh the same in
+// Michniewski's king tables, middle game and ending); every piece on, so the middle
+// game counts in full.
+const KING_SHELTERED = "r1bq1rk1/pppp1ppp/2n2n2/2b1p3/PPP1P3/2NP1N2/3BQPPP/R4RK1 w - - 0 1";
+const KING_BARE = "r1bq1rk1/pppp1ppp/2n2n2/2b1p3/PPP1P3/2NP1N2/3BQPPP/RK3R2 w - - 0 1";
 
 // Published endings: [name, FEN, won?] (white to move, white the stronger side).
 const ENDINGS: [string, string, boolean][] = [
@@ -80,7 +92,7 @@ const DEFAULT_BUDGET = 3000;
 
 const EVAL_FENS = [
   ...GAME_FENS.flatMap((f) => [f, colourMirror(f), fileMirror(f)]),
-  PAIR, KNIGHT_NOT_PAIR, ROOK_OPEN, ROOK_CLOSED,
+  PAIR, KNIGHT_NOT_PAIR, ROOK_OPEN, ROOK_CLOSED, KING_SHELTERED, KING_BARE,
   ...ENDINGS.flatMap(([, fen]) => [fen, colourMirror(fen)]),
 ];
 
@@ -112,6 +124,10 @@ describe("the static evaluation (eval FEN)", () => {
 
   test(`a rook on a file without pawns scores at least ${OPEN_FILE_AT_LEAST} cp more than behind its own pawn`, () => {
     expect(score(ROOK_OPEN) - score(ROOK_CLOSED)).toBeGreaterThanOrEqual(OPEN_FILE_AT_LEAST);
+  });
+
+  test(`a castled king behind its own pawns scores at least ${SHELTER_AT_LEAST} cp more than one whose pawns have gone up`, () => {
+    expect(score(KING_SHELTERED) - score(KING_BARE)).toBeGreaterThanOrEqual(SHELTER_AT_LEAST);
   });
 
   test.each(ENDINGS)("%s scores as theory says, for either colour", (_, fen, won) => {
