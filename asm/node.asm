@@ -157,7 +157,22 @@ search_node:
         cmp byte [clock_abort], 0
         jne .abort
 .generate:
+        mov eax, [bp + node.hash_move]
+        test eax, eax
+        jz .all
+        cmp di, CHAIN_GUARD
+        ja .all
         push bp
+        call gen_move_legal
+        pop bp
+        jnc .all
+        mov [es:di], eax            ; the hash move alone first: the others are
+        mov dword [fs:di], ORDER_HASH ; generated only if it makes no cut (.exhausted)
+        add di, MOVE_SIZE
+        mov [bp + node.end], di
+        or byte [bp + node.flags], NODE_HASH_FIRST
+        jmp .first
+.all:   push bp
         call gen_moves
         pop bp
         mov [bp + node.end], di
@@ -167,17 +182,14 @@ search_node:
         je .order
         or byte [bp + node.flags], NODE_IN_CHECK
         inc byte [bp + node.depth]  ; a check is looked at one ply further
-.order: mov si, [bp + node.first]
-        mov dx, di
-        mov eax, [bp + node.hash_move]
-        mov [order_hash], eax
-        call search_order
-        mov ax, [bp + node.first]
+.order: call search_order_node
+.first: mov ax, [bp + node.first]
         mov [bp + node.next], ax
         mov dword [bp + node.best], -SCORE_INFINITE
         mov dword [bp + node.move], 0
 .pick:  call search_pick
-        jc .store
+        jc .exhausted
+.picked:
         mov eax, [es:si]
         test byte [bp + node.flags], NODE_FUTILE
         jnz .futile
@@ -236,6 +248,24 @@ search_node:
         CLOCK_CHECK .aborted
         mov eax, [bp + node.static]
         jmp .searched
+.exhausted:
+        test byte [bp + node.flags], NODE_HASH_FIRST
+        jz .store
+        and byte [bp + node.flags], ~NODE_HASH_FIRST ; the hash move made no cut: now
+        mov di, [bp + node.first]   ; every move (the side is not in check), in order
+        push bp
+        call gen_moves
+        pop bp
+        mov [bp + node.end], di
+        call search_order_node
+        mov ax, [bp + node.first]
+        mov [bp + node.next], ax
+        call search_pick            ; the hash move, which comes first: searched already
+        jc .store
+        mov eax, [es:si]
+        cmp eax, [bp + node.hash_move]
+        je .pick
+        jmp .picked
 .no_move:
         call search_no_move_score
         jmp .return
@@ -337,6 +367,17 @@ search_quiesce:
         lea sp, [bp + node_size]
         pop bp
         ret
+
+; search_order_node -- search_order for the node's chain, the hash move first
+; IN:  BP -> the node frame: .first, .hash_move; DI -> past the chain
+; OUT: the scores at FS beside the chain
+; CHG: EAX, EBX, ECX, EDX, SI
+search_order_node:
+        mov si, [bp + node.first]
+        mov dx, di
+        mov eax, [bp + node.hash_move]
+        mov [order_hash], eax
+        jmp search_order
 
 ; search_futile -- near the leaves, out of check, the evaluation decides before any
 ;                 move is searched: far enough above beta (FUTILITY_MARGIN a ply to
