@@ -23,7 +23,7 @@ import { runDos } from "./runner.ts";
 
 /** The files whose calls are wrapped: the engine below the front ends. */
 export const PROFILED_FILES = [
-  "attack", "board", "captures", "checks", "clock", "engine", "eval", "evalpieces", "freegen", "history",
+  "attack", "board", "captures", "checks", "clock", "engine", "eval", "evalpieces", "freegen", "hashmove", "history",
   "makemove", "mate", "matecheck", "matetable", "movecheck", "movegen", "node", "order", "pawns", "search", "timer", "ttable",
 ];
 /** Routine numbers the bookkeeping segment has room for. */
