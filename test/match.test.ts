@@ -4,7 +4,8 @@ import { describe, expect, test } from "vitest";
 import { ROOT } from "../ts-harness/build.ts";
 import { goCommand, parseConfig } from "../ts-harness/match.ts";
 import * as oracle from "../ts-harness/oracle/index.ts";
-import { OPENINGS, WIDE_OPENINGS } from "../ts-harness/positions.ts";
+import { Chess } from "chess.js";
+import { ENDING_STARTS, OPENINGS, WIDE_OPENINGS } from "../ts-harness/positions.ts";
 
 const noClock = { left: null, incMs: 0 };
 
@@ -72,9 +73,35 @@ describe("the match's openings", () => {
     expect(new Set(WIDE_OPENINGS.map((o) => o.name)).size).toBe(WIDE_OPENINGS.length);
   });
 
+  test("every ending of the endings set is a legal FEN to chess.js and the oracle, a game going on, with a passed pawn and at most a queen and a rook a side", () => {
+    const passed = (board: string[][], r: number, f: number, white: boolean) => {
+      for (let rr = white ? r - 1 : r + 1; rr >= 0 && rr < 8; rr += white ? -1 : 1)
+        for (const ff of [f - 1, f, f + 1]) if (board[rr]?.[ff] === (white ? "p" : "P")) return false;
+      return true;
+    };
+    for (const o of ENDING_STARTS) {
+      expect(o.moves).toEqual([]);
+      const fen = o.fen!;
+      expect(() => new Chess(fen), o.name).not.toThrow();
+      const parsed = oracle.parseFen(fen);
+      expect(parsed.ok, o.name).toBe(true);
+      if (parsed.ok) expect(oracle.status(parsed.pos), o.name).toBe("playing");
+      const board = fen.split(" ")[0]!.split("/").map((row) => row.replace(/\d/g, (d) => ".".repeat(Number(d))).split(""));
+      const some = board.some((row, r) => row.some((c, f) => (c === "P" && passed(board, r, f, true)) || (c === "p" && passed(board, r, f, false))));
+      expect(some, `${o.name}: a passed pawn`).toBe(true);
+      const weight = { n: 1, b: 1, r: 2, q: 4 } as Record<string, number>;
+      for (const side of [(c: string) => c === c.toUpperCase(), (c: string) => c === c.toLowerCase()]) {
+        const phase = board.flat().filter((c) => c !== "." && side(c)).reduce((s, c) => s + (weight[c.toLowerCase()] ?? 0), 0);
+        expect(phase, o.name).toBeLessThanOrEqual(6);
+      }
+    }
+    expect(new Set(ENDING_STARTS.map((o) => o.fen)).size).toBe(ENDING_STARTS.length);
+  });
+
   test("--openings chooses the set; the small one by default; an unknown name is refused", () => {
     expect(parseConfig([]).openings).toBe(OPENINGS);
     expect(parseConfig(["--openings", "wide"]).openings).toBe(WIDE_OPENINGS);
-    expect(() => parseConfig(["--openings", "huge"])).toThrow(/--openings must be one of small, wide, not 'huge'/);
+    expect(parseConfig(["--openings", "endings"]).openings).toBe(ENDING_STARTS);
+    expect(() => parseConfig(["--openings", "huge"])).toThrow(/--openings must be one of small, wide, endings, not 'huge'/);
   });
 });

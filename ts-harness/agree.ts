@@ -13,7 +13,7 @@
 // (`go depth D searchmoves MOVE`, kept in the file), its loss clamped to 0..1000 cp (a
 // mate counts 2000).
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { Chess } from "chess.js";
 import { isMain, ROOT } from "./build.ts";
@@ -116,7 +116,7 @@ async function main(argv: string[]): Promise<number> {
   if (!/^\d+$/.test(v.budget!) || budget < 1 || budget > 65535) throw new Error(`--budget must be 1..65535 ms, not '${v.budget}'`);
   if (!/^\d+$/.test(v.depth!) || depth < 1 || depth > 30) throw new Error(`--depth must be 1..30, not '${v.depth}'`);
   if (v.from && positionals.length === 0) throw new Error("--from needs PGN files");
-  const file = join(ROOT, v.positions!);
+  const file = resolve(ROOT, v.positions!);
   const sf = new UciClient(STOCKFISH);
   try {
     await sf.handshake({ Threads: 1, Hash: 64 });

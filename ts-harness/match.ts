@@ -4,7 +4,7 @@
 //   npm run match -- [--games N] [--elo E | --opponent "COMMAND" | --opponent-build DIR]
 //                    [--level L | --budget MS] [--opponent-budget MS]
 //                    [--tc SECONDS+INC | --movetime MS] [--opponent-movetime MS | --opponent-nodes N]
-//                    [--concurrency N] [--pgn FILE] [--book] [--openings small | wide]
+//                    [--concurrency N] [--pgn FILE] [--book] [--openings small | wide | endings]
 // The engine's own opening book stays off unless --book, so that a match measures the
 // search. --opponent-build plays the CHESS.COM of another checkout of this project (DIR,
 // its own UCI bridge) with the same level or budget: self-play between two builds, which
@@ -12,7 +12,8 @@
 // that build a budget of its own, so that one build plays itself at two budgets (what a
 // doubling of the time is worth).
 // Each opening of a small balanced set (10 main lines; --openings wide: 60, for self-play
-// between deterministic builds) is played twice, once with each colour. The
+// between deterministic builds; --openings endings: 37 balanced endings from a FEN) is
+// played twice, once with each colour. The
 // oracle keeps every game: an illegal move loses, mate, stalemate and the draws end it,
 // a flag fall loses under a clock. Progress goes to stderr after each game; at the end
 // W/D/L, the score and the Elo difference with its 95% margin, and the PGN is written.
@@ -25,12 +26,15 @@ import { estimateElo, formatElo, likelihoodOfSuperiority } from "./elo.ts";
 import { START_FEN, writePgn, type PgnGame } from "./pgn.ts";
 import { UciClient } from "./uci-client.ts";
 import * as oracle from "./oracle/index.ts";
-import { OPENING_SETS, OPENINGS } from "./positions.ts";
+import { OPENING_SETS } from "./positions.ts";
 
 const STOCKFISH = "/usr/games/stockfish";
 
 /** A game longer than this is adjudicated a draw. */
 const MAX_PLIES = 300;
+
+/** A game's start: moves from the initial position, or from a FEN (the endings set). */
+type Opening = { name: string; moves: string[]; fen?: string };
 
 interface Player {
   name: string;
@@ -64,7 +68,7 @@ interface MatchConfig {
   /** The engine's own opening book (UCI OwnBook); off, a match measures the search alone. */
   book: boolean;
   /** The openings played in turn, each with both colours (--openings small | wide). */
-  openings: (typeof OPENINGS)[number][];
+  openings: Opening[];
 }
 
 interface GameRecord {
@@ -121,9 +125,10 @@ function verdict(pos: oracle.Position, plies: number): { result: PgnGame["result
   return null;
 }
 
-async function playGame(cfg: MatchConfig, players: { ours: Player; theirs: Player }, round: number, opening: (typeof OPENINGS)[number], oursWhite: boolean): Promise<GameRecord> {
-  const parsed = oracle.parseFen(START_FEN);
-  if (!parsed.ok) throw new Error(parsed.error.message);
+async function playGame(cfg: MatchConfig, players: { ours: Player; theirs: Player }, round: number, opening: Opening, oursWhite: boolean): Promise<GameRecord> {
+  const startFen = opening.fen ?? START_FEN;
+  const parsed = oracle.parseFen(startFen);
+  if (!parsed.ok) throw new Error(`opening ${opening.name}: ${parsed.error.message}`);
   const pos = parsed.pos;
   const moves: string[] = [];
   for (const m of opening.moves) {
@@ -145,7 +150,7 @@ async function playGame(cfg: MatchConfig, players: { ours: Player; theirs: Playe
     const side = oracle.sideToMove(pos);
     const mover = side === "w" ? white : black;
     const isOurs = mover === players.ours;
-    mover.client.send(`position startpos moves ${moves.join(" ")}`);
+    mover.client.send(`position ${opening.fen ? `fen ${opening.fen}` : "startpos"} moves ${moves.join(" ")}`);
     const go = goCommand(cfg, clock, isOurs);
     const started = Date.now();
     mover.client.send(go);
@@ -186,6 +191,7 @@ async function playGame(cfg: MatchConfig, players: { ours: Player; theirs: Playe
     },
     moves,
     result: end.result,
+    ...(opening.fen ? { fen: opening.fen } : {}),
   };
   return { pgn, points: oursWhite ? pointsWhite : 1 - pointsWhite, reason: end.reason };
 }

@@ -100,8 +100,55 @@ export const WIDE_OPENINGS: { name: string; moves: string[] }[] = [
   ).map(([name, line]) => ({ name, moves: line.split(" ") })),
 ];
 
+/** Endings with a passed pawn for self-play (`npm run match -- --openings endings`): 37
+ *  positions of this project's matches against stockfish (2026-11-27) with no more than
+ *  a queen and a rook a side, that stockfish 15.1 at depth 13 scores within 100 cp of
+ *  equal, each played from its FEN (the fifty-move count set to 0) with both colours:
+ *  what the evaluation knows of endings, which the openings seldom reach. */
+export const ENDING_STARTS: { name: string; moves: string[]; fen?: string }[] = (
+  [
+    "8/1pp3p1/p7/P4k1p/bPPpN2P/3PpP2/6P1/4K3 b - c3 0 1",
+    "3k4/4pp2/8/2B1P2p/1P1P2p1/1r3bP1/5P1P/R4K2 b - - 0 1",
+    "8/4k3/6R1/1r4p1/4Kp2/8/7P/8 b - - 0 1",
+    "8/p2k4/2pb4/8/3p1P2/3K2R1/r1PB4/8 b - - 0 1",
+    "8/1p6/2p2k2/P1P4p/5K2/5pB1/6bP/8 b - - 0 1",
+    "8/5ppp/1P4k1/8/P4RPP/4K3/2r1b3/8 b - - 0 1",
+    "8/7k/1R5p/3b2p1/6P1/1PBpK3/5P2/6r1 w - - 0 1",
+    "8/pp4R1/4k3/1pP5/1K6/P3Pp2/2b5/8 w - - 0 1",
+    "r7/1p3kp1/1Pn1p3/r3Pp2/3p1P1p/1Q6/6PP/3R2K1 w - - 0 1",
+    "8/8/8/5k2/7p/4Kp1P/8/8 w - - 0 1",
+    "8/8/4kp1B/7P/5KP1/1b6/8/8 b - - 0 1",
+    "2kr4/6pp/p2P1p2/1pr5/5K2/2P1R3/P5PP/3R4 b - - 0 1",
+    "2r5/1pq1kp2/8/p7/3Pp2Q/8/6PP/1R4K1 b - - 0 1",
+    "8/8/3k4/1PpP4/4R3/r7/4K3/8 w - - 0 1",
+    "8/7p/8/3k4/5PK1/1rbp4/3B4/3R4 w - - 0 1",
+    "1n5r/1r6/1BpR1p2/2P2k1P/p1P1pp2/P7/1P2KP2/7R b - - 0 1",
+    "6k1/2PB1p1p/6p1/3P4/8/8/1r3rPP/R4K1R w - - 0 1",
+    "1k3Q2/q5p1/8/p7/7P/6P1/5PBK/2r5 b - - 0 1",
+    "8/1p6/3k4/1PpP2q1/2P5/3B1K2/8/5R2 w - - 0 1",
+    "3r4/5ppp/2kB4/p1Pn4/3K4/8/5PPP/4R3 w - - 0 1",
+    "8/8/2B5/4k3/8/3K2b1/7p/8 b - - 0 1",
+    "k1r5/1p6/p4n1p/3pP1p1/1b2p1P1/1PB4P/1P3P2/1B2R1K1 b - - 0 1",
+    "8/N7/4k2p/4p1p1/8/2P4P/b4KP1/8 w - - 0 1",
+    "8/5p2/2k4p/2np2p1/p5P1/2K1P3/R7/8 w - - 0 1",
+    "4n1r1/1Qb3k1/8/6P1/8/p6K/8/8 w - - 0 1",
+    "R7/8/Pk6/6K1/8/8/7r/8 b - - 0 1",
+    "8/8/8/2k5/8/4K3/5r1p/Q7 b - - 0 1",
+    "r1r3k1/p4ppp/2p5/pN1Rp3/8/2P2P1P/5P2/1R4K1 w - - 0 1",
+    "8/4N3/6bp/4k3/8/7p/2r1BP1K/5R2 b - - 0 1",
+    "8/8/5k1p/6p1/2R3P1/r2p4/3K3P/8 b - - 0 1",
+    "3r4/P6p/4RPk1/P2b4/8/4K3/8/8 w - - 0 1",
+    "4k3/4p2P/3p4/3P1Q2/2K1P3/8/4q3/8 w - - 0 1",
+    "8/3n2p1/2kP1p2/r1P4p/p7/4B2P/5PP1/2R3K1 b - - 0 1",
+    "2k5/8/1P1K4/8/3B4/8/2n5/8 w - - 0 1",
+    "6k1/R5P1/8/2r5/8/4K3/8/8 w - - 0 1",
+    "4B3/8/4b3/4Ppk1/7p/2R4P/3n1BPK/3r4 w - - 0 1",
+    "7Q/8/3kn3/Kp6/p7/7p/8/5b2 w - - 0 1",
+  ] as const
+).map((fen, i) => ({ name: `ending ${i + 1}`, moves: [], fen }));
+
 /** The opening sets `npm run match -- --openings NAME` knows. */
-export const OPENING_SETS = { small: OPENINGS, wide: WIDE_OPENINGS } as const;
+export const OPENING_SETS = { small: OPENINGS, wide: WIDE_OPENINGS, endings: ENDING_STARTS } as const;
 
 export const START_FENS: Record<oracle.Variant, string[]> = {
   chess: [
