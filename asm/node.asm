@@ -400,6 +400,8 @@ search_futile:
         call search_in_check
         jc .no
         call eval_position
+        mov [bp + node.static], eax ; for search_null, with NULL_MIN_DEPTH plies to go
+        or byte [bp + node.flags], NODE_EVALUATED
         movzx ecx, byte [bp + node.depth]
         imul ecx, ecx, FUTILITY_MARGIN
         mov ebx, eax
@@ -470,9 +472,15 @@ search_null:
         jge .no
         cmp eax, -SCORE_MATE_BOUND
         jle .no
+        test byte [bp + node.flags], NODE_EVALUATED
+        jz .evaluate
+        mov eax, [bp + node.static] ; search_futile's: not in check
+        jmp .evaluated
+.evaluate:
         call search_in_check
         jc .no
         call eval_position
+.evaluated:
         cmp eax, [bp + node.beta]
         jl .no
         movzx bx, byte [side]       ; with pawns alone, passing may be the only good move
