@@ -71,6 +71,11 @@ const ROOK_CLOSED = "6k1/ppp1rppp/4p3/8/8/4P3/PPP2PPP/4R1K1 w - - 0 1";
 const KING_SHELTERED = "r1bq1rk1/pppp1ppp/2n2n2/2b1p3/PPP1P3/2NP1N2/3BQPPP/R4RK1 w - - 0 1";
 const KING_BARE = "r1bq1rk1/pppp1ppp/2n2n2/2b1p3/PPP1P3/2NP1N2/3BQPPP/RK3R2 w - - 0 1";
 
+// The start position with either side to move: the same board, so all that tells them
+// apart is whose move it is.
+const START_WHITE = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+const START_BLACK = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1";
+
 // Published endings: [name, FEN, won?] (white to move, white the stronger side).
 const ENDINGS: [string, string, boolean][] = [
   ["K+N v K (a draw: no mate can be forced)", "8/8/3k4/8/8/2N5/8/4K3 w - - 0 1", false],
@@ -92,7 +97,7 @@ const DEFAULT_BUDGET = 3000;
 
 const EVAL_FENS = [
   ...GAME_FENS.flatMap((f) => [f, colourMirror(f), fileMirror(f)]),
-  PAIR, KNIGHT_NOT_PAIR, ROOK_OPEN, ROOK_CLOSED, KING_SHELTERED, KING_BARE,
+  PAIR, KNIGHT_NOT_PAIR, ROOK_OPEN, ROOK_CLOSED, KING_SHELTERED, KING_BARE, START_WHITE, START_BLACK,
   ...ENDINGS.flatMap(([, fen]) => [fen, colourMirror(fen)]),
 ];
 
@@ -116,6 +121,11 @@ describe("the static evaluation (eval FEN)", () => {
   test(`each of ${GAME_FENS.length} game positions scores as its mirror with the colours swapped, and as its mirror a <-> h`, () => {
     const differ = GAME_FENS.filter((f) => score(f) !== score(colourMirror(f)) || score(f) !== score(fileMirror(f)));
     expect(differ.map((f) => `${f}: ${score(f)} ${score(colourMirror(f))} ${score(fileMirror(f))}`)).toEqual([]);
+  });
+
+  test("the move in hand is worth something: the start position scores above 0 for white to move and the same for black to move", () => {
+    expect(score(START_WHITE)).toBeGreaterThan(0);
+    expect(score(START_BLACK)).toBe(score(START_WHITE));
   });
 
   test(`the bishop pair scores at least ${PAIR_AT_LEAST} cp more than a bishop and a knight on the pair's square`, () => {

