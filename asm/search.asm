@@ -37,7 +37,8 @@
 ;     irreversible move, in the search path or in the game's history (history.asm);
 ;   - the budget: the clock is read at every node; past the deadline the search unwinds
 ;     and keeps the best move of the last iteration that finished, or of the unfinished
-;     one if a move of it was searched to the end and scored better; under a budget
+;     one if a move of it was searched to the end and scored better, or beat the best
+;     so far in its null window (its full search then under way); under a budget
 ;     of instructions iterations start until it is spent (what is left is lost), under
 ;     a clock none once half the soft time is spent (it would not finish).
 ; Each ply's chain sits on the move stack (ES) after its parent's; the order score of the
@@ -329,7 +330,9 @@ search_take_iteration:
 ;                variation search; the best move then goes first for the next one
 ; IN:  CL = the depth in plies, >= 1; the root's chain ES:0 .. [root_end]
 ; OUT: CF clear: [iteration_move], [iteration_score] = the best; CF set: the budget ran
-;      out ([iteration_move] = the best of the moves searched to the end, or 0)
+;      out ([iteration_move] = the best of the moves searched to the end, or a move whose
+;      null window beat it and whose full search was under way, at that window's bound;
+;      or 0)
 ; CHG: EAX, EBX, ECX, EDX, SI, DI
 search_root:
         push bp
@@ -351,7 +354,12 @@ search_root:
         test si, si
         jz .full
         SEARCH_PROBE .searched, .aborted
-        mov edx, [bp + node.alpha]
+        mov [bp + node.best], eax   ; it beats the best so far: if the budget runs out
+        mov ebx, [bp + node.alpha]  ; before its full search ends, it is taken at the
+        neg ebx                     ; null window's bound (.raised)
+        mov edx, -SCORE_INFINITE
+        SEARCH_CHILD search_node, .raised
+        jmp .searched
 .full:  mov ebx, edx                ; the full window: (alpha, infinity)
         neg ebx
         mov edx, -SCORE_INFINITE
@@ -378,6 +386,13 @@ search_root:
         jmp .shift
 .first: mov [es:0], eax
         clc
+        jmp .out
+.raised:
+        SEARCH_TAKEBACK_CURRENT     ; (EAX = the move)
+        mov [iteration_move], eax
+        mov eax, [bp + node.best]
+        mov [iteration_score], eax
+        stc
         jmp .out
 .aborted:
         SEARCH_TAKEBACK_CURRENT

@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, test } from "vitest";
 import { JOBS_FILE, parseResult, RESULT_FILE, runBatch, type JobLines } from "../ts-harness/asm-engine.ts";
 import { CHESS, program } from "../ts-harness/build.ts";
 import { KIWIPETE } from "../ts-harness/fixtures/perft.ts";
-import { legalMoves, moveToUci } from "../ts-harness/oracle/index.ts";
+import { fenPosition, findMate, legalMoves, makeMove, moveToUci, parseUci } from "../ts-harness/oracle/index.ts";
 import { DosSession } from "../ts-harness/runner.ts";
 import { play, position, START } from "./game-oracle.ts";
 
@@ -181,6 +181,34 @@ describe("a key stops go infinite", () => {
       await session.close();
     }
   }, 50_000);
+});
+
+describe("the last iteration, cut off by the budget", () => {
+  // A position of a game against stockfish: the search's depth 4 chose a4b3, which lets
+  // white mate in five (Qh6+); the depth 5 iteration that the budget cuts off finds it
+  // out, and a later move beats a4b3 in its null window before the budget runs out.
+  const FEN = "4rk2/2p1np2/p3pp1p/3pP3/b2b2P1/1R1B3P/3Q4/7K b - - 1 34";
+  let cut: JobLines[];
+  beforeAll(async () => {
+    cut = await runBatch(["newgame", `position ${FEN}`, "go budget 3000"], { timeoutMs: 60_000 });
+  }, 70_000);
+
+  test("a move that walks into a mate is not played when a move searched after it beat it, though the budget cut that move's full search off", () => {
+    const words = cut[2]!.lines;
+    const infos = words.filter((w) => w[0] === "info");
+    const last = words.at(-1)!;
+    const finished = infos.at(-1)!;
+    expect(last.at(-2)).toBe("limit");
+    expect(field(last, "depth"), "the bestmove's depth is the last finished iteration's").toBe(field(finished, "depth"));
+    const chosen = field(finished, "pv")!;
+    const pos = fenPosition(FEN);
+    const move = parseUci(pos, chosen);
+    if (!move.ok) throw new Error(`${chosen}: ${move.error.message}`);
+    makeMove(pos, move.move);
+    expect(findMate(pos, 5), `after ${chosen} white has a mate in five`).not.toBeNull();
+    expect(legalUci(FEN, [])).toContain(last[1]);
+    expect(last[1]).not.toBe(chosen);
+  }, 120_000);
 });
 
 describe("the hash table kept between go jobs", () => {
