@@ -363,6 +363,11 @@ const STORE_KEY = "liberman-chess.saved";
 /** A player's pause between the clicks on a move's two squares (test 'a plain quick click'). */
 const CLICK_GAP_MS = 300;
 const DRAG_STEPS = 4;
+/** A hand's rest on the square where a drag begins and on the one where it ends: the page
+ *  may pass pointer moves to the emulator once a frame but a press at once, so a press
+ *  sent in the instant the pointer came was once taken where the pointer had been (a drag
+ *  lost in CI with the board idle). */
+const DRAG_REST_MS = 150;
 
 function launch(profile: string, device: "phone" | "desktop"): Promise<BrowserContext> {
   const phone = { viewport: PHONE, hasTouch: true, isMobile: true, deviceScaleFactor: 1, userAgent: PHONE_AGENT };
@@ -444,7 +449,9 @@ async function touchDrag(page: Page, layout: Layout, from: string, to: string): 
   const cdp = await page.context().newCDPSession(page);
   const touch = (type: "touchStart" | "touchMove" | "touchEnd", x: number, y: number) => cdp.send("Input.dispatchTouchEvent", { type, touchPoints: type === "touchEnd" ? [] : [{ x, y }] });
   await touch("touchStart", a.x, a.y);
+  await new Promise((r) => setTimeout(r, DRAG_REST_MS));
   for (let i = 1; i <= DRAG_STEPS; i++) await touch("touchMove", a.x + ((b.x - a.x) * i) / DRAG_STEPS, a.y + ((b.y - a.y) * i) / DRAG_STEPS);
+  await new Promise((r) => setTimeout(r, DRAG_REST_MS));
   await touch("touchEnd", b.x, b.y);
   await cdp.detach();
 }
@@ -453,8 +460,10 @@ async function touchDrag(page: Page, layout: Layout, from: string, to: string): 
 async function mouseDrag(page: Page, layout: Layout, from: string, to: string): Promise<void> {
   const a = await squarePoint(page, layout, from), b = await squarePoint(page, layout, to);
   await page.mouse.move(a.x, a.y);
+  await new Promise((r) => setTimeout(r, DRAG_REST_MS));
   await page.mouse.down();
   await page.mouse.move(b.x, b.y, { steps: DRAG_STEPS });
+  await new Promise((r) => setTimeout(r, DRAG_REST_MS));
   await page.mouse.up();
 }
 
