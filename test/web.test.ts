@@ -363,11 +363,10 @@ const STORE_KEY = "liberman-chess.saved";
 /** A player's pause between the clicks on a move's two squares (test 'a plain quick click'). */
 const CLICK_GAP_MS = 300;
 const DRAG_STEPS = 4;
-/** A hand's rest on the square where a drag begins and on the one where it ends: the page
- *  may pass pointer moves to the emulator once a frame but a press at once, so a press
- *  sent in the instant the pointer came was once taken where the pointer had been (a drag
- *  lost in CI with the board idle). */
-const DRAG_REST_MS = 150;
+/** A hand's rest where a drag begins, where it ends and before the pointer is parked: a
+ *  drag g1-f3 followed at once by the parking click was lost in CI with the board idle,
+ *  as two clicks that reach the program in one look count as one. */
+const DRAG_REST_MS = 300;
 
 function launch(profile: string, device: "phone" | "desktop"): Promise<BrowserContext> {
   const phone = { viewport: PHONE, hasTouch: true, isMobile: true, deviceScaleFactor: 1, userAgent: PHONE_AGENT };
@@ -401,6 +400,10 @@ async function canvasView(page: Page, layout: Layout): Promise<ScreenView | null
  *  mouse pointer DOS draws there hides no square from the screen reader. (After a touch
  *  the page itself sends the pointer off the board.) */
 async function parkPointer(page: Page): Promise<void> {
+  // The mouse driver keeps only the last press's place and the last release's (INT 33h
+  // functions 5 and 6): a click here that reached the program in the same look as the
+  // release ending a drag would take the drag's place. So the hand rests first.
+  await new Promise((r) => setTimeout(r, DRAG_REST_MS));
   const box = (await page.locator("#dos canvas").boundingBox())!;
   await page.mouse.click(box.x + (2 / 320) * box.width, box.y + (170 / 200) * box.height);
 }
