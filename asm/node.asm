@@ -461,7 +461,7 @@ search_reduce:
 ;                more from NULL_DEEP_DEPTH plies to go), the node fails high
 ; IN:  BP -> the node frame: .depth, .beta; DI -> free space in the move chain
 ; OUT: CF set: EAX = the score to end the node with; CF clear: no cut (or the budget ran
-;      out: [clock_abort])
+;      out: [clock_abort]), and .depth + 1 if passing was mated (a mate threat)
 ; CHG: EAX, EBX, ECX, EDX, SI
 search_null:
         movzx ax, byte [ply]
@@ -509,8 +509,12 @@ search_null:
         cmp byte [clock_abort], 0
         jne .no
         cmp eax, [bp + node.beta]
-        jl .no
-        cmp eax, SCORE_MATE_BOUND   ; a mate found by passing is no proof
+        jge .beta
+        cmp eax, -SCORE_MATE_BOUND  ; passing is mated: a mate threat, which the node
+        jg .no                      ; searches a ply deeper
+        inc byte [bp + node.depth]
+        jmp .no
+.beta:  cmp eax, SCORE_MATE_BOUND   ; a mate found by passing is no proof
         jle .cut
         mov eax, [bp + node.beta]
 .cut:   stc
