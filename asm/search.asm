@@ -12,7 +12,8 @@
 ;   - a null move (the other side moves twice) at NULL_MIN_DEPTH plies and more,
 ;     NULL_REDUCTION plies shallower (a ply more from NULL_DEEP_DEPTH plies to go),
 ;     when not in check, with a piece besides pawns and the evaluation at beta or
-;     above: a fail high there ends the node;
+;     above: a fail high there ends the node; where passing is mated (a mate
+;     threat), the node is searched a ply deeper;
 ;   - late move reductions: a quiet move (not the hash move, a capture, a killer, nor a
 ;     check) after the first LMR_MIN_MOVES, with LMR_MIN_DEPTH plies or more to go and
 ;     not in check, is searched a ply shallower first (two plies after the first
