@@ -1,8 +1,8 @@
 ; node.asm -- the alpha-beta search below the root (beyond Liberman): a negamax node with
 ; principal variation search, the null move (and a mate threat it finds searched a ply
-; deeper) and late move reductions, and the capture
-; quiescence search (search.asm describes the whole; search.asm's search_root and
-; search_iterate drive these).  A node's frame (struc node) lives on the stack.
+; deeper) and late move reductions, and the capture quiescence search (search.asm
+; describes the whole; search.asm's search_root and search_iterate drive these).  A
+; node's frame (struc node) lives on the stack.
 
         section .bss
 
