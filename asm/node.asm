@@ -442,7 +442,11 @@ search_reduce:
         sub ax, [bp + node.first]
         cmp ax, LMR_MIN_MOVES * MOVE_SIZE
         jb .no
-        call search_in_check        ; a check is never reduced
+        cmp byte [bp + node.depth], LMR_SHALLOW_DEPTH
+        jne .check
+        cmp ax, LMR_LATE_MOVES * MOVE_SIZE
+        jb .no                      ; at the shallowest, only the latest moves
+.check: call search_in_check        ; a check is never reduced
         jc .no
         or byte [bp + node.flags], NODE_REDUCED
         dec cl
