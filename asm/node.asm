@@ -425,7 +425,9 @@ search_futile:
 ; search_reduce -- shall the move just made be searched shallower (a late quiet move)?
 ;                  A ply after the first LMR_MIN_MOVES moves; two after the first
 ;                  LMR_DEEP_MOVES with LMR_DEEP_DEPTH plies or more to go, after the
-;                  first LMR_LATE_MOVES with fewer
+;                  first LMR_LATE_MOVES with fewer; with LMR_SHALLOW_DEPTH plies to go
+;                  only after the first LMR_LATE_MOVES (straight to the quiescence
+;                  search)
 ; IN:  BP -> the node frame: .depth, .first, .flags; ES:SI -> the move (its order score
 ;      at FS:SI); CL = the child's depth; the position after the move
 ; OUT: CL - 1 or CL - 2 and NODE_REDUCED set if so, else NODE_REDUCED clear
