@@ -18,7 +18,8 @@
 ;     check) after the first LMR_MIN_MOVES, with LMR_MIN_DEPTH plies or more to go and
 ;     not in check, is searched a ply shallower first (two plies after the first
 ;     LMR_DEEP_MOVES with LMR_DEEP_DEPTH or more to go, after the first LMR_LATE_MOVES
-;     with fewer), and again in full if it beats alpha;
+;     with fewer; with LMR_SHALLOW_DEPTH to go only after the first LMR_LATE_MOVES),
+;     and again in full if it beats alpha;
 ;   - a capture quiescence search: stand pat on the evaluation, captures and queen
 ;     promotions by MVV/LVA (generated alone, gen_captures); every move when in check,
 ;     so mates show there too;
