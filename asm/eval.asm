@@ -534,7 +534,8 @@ shield_black:   SHIELD_TABLE 1, 2
 
 ; eval_position -- the static score of the position (Michniewski's material and
 ;                  piece-square tables; the king's tables and the passed pawns blended by
-;                  the game phase; the mop-up of a lone king; the tempo)
+;                  the game phase; the mop-up of a lone king; the tempo, less the pawns'
+;                  threats against the side to move)
 ; IN:  [eval_psq], [eval_phase], pawn_rows up to date (eval_compute, then eval_move /
 ;      eval_takeback at each move); the kings' squares; [side]
 ; OUT: EAX = the score in centipawns from the side to move's view
@@ -584,10 +585,11 @@ eval_position:
 .ending:
         call eval_runners
         call eval_mop_up
-.side:  cmp byte [side], WHITE   ; the move in hand is worth TEMPO_CP
+.side:  call eval_threats            ; ECX = the move in hand less the pawns' threats
+        cmp byte [side], WHITE
         je .tempo
-        sub eax, 2 * TEMPO_CP
-.tempo: add eax, TEMPO_CP
+        neg ecx
+.tempo: add eax, ecx
         call eval_draw_scale
         cmp byte [side], WHITE
         je .done

@@ -1,7 +1,9 @@
 ; evalpieces.asm -- the pieces' part of the evaluation (beyond Liberman and Michniewski),
 ; with Fruit 2.1's weights (Fabien Letouzey's eval.cpp): the bishop pair, rooks on files
 ; without pawns of their side or without any pawn, and material that cannot win without
-; pawns.  Both terms are read off piece_sets (kept by make and take-back) only when a
+; pawns; and the pawns' threats against the side to move (read off the sets at every
+; evaluation, as a fork is made by one move and met by the next).  The first two terms
+; are read off piece_sets (kept by make and take-back) only when a
 ; move changes them: the pair when a bishop is taken or a rare move is made, the rooks'
 ; files when a rook changes file or a pawn is taken or takes (eval.asm's eval_move; not
 ; in the quiescence search, whose captures keep the last full-width move's count).  They
@@ -181,4 +183,77 @@ eval_draw_scale:
         movzx edx, dx
         add eax, edx
         sar eax, cl
+.done:  ret
+
+; PAWN_THREATS colour -- EDX:EBX = the men of `colour` other than pawns (the king
+; included) that the other side's pawns attack: the pawns' set shifted a row and a file
+; each way, the file at the edge masked first so that no capture wraps to the other
+; side of the board.  CHG: ECX, ESI, EDI
+%macro PAWN_THREATS 1
+  %if %1 == WHITE
+    %define %%pawns PIECE_SET(BLACK | PAWN)
+  %else
+    %define %%pawns PIECE_SET(WHITE | PAWN)
+  %endif
+        mov ebx, [%%pawns]              ; EDX:EBX, the pawns that take toward the a file
+        mov edx, [%%pawns + 4]
+        mov esi, ebx                    ; EDI:ESI, toward the h file
+        mov edi, edx
+        and ebx, ~FILE_BITS
+        and edx, ~FILE_BITS
+        and esi, ~(FILE_BITS << FILE_H)
+        and edi, ~(FILE_BITS << FILE_H)
+  %if %1 == WHITE
+        shld edx, ebx, ROW_STEP - 1     ; black's pawns take down the board
+        shl ebx, ROW_STEP - 1
+        shld edi, esi, ROW_STEP + 1
+        shl esi, ROW_STEP + 1
+  %else
+        shrd ebx, edx, ROW_STEP + 1     ; white's take up it
+        shr edx, ROW_STEP + 1
+        shrd esi, edi, ROW_STEP - 1
+        shr edi, ROW_STEP - 1
+  %endif
+        or ebx, esi
+        or edx, edi
+        and ebx, [COLOUR_SET(%1)]       ; the side's men, less its pawns
+        and edx, [COLOUR_SET(%1) + 4]
+        mov ecx, [PIECE_SET(%1 | PAWN)]
+        not ecx
+        and ebx, ecx
+        mov ecx, [PIECE_SET(%1 | PAWN) + 4]
+        not ecx
+        and edx, ecx
+%endmacro
+
+; eval_threats -- the move in hand, less what the other side's pawns threaten: the side
+;                 to move's men they attack (a pawn's check included).  One costs the
+;                 move in hand (it must step away); two or more are a fork that costs a
+;                 piece, which the static score cannot see (the quiescence search
+;                 stands pat on it and looks only at taking the pawn).  New: Liberman's
+;                 positional logic counted material alone
+; IN:  piece_sets, colour_sets, [side]
+; OUT: ECX = TEMPO_CP, less THREAT_ONE_CP for one piece attacked, THREAT_FORK_CP for more
+; CHG: EBX, EDX, ESI, EDI
+eval_threats:
+        cmp byte [side], WHITE
+        jne .black
+        PAWN_THREATS WHITE
+        jmp .count
+.black: PAWN_THREATS BLACK
+.count: mov ecx, TEMPO_CP
+        mov esi, ebx
+        or esi, edx
+        jz .done
+        sub ecx, THREAT_ONE_CP
+        test ebx, ebx                   ; the lowest one cleared: any left?
+        jz .high
+        lea esi, [ebx - 1]
+        and ebx, esi
+        jmp .more
+.high:  lea esi, [edx - 1]
+        and edx, esi
+.more:  or ebx, edx
+        jz .done
+        sub ecx, THREAT_FORK_CP - THREAT_ONE_CP
 .done:  ret

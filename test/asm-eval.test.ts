@@ -1,7 +1,7 @@
 // The static evaluation (`eval FEN`, asm/eval.asm and asm/evalpieces.asm) checked by
 // relations that hold whatever its weights: a position and its mirror images score the
 // same, the bishop pair, a rook on a file without pawns and the pawns before a castled
-// king add to the score, and
+// king add to the score, a pawn's fork of the side to move takes from it, and
 // endings that published theory calls drawn (a lone knight or bishop against the king,
 // a rook against a minor piece) score near 0 while won ones (K+R v K, K+B+N v K) do
 // not. Every FEN is read by chess.js (a program nobody here wrote) before it is sent.
@@ -22,6 +22,10 @@ const OPEN_FILE_AT_LEAST = 8;
  *  nothing for a pawn on its first square: 144 for three such files. The relation below
  *  asks for well under that. */
 const SHELTER_AT_LEAST = 20;
+/** Stockfish 11's classical evaluation (evaluate.cpp ThreatBySafePawn, S(173, 94)) gives a
+ *  pawn 173 cp in the middle game for each piece it attacks; a fork of two, with the
+ *  forked side to move, must cost it at least this much. */
+const FORK_AT_LEAST = 100;
 /** A drawn ending scores at most this; a won one at least WON_AT_LEAST. */
 const DRAWN_AT_MOST = 40;
 const WON_AT_LEAST = 300;
@@ -71,6 +75,12 @@ const ROOK_CLOSED = "6k1/ppp1rppp/4p3/8/8/4P3/PPP2PPP/4R1K1 w - - 0 1";
 const KING_SHELTERED = "r1bq1rk1/pppp1ppp/2n2n2/2b1p3/PPP1P3/2NP1N2/3BQPPP/R4RK1 w - - 0 1";
 const KING_BARE = "r1bq1rk1/pppp1ppp/2n2n2/2b1p3/PPP1P3/2NP1N2/3BQPPP/RK3R2 w - - 0 1";
 
+// Black to move, its knight c5 and bishop e5 forked by white's pawn d4, against the same
+// with the pawn a step back on d3, attacking nothing (a white pawn on d3 and d4 differ by
+// 20 cp in Michniewski's table and by 5 to 15 as a passed pawn, both in white's favour).
+const FORKED = "4k3/pp6/8/2n1b3/3P4/8/PP6/4K3 b - - 0 1";
+const NOT_FORKED = "4k3/pp6/8/2n1b3/8/3P4/PP6/4K3 b - - 0 1";
+
 // The start position with either side to move: the same board, so all that tells them
 // apart is whose move it is.
 const START_WHITE = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -98,6 +108,7 @@ const DEFAULT_BUDGET = 3000;
 const EVAL_FENS = [
   ...GAME_FENS.flatMap((f) => [f, colourMirror(f), fileMirror(f)]),
   PAIR, KNIGHT_NOT_PAIR, ROOK_OPEN, ROOK_CLOSED, KING_SHELTERED, KING_BARE, START_WHITE, START_BLACK,
+  ...[FORKED, NOT_FORKED].flatMap((f) => [f, colourMirror(f)]),
   ...ENDINGS.flatMap(([, fen]) => [fen, colourMirror(fen)]),
 ];
 
@@ -138,6 +149,11 @@ describe("the static evaluation (eval FEN)", () => {
 
   test(`a castled king behind its own pawns scores at least ${SHELTER_AT_LEAST} cp more than one whose pawns have gone up`, () => {
     expect(score(KING_SHELTERED) - score(KING_BARE)).toBeGreaterThanOrEqual(SHELTER_AT_LEAST);
+  });
+
+  test(`a pawn's fork of two pieces costs the side to move at least ${FORK_AT_LEAST} cp, for either colour`, () => {
+    expect(score(NOT_FORKED) - score(FORKED)).toBeGreaterThanOrEqual(FORK_AT_LEAST);
+    expect(score(colourMirror(NOT_FORKED)) - score(colourMirror(FORKED))).toBeGreaterThanOrEqual(FORK_AT_LEAST);
   });
 
   test.each(ENDINGS)("%s scores as theory says, for either colour", (_, fen, won) => {
