@@ -75,6 +75,12 @@ export function parseScore(text: string): MatchScore | null {
 }
 
 if (isMain(import.meta.url)) {
+  // A reader that stops early (`| head -1`) closes the pipe: the rest is not wanted, so
+  // the program ends quietly instead of throwing EPIPE.
+  process.stdout.on("error", (e: NodeJS.ErrnoException) => {
+    if (e.code === "EPIPE") process.exit(0);
+    throw e;
+  });
   const scores = process.argv.slice(2).map(parseScore);
   if (scores.length !== 2 || scores.some((s) => s === null || s.wins + s.draws + s.losses === 0)) {
     process.stderr.write("usage: tsx ts-harness/elo.ts W/D/L W/D/L (two matches of at least one game each, against the same opponent)\n");
