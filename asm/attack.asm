@@ -81,6 +81,7 @@
 %macro SIDE_NAMES 2
   %define KING_WALK gen_%2_king_walk
   %define PAWN_TAKERS gen_%2_pawn_takers
+  %define PAWN_TAKERS_OF gen_%2_takers_of
   %assign OWN %1
   %assign ENEMY (%1) ^ WHITE
   %if OWN == WHITE

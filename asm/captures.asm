@@ -9,11 +9,16 @@
 ; the chain holds the same captures in the same order (the search's tree does not
 ; change), but most pawns and knights cost a few instructions instead of a walk of
 ; their squares, and a slider three instructions a square it passes.
+; Where the stand-pat score is so far below alpha that taking a pawn (or a minor piece,
+; or a rook) could not reach it, search_order_captures would drop those captures: they
+; are not looked for (gen_capture_victims), and the chain keeps the others in the same
+; order.
 
         section .bss
 
 captures_only   resb 1              ; nonzero inside gen_captures
-capture_enemies resw 1              ; -> the enemy's colour set
+capture_victims resq 1              ; the enemies worth taking
+capture_gap     resd 1              ; a capture that gains no more is left out
 capture_pawns   resq 1              ; the squares from which a pawn takes or promotes
 
         section .data
@@ -28,17 +33,51 @@ capture_pawns   resq 1              ; the squares from which a pawn takes or pro
 ;                 check, else the legal captures, en passant and promotions (and any
 ;                 pawn step onto the row pawns promote on, which the same square set
 ;                 lets through; the caller drops it as quiet)
-; IN, OUT, CHG: as gen_moves
+; IN:  as gen_moves, and [capture_gap] = the least gain worth a capture (out of check
+;      only the captures of enemies worth more are stored; en passant and the queening
+;      row's takes whatever they take)
+; OUT, CHG: as gen_moves
 gen_captures:
         mov byte [captures_only], 1
         call gen_moves
         mov byte [captures_only], 0 ; mov keeps CF
         ret
 
+; gen_capture_victims -- target_mask and capture_victims for gen_captures out of check:
+;                        the enemy's pieces whose value (piece_cp) could lift the score
+;                        enough (more than [capture_gap]; search_order_captures drops
+;                        the other captures), so that the finders never look at them.
+;                        The pawns go first, then the minor pieces, then the rooks
+; IN:  EDX:EAX = the enemy's colour set; SI -> its piece sets (PIECE_SET(enemy));
+;      [capture_gap]
+; OUT: target_mask, capture_victims = the enemies worth taking
+; CHG: EAX, ECX, EDX
+gen_capture_victims:
+        mov ecx, [capture_gap]
+        cmp ecx, PAWN_CP
+        jl .store
+        xor eax, [si + PAWN * SET_BYTES] ; (the kinds' sets lie within the colour's)
+        xor edx, [si + PAWN * SET_BYTES + 4]
+        cmp ecx, CAPTURE_MINOR_CP
+        jl .store
+        xor eax, [si + KNIGHT * SET_BYTES]
+        xor edx, [si + KNIGHT * SET_BYTES + 4]
+        xor eax, [si + BISHOP * SET_BYTES]
+        xor edx, [si + BISHOP * SET_BYTES + 4]
+        cmp ecx, ROOK_CP
+        jl .store
+        xor eax, [si + ROOK * SET_BYTES]
+        xor edx, [si + ROOK * SET_BYTES + 4]
+.store: mov [target_mask], eax
+        mov [target_mask + 4], edx
+        mov [capture_victims], eax
+        mov [capture_victims + 4], edx
+        ret
+
 ; gen_capture_pieces -- gen_<colour>_pieces' walk for gen_captures out of check: the
 ;                       captures and promotions of the side's pieces but the king
-; IN:  gen_pieces = those pieces; [capture_enemies]; target_mask =
-;      the enemy's pieces and the queening row's empty squares; pinned_set, pin_masks
+; IN:  gen_pieces = those pieces; capture_victims; target_mask = the victims and
+;      the queening row's squares not the side's own; pinned_set, pin_masks
 ;      (gen_<colour>_checks); ES:DI -> free space
 ; OUT: DI past the moves stored; CF set if the chain is full
 ; CHG: EAX, EBX, ECX, EDX, ESI, EBP
@@ -51,11 +90,10 @@ gen_capture_pieces:
         movzx esi, dh               ; a filter, and a finder, by content
         jmp [capture_filters + esi * 2]
 .knight:                            ; (EBX = the square: bsf wrote all of it)
-        mov bp, [capture_enemies]
         mov eax, [knight_zone + ebx * SET_BYTES]
-        and eax, [bp]
+        and eax, [capture_victims]
         mov ecx, [knight_zone + ebx * SET_BYTES + 4]
-        and ecx, [bp + 4]
+        and ecx, [capture_victims + 4]
         jnz .knight_high
         test eax, eax
         jz .next                    ; nothing to take
@@ -81,12 +119,11 @@ gen_capture_pieces:
         add bl, DWORD_BITS
         jmp .knight_take
 .bishop:
-        mov bp, [capture_enemies]
         mov eax, [bishop_lines + ebx * SET_BYTES]
-        and eax, [bp]
+        and eax, [capture_victims]
         jnz .find
         mov eax, [bishop_lines + ebx * SET_BYTES + 4]
-        and eax, [bp + 4]
+        and eax, [capture_victims + 4]
         jz .next
 .find:  mov bp, target_mask
         movzx bx, dl
@@ -174,19 +211,18 @@ gen_%2_pawn_captures:
 
 ; gen_capture_king_idle -- has the king nothing to look at?  In gen_captures out of
 ;                          check, when no enemy stands next to it (no capture to test)
-; IN:  [captures_only], [king_here], [capture_enemies]
+; IN:  [captures_only], [king_here], capture_victims
 ; OUT: CF set if so
 ; CHG: EAX, BX, ESI
 gen_capture_king_idle:
         cmp byte [captures_only], 0
         je .busy                    ; CF clear
         movzx esi, byte [king_here]
-        mov bx, [capture_enemies]
         mov eax, [king_zone + esi * SET_BYTES]
-        and eax, [bx]
+        and eax, [capture_victims]
         jnz .busy
         mov eax, [king_zone + esi * SET_BYTES + 4]
-        and eax, [bx + 4]
+        and eax, [capture_victims + 4]
         jnz .busy
         stc
 .busy:  ret

@@ -216,13 +216,11 @@ eval_draw_scale:
   %endif
         or ebx, esi
         or edx, edi
-        and ebx, [COLOUR_SET(%1)]       ; the side's men, less its pawns
-        and edx, [COLOUR_SET(%1) + 4]
-        mov ecx, [PIECE_SET(%1 | PAWN)]
-        not ecx
+        mov ecx, [COLOUR_SET(%1)]       ; the side's men, less its pawns (a part of
+        xor ecx, [PIECE_SET(%1 | PAWN)] ; them)
         and ebx, ecx
-        mov ecx, [PIECE_SET(%1 | PAWN) + 4]
-        not ecx
+        mov ecx, [COLOUR_SET(%1) + 4]
+        xor ecx, [PIECE_SET(%1 | PAWN) + 4]
         and edx, ecx
 %endmacro
 

@@ -221,10 +221,11 @@ gen_store_promotions:
 %endmacro
 
 ; CAPTURING_PAWNS -- for gen_captures: drop from gen_pieces the pawns that neither take
-; (gen_<colour>_pawn_takers) nor promote, all at once on the sets; CHG: EAX, EBX, ECX,
-; EDX
+; one of capture_victims (gen_<colour>_takers_of) nor promote, all at once on the sets;
+; CHG: EAX, EBX, ECX, EDX, SI
 %macro CAPTURING_PAWNS 0
-        call PAWN_TAKERS
+        mov si, capture_victims
+        call PAWN_TAKERS_OF
   %if OWN == WHITE
         movzx bx, PROMO_ROW
         mov byte [capture_pawns + bx], ROW_SET
@@ -393,17 +394,16 @@ gen_%2:
 .free:
         cmp byte [captures_only], 0
         je .pieces
-        mov eax, [COLOUR_SET(ENEMY)] ; captures, and steps to the queening row's empty
-        mov [target_mask], eax      ; squares (so a piece in target_mask is an enemy)
-        mov eax, [COLOUR_SET(ENEMY) + 4]
-        mov [target_mask + 4], eax
+        mov eax, [COLOUR_SET(ENEMY)] ; the captures worth making, and every step or
+        mov edx, [COLOUR_SET(ENEMY) + 4] ; take onto the queening row (so a piece in
+        mov si, PIECE_SET(ENEMY)    ; target_mask is an enemy)
+        call gen_capture_victims
   %if OWN == WHITE
         movzx bx, QUEENING_ROW
   %else
         mov bx, QUEENING_ROW
   %endif
         mov al, [COLOUR_SET(OWN) + bx]
-        or al, [COLOUR_SET(ENEMY) + bx]
         not al
         or [target_mask + bx], al
 .pieces:
@@ -431,7 +431,6 @@ gen_%2_pieces:
         cmp byte [captures_only], 0
         je .listed
         CAPTURING_PAWNS
-        mov word [capture_enemies], COLOUR_SET(ENEMY)
         call gen_capture_pieces     ; out of check (captures.asm)
         jc .full
         jmp .en_passant
@@ -472,15 +471,18 @@ gen_%2_pieces:
 ;                             the sets: the pawns one row on are the set shifted by a
 ;                             row, less the file it wraps into.  Left as it was when
 ;                             the colour has no pawn (no pawn's finder reads it then)
-; IN:  the colour sets, piece_sets
+; gen_<colour>_takers_of -- the same for the enemies in the set at SI alone
+; IN:  the colour sets, piece_sets; SI -> the enemies (gen_<colour>_takers_of)
 ; OUT: capture_pawns
-; CHG: EAX, EBX, ECX, EDX
+; CHG: EAX, EBX, ECX, EDX, SI
 gen_%2_pawn_takers:
+        mov si, COLOUR_SET(ENEMY)
+gen_%2_takers_of:
         mov eax, [PIECE_SET(OWN | PAWN)]
         or eax, [PIECE_SET(OWN | PAWN) + 4]
         jz .none
-        mov eax, [COLOUR_SET(ENEMY)]
-        mov edx, [COLOUR_SET(ENEMY) + 4]
+        mov eax, [si]
+        mov edx, [si + 4]
         mov ecx, eax
         mov ebx, edx
   %if OWN == WHITE                  ; white takes towards square 0: square s - 9, s - 7

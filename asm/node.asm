@@ -310,6 +310,10 @@ search_quiesce:
         jnc .return                 ; generator tells a check, at no cost)
 .generate:
         mov [bp + node.best], eax
+        neg eax                     ; the least gain a capture must offer to count
+        add eax, [bp + node.alpha]  ; (search_order_captures keeps no other)
+        sub eax, QUIESCE_MARGIN
+        mov [capture_gap], eax
         push bp
         call gen_captures           ; no quiet move unless in check
         pop bp

@@ -244,18 +244,18 @@ search_clear:
         call search_clear_segment
         pop es
         xor eax, eax                ; the history and search_order's marks below it
-        mov di, SEGMENT_BYTES - ORDER_MARKS_BASE
-.history:
-        sub di, 1 << DWORD_SHIFT
-        mov [es:ORDER_MARKS_BASE + di], eax
-        jnz .history
+        mov di, ORDER_MARKS_BASE
+        mov cx, (SEGMENT_BYTES - ORDER_MARKS_BASE) >> DWORD_SHIFT
+        rep stosd
         mov cx, (PAWN_CACHE_BASE - KILLER_BASE + PAWN_CACHE_ENTRIES * pawn_entry_size) >> DWORD_SHIFT
 .killers:
+        push es
+        push fs
+        pop es
         xor eax, eax
         mov di, KILLER_BASE
-.clear: mov [fs:di], eax
-        add di, 1 << DWORD_SHIFT
-        loop .clear
+        rep stosd
+        pop es
         ret
 
 ; search_clear_segment -- fill a 64 KiB segment with zeros
