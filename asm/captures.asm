@@ -208,21 +208,3 @@ gen_%2_pawn_captures:
 
         PAWN_CAPTURES_SIDE WHITE, white
         PAWN_CAPTURES_SIDE BLACK, black
-
-; gen_capture_king_idle -- has the king nothing to look at?  In gen_captures out of
-;                          check, when no enemy stands next to it (no capture to test)
-; IN:  [captures_only], [king_here], capture_victims
-; OUT: CF set if so
-; CHG: EAX, BX, ESI
-gen_capture_king_idle:
-        cmp byte [captures_only], 0
-        je .busy                    ; CF clear
-        movzx esi, byte [king_here]
-        mov eax, [king_zone + esi * SET_BYTES]
-        and eax, [capture_victims]
-        jnz .busy
-        mov eax, [king_zone + esi * SET_BYTES + 4]
-        and eax, [capture_victims + 4]
-        jnz .busy
-        stc
-.busy:  ret

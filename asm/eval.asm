@@ -542,7 +542,8 @@ shield_black:   SHIELD_TABLE 1, 2
 ; CHG: nothing else
 eval_position:
         pushad                      ; (popad below, EAX put in its slot first)
-        call eval_passed
+        EVAL_PASSED .passed_miss
+.passed:
         movsx eax, word [eval_rook_mid]
         add esi, eax
         movsx eax, word [eval_rook_end]
@@ -585,19 +586,21 @@ eval_position:
 .ending:
         call eval_runners
         call eval_mop_up
-.side:  call eval_threats            ; ECX = the move in hand less the pawns' threats
-        cmp byte [side], WHITE
-        je .tempo
-        neg ecx
-.tempo: add eax, ecx
-        call eval_draw_scale
-        cmp byte [side], WHITE
-        je .done
+.side:  cmp byte [side], WHITE       ; the move in hand less the pawns' threats, the
+        jne .black                  ; scale of a lead that cannot win, the side's view
+        EVAL_THREATS WHITE, add
+        EVAL_DRAW_SCALE
+        jmp .done
+.black: EVAL_THREATS BLACK, sub
+        EVAL_DRAW_SCALE
         neg eax
 .done:  mov bp, sp
         mov [bp + PUSHAD_EAX], eax
         popad
         ret
+.passed_miss:
+        call eval_passed_miss
+        jmp .passed
 .stretched:
         movzx ebx, byte [KING_SQ(BLACK)]
         mov cl, BLACK

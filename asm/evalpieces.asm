@@ -148,34 +148,36 @@ eval_recount:
         call eval_rook_files
 .done:  ret
 
-; eval_draw_scale -- a side ahead without pawns cannot win with a minor piece alone,
-;                    and hardly with a minor piece more than the other side: its score
-;                    shrinks to a sixteenth, or to a quarter (rounded toward 0, so that
-;                    either colour ahead gets the same)
+; EVAL_DRAW_SCALE -- a side ahead without pawns cannot win with a minor piece alone,
+; and hardly with a minor piece more than the other side: its score shrinks to a
+; sixteenth, or to a quarter (rounded toward 0, so that either colour ahead gets the
+; same).  A macro, once a colour in eval_position
 ; IN:  EAX = the score from white's view; [eval_phase], pawn_rows
 ; OUT: EAX scaled
 ; CHG: CX, EDX, SI
-eval_draw_scale:
+%macro EVAL_DRAW_SCALE 0
         mov cx, [eval_phase]        ; CL = black's share, CH = white's
         mov si, PAWN_ROWS_WHITE
         test eax, eax
-        jg .ahead
-        jz .done
+        jg %%ahead
+        jz %%done
         xchg cl, ch                 ; black is ahead: seen from black
         mov si, PAWN_ROWS_BLACK
-.ahead: cmp dword [pawn_rows + si], 0
-        jne .done
+%%ahead:
+        cmp dword [pawn_rows + si], 0
+        jne %%done
         cmp dword [pawn_rows + si + 4], 0
-        jne .done
+        jne %%done
         cmp ch, PHASE_BISHOP
-        ja .more
+        ja %%more
         mov cl, DRAW_SHIFT_MINOR
-        jmp .scale
-.more:  sub ch, cl
+        jmp %%scale
+%%more: sub ch, cl
         cmp ch, PHASE_BISHOP
-        ja .done
+        ja %%done
         mov cl, DRAW_SHIFT_LEAD
-.scale: cdq                         ; a negative score rounds toward 0 as well
+%%scale:
+        cdq                         ; a negative score rounds toward 0 as well
         mov si, 1
         shl si, cl
         dec si
@@ -183,7 +185,8 @@ eval_draw_scale:
         movzx edx, dx
         add eax, edx
         sar eax, cl
-.done:  ret
+%%done:
+%endmacro
 
 ; PAWN_THREATS colour -- EDX:EBX = the men of `colour` other than pawns (the king
 ; included) that the other side's pawns attack: the pawns' set shifted a row and a file
@@ -224,34 +227,33 @@ eval_draw_scale:
         and edx, ecx
 %endmacro
 
-; eval_threats -- the move in hand, less what the other side's pawns threaten: the side
-;                 to move's men they attack (a pawn's check included).  One costs the
-;                 move in hand (it must step away); two or more are a fork that costs a
-;                 piece, which the static score cannot see (the quiescence search
-;                 stands pat on it and looks only at taking the pawn).  New: Liberman's
-;                 positional logic counted material alone
-; IN:  piece_sets, colour_sets, [side]
-; OUT: ECX = TEMPO_CP, less THREAT_ONE_CP for one piece attacked, THREAT_FORK_CP for more
-; CHG: EBX, EDX, ESI, EDI
-eval_threats:
-        cmp byte [side], WHITE
-        jne .black
-        PAWN_THREATS WHITE
-        jmp .count
-.black: PAWN_THREATS BLACK
-.count: mov ecx, TEMPO_CP
+; EVAL_THREATS colour, op -- the move in hand, less what the other side's pawns
+; threaten: the men of `colour`, the side to move, that they attack (a pawn's check
+; included).  One costs the move in hand (it must step away); two or more are a fork
+; that costs a piece, which the static score cannot see (the quiescence search stands
+; pat on it and looks only at taking the pawn).  A macro, once a colour in
+; eval_position: every evaluation runs it.  New: Liberman's positional logic counted
+; material alone
+; IN:  piece_sets, colour_sets; EAX = the score from white's view
+; OUT: EAX op= TEMPO_CP, less THREAT_ONE_CP for one man attacked, THREAT_FORK_CP for more
+;      (op: add for white, sub for black)
+; CHG: EBX, ECX, EDX, ESI, EDI
+%macro EVAL_THREATS 2
+        PAWN_THREATS %1
+        mov ecx, TEMPO_CP
         mov esi, ebx
         or esi, edx
-        jz .done
+        jz %%done
         sub ecx, THREAT_ONE_CP
         test ebx, ebx                   ; the lowest one cleared: any left?
-        jz .high
+        jz %%high
         lea esi, [ebx - 1]
         and ebx, esi
-        jmp .more
-.high:  lea esi, [edx - 1]
+        jmp %%more
+%%high: lea esi, [edx - 1]
         and edx, esi
-.more:  or ebx, edx
-        jz .done
+%%more: or ebx, edx
+        jz %%done
         sub ecx, THREAT_FORK_CP - THREAT_ONE_CP
-.done:  ret
+%%done: %2 eax, ecx
+%endmacro

@@ -376,6 +376,25 @@ gen_store_promotions:
         ret
 %endmacro
 
+; CAPTURE_KING_IDLE idle -- has the king nothing to look at?  In gen_captures out of
+; check, when no victim stands next to it (no capture to test): then on to `idle`.  A
+; macro, at the head of gen_<colour>_king (every generation passes it), for
+; gen_captures (captures.asm)
+; IN:  [captures_only], [king_here], capture_victims
+; CHG: EAX, ESI
+%macro CAPTURE_KING_IDLE 1
+        cmp byte [captures_only], 0
+        je %%busy
+        movzx esi, byte [king_here]
+        mov eax, [king_zone + esi * SET_BYTES]
+        and eax, [capture_victims]
+        jnz %%busy
+        mov eax, [king_zone + esi * SET_BYTES + 4]
+        and eax, [capture_victims + 4]
+        jz %1
+%%busy:
+%endmacro
+
 ; GEN_SIDE colour, name -- the generator of one colour: gen_<name> and its finders.
 %macro GEN_SIDE 2
         SIDE_NAMES %1, %2
@@ -727,8 +746,7 @@ gen_%2_ep:
 ; OUT: DI past the moves stored
 ; CHG: EAX, BX, CX, DX, ESI
 gen_%2_king:
-        call gen_capture_king_idle
-        jc .idle
+        CAPTURE_KING_IDLE .idle
         movzx bx, byte [king_here]
         KING_LIFT
         cmp byte [checking_only], 0

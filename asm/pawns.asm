@@ -148,23 +148,33 @@ eval_pawn_flip:
         pop ebx
         ret
 
-; eval_passed -- the passed pawns: a file's most advanced pawn with no pawn of the other
-;                side ahead of it on its file or a neighbouring one scores passed_bonus
-;                by its row.  The sums are kept in the pawn cache (FS) by pawn_key, as
-;                the same pawns come back again and again in a search
+; EVAL_PASSED miss -- the passed pawns: a file's most advanced pawn with no pawn of the
+; other side ahead of it on its file or a neighbouring one scores passed_bonus by its
+; row.  The sums are kept in the pawn cache (FS) by pawn_key, as the same pawns come
+; back again and again in a search; a macro for the cache's answer (every evaluation
+; asks), which goes to `miss` when it has none: there eval_passed_miss gives the sums
 ; IN:  pawn_rows, [pawn_key]; FS = the score segment
-; OUT: ESI = the middle-game sum, EDI = the end-game sum, white's less black's
-; CHG: EAX, EBX, ECX, EDX
-eval_passed:
+; OUT: ESI = the middle-game sum, EDI = the end-game sum, white's less black's; on to
+;      `miss` with BX = the pawns' cache entry if the cache does not hold them
+; CHG: EAX, EBX
+%macro EVAL_PASSED 1
         mov eax, [pawn_key]
         mov bx, ax
         and bx, PAWN_CACHE_MASK
         cmp eax, [fs:PAWN_CACHE_BASE + bx + pawn_entry.key]
-        jne .count
+        jne %1
         movsx esi, word [fs:PAWN_CACHE_BASE + bx + pawn_entry.middle]
         movsx edi, word [fs:PAWN_CACHE_BASE + bx + pawn_entry.end]
-        ret
-.count: push bx
+%endmacro
+
+; eval_passed_miss -- EVAL_PASSED's sums counted (eval_passed_count) and kept in the
+;                     pawn cache
+; IN:  BX = the pawns' cache entry (EVAL_PASSED); pawn_rows, [pawn_key]; FS = the score
+;      segment
+; OUT: ESI, EDI as EVAL_PASSED
+; CHG: EAX, EBX, ECX, EDX
+eval_passed_miss:
+        push bx
         call eval_passed_count
         pop bx
         mov eax, [pawn_key]
@@ -322,7 +332,7 @@ BYTES_ANY       equ 7F7F7F7Fh       ; added to bytes without bit 7: bit 7 says n
 
 ; eval_passed_count -- eval_passed's sums counted from pawn_rows, four files at a time
 ; IN:  pawn_rows
-; OUT: ESI, EDI as eval_passed, the doubled and isolated pawns counted in
+; OUT: ESI, EDI as EVAL_PASSED, the doubled and isolated pawns counted in
 ; CHG: EAX, EBX, ECX, EDX
 eval_passed_count:
         xor esi, esi
