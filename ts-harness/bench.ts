@@ -12,6 +12,7 @@ import { programLimits, runBatch, type BatchOptions } from "./asm-engine.ts";
 import { isMain } from "./build.ts";
 import { asmEngine } from "./engines.ts";
 import { MATE_SET } from "./mate-set.ts";
+import { stackTable } from "./stack.ts";
 import { LOS_ALAMOS_PERFT } from "../test/fixtures/losalamos.ts";
 import { fenPosition, generateLegalByPins, isMateIn, parseFen, parseUci, perft } from "./oracle/index.ts";
 
@@ -273,6 +274,10 @@ async function nodeCostTable(): Promise<string> {
 }
 
 async function main(): Promise<void> {
+  if (process.argv.includes("--stack")) {
+    console.log(await stackTable());
+    return;
+  }
   if (process.argv.includes("--node")) {
     console.log(await nodeCostTable());
     return;
