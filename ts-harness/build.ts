@@ -4,7 +4,8 @@
 // A test run assembles once, in vitest's global setup (test/global-setup.ts); every
 // process of the run then reads build/ and never runs nasm on the same files again.
 import { execa } from "execa";
-import { mkdirSync, readFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -181,6 +182,34 @@ let chessMapped: Promise<MappedProgram> | null = null;
 export function chessProgram(): Promise<MappedProgram> {
   chessMapped ??= program(CHESS).then((bytes) => new MappedProgram(bytes, readSymbolMap(join(ROOT, CHESS.map!))));
   return chessMapped;
+}
+
+/** One change to a copy of asm/ for a variant build: the first match of `what` in `file`
+ *  becomes `by` (an error if the file no longer has it). */
+export interface AsmPatch {
+  readonly file: string;
+  readonly what: RegExp;
+  readonly by: string;
+}
+
+/** Assemble CHESS.COM from a copy of asm/ with the patches applied, in a temporary folder
+ *  (no map, no listing: build/ is left alone). Returns the program's bytes. */
+export async function assembleVariant(name: string, patches: readonly AsmPatch[]): Promise<Uint8Array> {
+  const dir = mkdtempSync(join(tmpdir(), `chess-${name}-`));
+  try {
+    const asm = join(dir, "asm");
+    cpSync(join(ROOT, "asm"), asm, { recursive: true });
+    for (const p of [{ file: "chess.asm", what: /^\[map all build\/chess\.map\]$/m, by: "" }, ...patches]) {
+      const text = readFileSync(join(asm, p.file), "utf8");
+      if (!p.what.test(text)) throw new Error(`${name}: asm/${p.file} no longer has ${p.what}`);
+      writeFileSync(join(asm, p.file), text.replace(p.what, p.by));
+    }
+    const r = await execa("nasm", ["-f", "bin", "-I", "asm/", "-o", "CHESS.COM", "asm/chess.asm"], { cwd: dir, reject: false });
+    if (r.exitCode !== 0) throw new Error(`${name}: the variant build failed:\n${r.stderr}`);
+    return new Uint8Array(readFileSync(join(dir, "CHESS.COM")));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /** Whether the module at `moduleUrl` (its import.meta.url) is the script node started. */

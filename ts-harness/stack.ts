@@ -9,11 +9,7 @@
 // low by the few bytes of such a push at the very deepest point).
 // The measuring build's stack is MEASURE_STACK_BYTES, less than the program's by the
 // bytes the measuring code takes, so that it fits in the same 64 KiB segment.
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { execa } from "execa";
-import { isMain, ROOT } from "./build.ts";
+import { assembleVariant, isMain } from "./build.ts";
 import { KIWIPETE } from "./fixtures/perft.ts";
 import { DosSession } from "./runner.ts";
 
@@ -46,55 +42,44 @@ export interface StackUse {
   readonly size: number;
 }
 
-function patch(dir: string, file: string, what: RegExp, by: string): void {
-  const text = readFileSync(join(dir, file), "utf8");
-  if (!what.test(text)) throw new Error(`stack: ${file} no longer has ${what}`);
-  writeFileSync(join(dir, file), text.replace(what, by));
+/** Assemble the measuring build in a temporary folder. */
+export function buildStackMeter(): Promise<Uint8Array> {
+  return assembleVariant("stack", [
+    { file: "chess.inc", what: /^STACK_BYTES\s+equ \d+/m, by: `STACK_BYTES equ ${MEASURE_STACK_BYTES}` },
+    { file: "node.asm", what: /^%error "the stack cannot hold.*$/m, by: "; (the measuring build's stack is smaller)" },
+    { file: "chess.asm", what: /mov cx, stack_bottom - bss_start/, by: `mov cx, stack_top - ${STACK_TOP_KEPT} - bss_start` },
+    { file: "dos.asm", what: /^dos_exit:$/m, by: METER_EXIT },
+  ]);
 }
 
-/** Assemble the measuring build in a temporary folder. */
-export async function buildStackMeter(): Promise<Uint8Array> {
-  const dir = mkdtempSync(join(tmpdir(), "chess-stack-"));
-  try {
-    const asm = join(dir, "asm");
-    cpSync(join(ROOT, "asm"), asm, { recursive: true });
-    patch(asm, "chess.inc", /^STACK_BYTES\s+equ \d+/m, `STACK_BYTES equ ${MEASURE_STACK_BYTES}`);
-    patch(asm, "node.asm", /^%error "the stack cannot hold.*$/m, "; (the measuring build's stack is smaller)");
-    patch(asm, "chess.asm", /^\[map all build\/chess\.map\]$/m, "");
-    patch(asm, "chess.asm", /mov cx, stack_bottom - bss_start/, `mov cx, stack_top - ${STACK_TOP_KEPT} - bss_start`);
-    patch(asm, "dos.asm", /^dos_exit:$/m, [
-      "dos_exit:",
-      "        push ax",
-      "        mov di, stack_bottom        ; the zero bytes left at the bottom",
-      ".meter_scan:",
-      "        cmp byte [di], 0",
-      "        jne .meter_found",
-      "        inc di",
-      "        jmp .meter_scan",
-      ".meter_found:",
-      "        sub di, stack_bottom",
-      "        mov cx, 4",
-      ".meter_digit:",
-      "        rol di, 4",
-      "        mov dx, di",
-      "        and dl, 15",
-      "        add dl, '0'",
-      "        cmp dl, '9'",
-      "        jbe .meter_put",
-      "        add dl, 'A' - '9' - 1",
-      ".meter_put:",
-      "        mov ah, 2",
-      "        int 21h",
-      "        loop .meter_digit",
-      "        pop ax",
-    ].join("\n"));
-    const r = await execa("nasm", ["-f", "bin", "-I", "asm/", "-o", "CHESS.COM", "asm/chess.asm"], { cwd: dir, reject: false });
-    if (r.exitCode !== 0) throw new Error(`stack: the measuring build failed:\n${r.stderr}`);
-    return new Uint8Array(readFileSync(join(dir, "CHESS.COM")));
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
+/** dos_exit's head in the measuring build: the zero bytes at the stack's bottom, printed
+ *  as four hex digits. */
+const METER_EXIT = [
+  "dos_exit:",
+  "        push ax",
+  "        mov di, stack_bottom",
+  ".meter_scan:",
+  "        cmp byte [di], 0",
+  "        jne .meter_found",
+  "        inc di",
+  "        jmp .meter_scan",
+  ".meter_found:",
+  "        sub di, stack_bottom",
+  "        mov cx, 4",
+  ".meter_digit:",
+  "        rol di, 4",
+  "        mov dx, di",
+  "        and dl, 15",
+  "        add dl, '0'",
+  "        cmp dl, '9'",
+  "        jbe .meter_put",
+  "        add dl, 'A' - '9' - 1",
+  ".meter_put:",
+  "        mov ah, 2",
+  "        int 21h",
+  "        loop .meter_digit",
+  "        pop ax",
+].join("\n");
 
 /** Run the jobs in one boot of the measuring build; the deepest stack they used. */
 export async function measureStack(jobs: readonly string[], timeoutMs = 1_800_000): Promise<StackUse> {
