@@ -40,6 +40,18 @@ describe("match options", () => {
     expect(() => parseConfig(["--opponent-build", "/nonexistent-liberman-checkout"])).toThrow(/no checkout of this project/);
   });
 
+  test("--ours-elo puts stockfish in our place under the opponent's node count, and refuses CHESS.COM's options", () => {
+    const cfg = parseConfig(["--ours-elo", "2000", "--elo", "1800", "--opponent-nodes", "50000"]);
+    expect(cfg.oursElo).toBe(2000);
+    expect(goCommand(cfg, noClock, true)).toBe("go nodes 50000");
+    expect(goCommand(cfg, noClock, false)).toBe("go nodes 50000");
+    expect(parseConfig([]).oursElo).toBeNull();
+    expect(goCommand(parseConfig(["--opponent-nodes", "50000"]), noClock, true)).toBe("go");
+    expect(() => parseConfig(["--ours-elo", "2000", "--budget", "6000"])).toThrow(/--budget is for CHESS.COM/);
+    expect(() => parseConfig(["--ours-elo", "2000", "--opponent-build", ROOT])).toThrow(/--opponent-build is for CHESS.COM/);
+    expect(() => parseConfig(["--ours-elo", "900"])).toThrow(/--ours-elo must be a whole number from 1320 to 3190/);
+  });
+
   test("--opponent and --opponent-build together are refused", () => {
     expect(() => parseConfig(["--opponent", "/usr/games/stockfish", "--opponent-build", ROOT])).toThrow(/not both/);
   });

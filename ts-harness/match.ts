@@ -5,12 +5,14 @@
 //                    [--level L | --budget MS] [--opponent-budget MS]
 //                    [--tc SECONDS+INC | --movetime MS] [--opponent-movetime MS | --opponent-nodes N]
 //                    [--concurrency N] [--pgn FILE] [--book] [--openings small | wide | endings]
+//                    [--ours-elo E]
 // The engine's own opening book stays off unless --book, so that a match measures the
 // search. --opponent-build plays the CHESS.COM of another checkout of this project (DIR,
 // its own UCI bridge) with the same level or budget: self-play between two builds, which
 // tells small changes apart with fewer games than stockfish does. --opponent-budget gives
 // that build a budget of its own, so that one build plays itself at two budgets (what a
-// doubling of the time is worth).
+// doubling of the time is worth). --ours-elo puts stockfish at UCI_Elo E in our place, under
+// the opponent's node count or move time: what a step of UCI_Elo is worth on this scale.
 // Each opening of a small balanced set (10 main lines; --openings wide: 60, for self-play
 // between deterministic builds; --openings endings: 37 balanced endings from a FEN) is
 // played twice, once with each colour. The
@@ -62,6 +64,8 @@ interface MatchConfig {
   opponentBuild: string | null;
   /** That build's budget (emulated ms a move) instead of ours; null: ours. */
   opponentBudget: number | null;
+  /** Stockfish at this UCI_Elo plays in our place (a calibration of the scale); null: CHESS.COM. */
+  oursElo: number | null;
   elo: number;
   concurrency: number;
   pgnPath: string;
@@ -87,8 +91,14 @@ function bridge(root: string): UciClient {
 
 async function startPlayers(cfg: MatchConfig): Promise<{ ours: Player; theirs: Player }> {
   const options = { Level: cfg.level, OwnBook: String(cfg.book), ...(cfg.budget !== null ? { Budget: cfg.budget } : {}) };
-  const ours: Player = { name: "Liberman Chess", client: bridge(ROOT) };
-  await ours.client.handshake(options, 120_000);
+  let ours: Player;
+  if (cfg.oursElo !== null) {
+    ours = { name: `Stockfish 15.1 (UCI_Elo ${cfg.oursElo})`, client: new UciClient(STOCKFISH) };
+    await ours.client.handshake({ Threads: 1, Hash: 16, UCI_LimitStrength: "true", UCI_Elo: cfg.oursElo }, 30_000);
+  } else {
+    ours = { name: "Liberman Chess", client: bridge(ROOT) };
+    await ours.client.handshake(options, 120_000);
+  }
   let theirs: Player;
   if (cfg.opponentBuild) {
     const budget = cfg.opponentBudget ?? cfg.budget;
@@ -112,7 +122,7 @@ export function goCommand(cfg: MatchConfig, clock: Clock, isOurs: boolean): stri
     return `go wtime ${Math.round(clock.left.w)} btime ${Math.round(clock.left.b)} winc ${inc} binc ${inc}`;
   }
   if (cfg.movetime !== null) return `go movetime ${cfg.movetime}`;
-  if (isOurs || cfg.opponentBuild) return "go";
+  if ((isOurs && cfg.oursElo === null) || cfg.opponentBuild) return "go";
   return cfg.opponentNodes !== null ? `go nodes ${cfg.opponentNodes}` : `go movetime ${cfg.opponentMovetime}`;
 }
 
@@ -215,6 +225,7 @@ export function parseConfig(argv: string[]): MatchConfig {
       pgn: { type: "string", default: "build/match.pgn" },
       book: { type: "boolean", default: false },
       openings: { type: "string", default: "small" },
+      "ours-elo": { type: "string" },
     },
     strict: true,
   });
@@ -231,6 +242,11 @@ export function parseConfig(argv: string[]): MatchConfig {
   if (tc && v.movetime !== undefined) throw new Error("give --tc or --movetime, not both");
   if (v.opponent !== undefined && v["opponent-build"] !== undefined) throw new Error("give --opponent or --opponent-build, not both");
   if (v["opponent-budget"] !== undefined && v["opponent-build"] === undefined) throw new Error("--opponent-budget needs --opponent-build (a CHESS.COM opponent)");
+  if (v["ours-elo"] !== undefined) {
+    for (const o of ["opponent", "opponent-build", "budget", "level", "book"] as const)
+      if (v[o] !== undefined && !(o === "level" && v.level === "3") && !(o === "book" && v.book === false))
+        throw new Error(`--ours-elo plays stockfish against stockfish; --${o} is for CHESS.COM`);
+  }
   const build = v["opponent-build"] === undefined ? null : resolve(v["opponent-build"]);
   if (build && !(existsSync(join(build, "ts-harness/uci.ts")) && existsSync(join(build, "node_modules")))) {
     throw new Error(`--opponent-build: '${build}' is no checkout of this project with its packages (ts-harness/uci.ts, node_modules)`);
@@ -250,6 +266,7 @@ export function parseConfig(argv: string[]): MatchConfig {
     opponentBuild: build,
     opponentBudget: v["opponent-budget"] === undefined ? null : int("opponent-budget", v["opponent-budget"], 1, 600_000),
     elo: int("elo", v.elo!, 1320, 3190),
+    oursElo: v["ours-elo"] === undefined ? null : int("ours-elo", v["ours-elo"], 1320, 3190),
     concurrency: int("concurrency", v.concurrency!, 1, 8),
     pgnPath: resolve(ROOT, v.pgn!), // a path of its own stays as given
     book: v.book!,
@@ -279,7 +296,7 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const theirs = cfg.opponentBuild ? (cfg.opponentBudget !== null ? `budget ${cfg.opponentBudget} ms` : "the same") : cfg.opponentNodes !== null ? `${cfg.opponentNodes} nodes` : `${cfg.opponentMovetime} ms`;
-  const limits = cfg.tc ? `${cfg.tc.baseMs / 1000}+${cfg.tc.incMs / 1000} s` : cfg.movetime !== null ? `${cfg.movetime} ms a move` : `${cfg.budget !== null ? `budget ${cfg.budget} ms` : `level ${cfg.level}`} against ${theirs} a move`;
+  const limits = cfg.oursElo !== null && !cfg.tc && cfg.movetime === null ? `${theirs} a move each` : cfg.tc ? `${cfg.tc.baseMs / 1000}+${cfg.tc.incMs / 1000} s` : cfg.movetime !== null ? `${cfg.movetime} ms a move` : `${cfg.budget !== null ? `budget ${cfg.budget} ms` : `level ${cfg.level}`} against ${theirs} a move`;
   const schedule = Array.from({ length: cfg.games }, (_, i) => ({ round: i + 1, opening: cfg.openings[Math.floor(i / 2) % cfg.openings.length]!, oursWhite: i % 2 === 0 }));
   const records: GameRecord[] = new Array(cfg.games);
   const tally = { wins: 0, draws: 0, losses: 0 };
@@ -288,7 +305,7 @@ async function main(argv: string[]): Promise<number> {
   const started = Date.now();
   mkdirSync(dirname(cfg.pgnPath), { recursive: true });
   // Once here, so that engines started side by side read build/ and never run nasm at once.
-  await buildAll();
+  if (cfg.oursElo === null) await buildAll();
   if (cfg.opponentBuild && !(await buildOpponent(cfg.opponentBuild))) return 2;
   process.stderr.write(`match: ${cfg.games} games, ${limits}, ${cfg.concurrency} at a time\n`);
   const worker = async () => {
@@ -313,7 +330,7 @@ async function main(argv: string[]): Promise<number> {
   await Promise.all(Array.from({ length: Math.min(cfg.concurrency, cfg.games) }, worker));
   const e = estimateElo(tally);
   const n = cfg.games;
-  console.log(`Liberman Chess vs ${opponentName}, ${n} games, ${limits}`);
+  console.log(`${cfg.oursElo === null ? "Liberman Chess" : `Stockfish 15.1 (UCI_Elo ${cfg.oursElo})`} vs ${opponentName}, ${n} games, ${limits}`);
   console.log(`W/D/L: ${tally.wins}/${tally.draws}/${tally.losses}  score ${(tally.wins + tally.draws / 2).toFixed(1)}/${n} (${(e.score * 100).toFixed(1)}%)`);
   console.log(`Elo difference: ${formatElo(e)} (95%), likelihood of superiority ${(likelihoodOfSuperiority(tally) * 100).toFixed(1)}%`);
   console.log(`PGN: ${cfg.pgnPath}  (${((Date.now() - started) / 60_000).toFixed(1)} min)`);
