@@ -1,6 +1,6 @@
 // The opening book (issue 16): ts-harness/book.ts turns the SAN lines of
-// ts-harness/fixtures/book-lines.ts into asm/book-table.inc, and `go book SEED`
-// (asm/book.asm through the engine's front door) plays a move of it. What the book
+// ts-harness/fixtures/book-lines.ts into asm/engine/book-table.inc, and `go book SEED`
+// (asm/engine/book.asm through the engine's front door) plays a move of it. What the book
 // may answer is taken from the lines themselves, read by chess.js (a program nobody
 // here wrote); legality from the oracle.
 import { readFileSync } from "node:fs";
@@ -55,7 +55,7 @@ const bestmove = (jobIndex: number) => groups[jobIndex]!.lines.find((w) => w[0] 
 const tail = JOBS.length;
 
 describe("the opening book", () => {
-  test("every source line is legal by the oracle and fits the table, and asm/book-table.inc is what the generator writes", () => {
+  test("every source line is legal by the oracle and fits the table, and asm/engine/book-table.inc is what the generator writes", () => {
     const book = makeBook();
     expect(book.lines.map((l) => l.uci)).toEqual(expect.arrayContaining(LINES));
     expect(Math.max(...LINES.map((l) => l.length))).toBeLessThanOrEqual(BOOK_MAX_PLIES);

@@ -1,4 +1,4 @@
-// The static evaluation (`eval FEN`, asm/eval.asm and asm/evalpieces.asm) checked by
+// The static evaluation (`eval FEN`, asm/eval/eval.asm and asm/eval/evalpieces.asm) checked by
 // relations that hold whatever its weights: a position and its mirror images score the
 // same, the bishop pair, a rook on a file without pawns and the pawns before a castled
 // king add to the score, a pawn's fork of the side to move takes from it, and

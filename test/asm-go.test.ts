@@ -1,4 +1,4 @@
-// The thinking jobs of the batch (asm/PROTOCOL.md): `position` keeps a position and its
+// The thinking jobs of the batch (asm/batch/PROTOCOL.md): `position` keeps a position and its
 // moves for the `go` jobs after it; `go` thinks within its limits, writes an info line
 // an iteration (on disk at once) and a bestmove line; mate and exchange stop at a limit
 // and say so. Moves are checked with the oracle; times with the emulated clock (BIOS

@@ -1,4 +1,4 @@
-// The selfplay job (asm/PROTOCOL.md): the engine plays both sides of a game in one boot.
+// The selfplay job (asm/batch/PROTOCOL.md): the engine plays both sides of a game in one boot.
 // The oracle checks every move (legal, the game going on before it) and the end the job
 // names (mate, the draws, its ply limit, or a key); each move is the one a `go` job with the same
 // limits chooses on the position with its history, since a search depends on the

@@ -1,5 +1,5 @@
 // book-lines -- what the opening book may answer, from its source lines as chess.js (a
-// program nobody here wrote) reads their SAN: the tests of asm/book.asm, the game's O
+// program nobody here wrote) reads their SAN: the tests of asm/engine/book.asm, the game's O
 // switch and the UCI OwnBook option take their expected moves from here.
 import { Chess } from "chess.js";
 import { BOOK_LINES } from "../ts-harness/fixtures/book-lines.ts";

@@ -1,4 +1,4 @@
-// The opening book in the game (asm/game.asm): on at the start, the computer answers
+// The opening book in the game (asm/game/game.asm): on at the start, the computer answers
 // from it at once while the game follows one of its lines; O switches it off and the
 // search answers. The book's moves are taken from its source lines as chess.js reads
 // them (test/book-lines.ts); the search's move from a `go` job of the same depth.
@@ -37,7 +37,7 @@ describe("the opening book in the game", () => {
     await game.type("e2e4\n");
     const reply = await game.waitLog("the computer's reply", (l) => l.moves.length === 2);
     expect(reply.message).toBe("");
-    // Level 1 is depth 1 with the mate logic's mate in one (asm/game.asm, game_limits).
+    // Level 1 is depth 1 with the mate logic's mate in one (asm/game/game.asm, game_limits).
     const [, go] = await runBatch(["position startpos moves e2e4", "go depth 1 matelogic 1"], { timeoutMs: 30_000 });
     expect(reply.moves[1]).toBe(go!.lines.find((w) => w[0] === "bestmove")![1]);
     await game.letter("o");

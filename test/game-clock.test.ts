@@ -1,4 +1,4 @@
-// The game's chess clocks (asm/chessclock.asm) and the computer's thinking in real time,
+// The game's chess clocks (asm/game/chessclock.asm) and the computer's thinking in real time,
 // read from the screen and the game log under js-dos (fixed cycles: the emulated time
 // the clocks count is exact).
 import { afterEach, describe, expect, test } from "vitest";

@@ -188,7 +188,7 @@ describe("the game on the screen", () => {
   }, TEST_MS);
 
   test("while the computer thinks the panel says so, and the words go when it has moved", async () => {
-    // Level 3 thinks a second of emulated time (asm/game.asm, level_limits): long enough
+    // Level 3 thinks a second of emulated time (asm/game/game.asm, level_limits): long enough
     // for the screen to be read while it does.
     game = await GameDriver.start("", { level: 3 });
     const thinking = game.panel("PANEL_THINKING");

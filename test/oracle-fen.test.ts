@@ -1,4 +1,4 @@
-// FEN parsing and printing: every error code of asm/PROTOCOL.md with its message, the
+// FEN parsing and printing: every error code of asm/batch/PROTOCOL.md with its message, the
 // accepted variants, and the round trip of the published perft positions.
 import { describe, expect, test } from "vitest";
 import { parseFen, toFen } from "../ts-harness/oracle/index.ts";

@@ -3,7 +3,7 @@ import { PROBE, program } from "../ts-harness/build.ts";
 import { dosboxInstalled, runDosNative } from "../ts-harness/dosbox-native.ts";
 import { DosRunError, DosSession, runDos, type DosRunOptions, type DosRunResult } from "../ts-harness/runner.ts";
 
-// The runners are tested with asm/probe.asm, a tiny program with one verb per feature.
+// The runners are tested with asm/tools/probe.asm, a tiny program with one verb per feature.
 // js-dos and Debian's native DOSBox must behave the same; only js-dos has a screen here.
 let probe: Uint8Array;
 beforeAll(async () => {

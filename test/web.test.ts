@@ -19,7 +19,7 @@ import { buildWeb } from "../ts-harness/web-build.ts";
 import { boardOf, START } from "./game-oracle.ts";
 import { fenPosition, findMate } from "../ts-harness/oracle/index.ts";
 
-// The page is tested with asm/probe.asm's `draw` verb standing in for the game: it draws
+// The page is tested with asm/tools/probe.asm's `draw` verb standing in for the game: it draws
 // four coloured quarters in mode 13h, waits for a key and writes the INT 16h key word
 // into KEY.TXT, so the test sees both the picture and which key arrived.
 

@@ -1,6 +1,6 @@
 // asm-engine -- the assembly engine as the harness sees it: a list of jobs goes into
 // JOBS.TXT, CHESS.COM runs them all in one emulator boot under js-dos, and RESULT.TXT
-// comes back parsed (asm/PROTOCOL.md is the contract).
+// comes back parsed (asm/batch/PROTOCOL.md is the contract).
 // A run never passes by accident: RESULT.TXT is seeded with a failure marker, and a
 // result without its closing `end <n>` line, with a job missing, or with a line that
 // does not answer the job of its number, is an error.
@@ -12,7 +12,7 @@ import { DosRunError, DosSession } from "./runner.ts";
 
 export const RESULT_FILE = "RESULT.TXT";
 export const JOBS_FILE = "JOBS.TXT";
-/** The longest job line CHESS.COM reads (LINE_MAX in asm/chess.inc): a `position` job
+/** The longest job line CHESS.COM reads (LINE_MAX in asm/inc/chess.inc): a `position` job
  *  with about 80 moves fits. */
 export const JOB_LINE_MAX = 511;
 const NOT_RUN_MARKER = "FAIL the program did not write its result file\r\n";
@@ -44,11 +44,11 @@ export interface ArgRange {
 /** What CHESS.COM itself says about its jobs and the game's levels, read from the
  *  program through its map, so that a front end keeps to the limits the program checks. */
 export interface ProgramLimits {
-  /** Each job's number argument by verb (asm/jobs.asm, job_verbs); jobs that take no
+  /** Each job's number argument by verb (asm/batch/jobs.asm, job_verbs); jobs that take no
    *  number are left out. */
   readonly jobs: ReadonlyMap<string, ArgRange>;
   /** The real time a move of each of the game's levels, LEVEL_MIN first, 0 for a level
-   *  by depth (asm/game.asm, level_limits). */
+   *  by depth (asm/game/game.asm, level_limits). */
   readonly levelMs: readonly number[];
   /** The default level's time, also the budget `best` gets by default. */
   readonly defaultBudgetMs: number;

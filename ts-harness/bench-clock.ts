@@ -19,7 +19,7 @@ import { legalMoves, makeMove, parseFen, parseUci, status, toFen, type Position 
 const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 const KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 const TICK_MS = 1000 / 18.2065;
-/** The game's levels (asm/game.asm, level_limits) as `go` limits. */
+/** The game's levels (asm/game/game.asm, level_limits) as `go` limits. */
 const LEVELS = ["depth 1", "depth 3", "movetime 1000", "movetime 3000", "movetime 10000", "movetime 30000", "movetime 60000"];
 
 const confDir = mkdtempSync(join(tmpdir(), "chess-bench-clock-"));

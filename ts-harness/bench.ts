@@ -179,7 +179,7 @@ function median(values: readonly number[]): number {
  *  asked for a mate in its proven length: per length the count, the median and the
  *  worst emulated seconds at 3000 cycles. Every answer is checked first: the proven
  *  length, and a first move the oracle's isMateIn accepts. A job stopped by the mate
- *  job's default limit (asm/PROTOCOL.md: ten minutes at 3000 cycles) counts as its cost
+ *  job's default limit (asm/batch/PROTOCOL.md: ten minutes at 3000 cycles) counts as its cost
  *  so far, and a figure it reaches is shown as a lower bound (">="). */
 export async function mateSetTable(opts: BatchOptions = {}, filter: MateSetFilter = {}): Promise<string> {
   const set = MATE_SET.filter((m) => filter.length === undefined || m.length === filter.length);

@@ -1,12 +1,12 @@
 // book -- the opening book of CHESS.COM (issue 16), made from the SAN lines of
-// ts-harness/fixtures/book-lines.ts and written as a NASM table, asm/book-table.inc:
-//   npm run book          writes asm/book-table.inc and prints its figures
+// ts-harness/fixtures/book-lines.ts and written as a NASM table, asm/engine/book-table.inc:
+//   npm run book          writes asm/engine/book-table.inc and prints its figures
 // Every line is played on the oracle: a move that is not legal, a line too long or a
 // line twice refuses the whole book. A ply is one byte, as the game record keeps it
-// (asm/record.asm): the move's rank among the legal moves in UCI order. The lines are
+// (asm/engine/record.asm): the move's rank among the legal moves in UCI order. The lines are
 // sorted by their bytes, so that lines sharing a beginning stand together, and each is
 // written as a byte KEEP << 4 | NEW -- the first KEEP plies of the line before, then
-// NEW plies of its own -- and those NEW bytes; a 0 byte ends the table (asm/book.asm).
+// NEW plies of its own -- and those NEW bytes; a 0 byte ends the table (asm/engine/book.asm).
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { isMain, ROOT } from "./build.ts";
@@ -14,7 +14,7 @@ import { BOOK_LINES, type BookLine } from "./fixtures/book-lines.ts";
 import * as oracle from "./oracle/index.ts";
 import { sortedMoves } from "./savegame.ts";
 
-/** The most plies a line may have: KEEP and NEW are four bits each (asm/chess.inc,
+/** The most plies a line may have: KEEP and NEW are four bits each (asm/inc/chess.inc,
  *  BOOK_MAX_PLIES). */
 export const BOOK_MAX_PLIES = 15;
 const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -94,12 +94,12 @@ export function bookContinuations(book: Book, moves: readonly string[]): string[
 
 const hex = (b: number) => `0${b.toString(16).padStart(2, "0")}h`;
 
-/** asm/book-table.inc: the table, a line of bytes a book line with its name. */
+/** asm/engine/book-table.inc: the table, a line of bytes a book line with its name. */
 export function bookInclude(book: Book): string {
   const head = [
     `; book-table.inc -- the opening book's table, written by ts-harness/book.ts (npm run book)`,
     `; from ts-harness/fixtures/book-lines.ts: do not edit. ${book.lines.length} lines, ${book.positions} positions,`,
-    `; ${book.bytes.length} bytes. Each line: KEEP << 4 | NEW, then NEW plies (asm/book.asm).`,
+    `; ${book.bytes.length} bytes. Each line: KEEP << 4 | NEW, then NEW plies (asm/engine/book.asm).`,
     "book_lines:",
   ];
   const body = book.lines.map((line, i) => {

@@ -35,7 +35,7 @@ export const CHESS: AsmTarget = {
 };
 
 /** The runner's own test program. */
-export const PROBE: AsmTarget = { source: "asm/probe.asm", output: "build/PROBE.COM" };
+export const PROBE: AsmTarget = { source: "asm/tools/probe.asm", output: "build/PROBE.COM" };
 
 const TARGETS = [CHESS, PROBE];
 

@@ -1,5 +1,5 @@
 // fuzz -- seeded cases that try to break the engines' input side, and the model that
-// says what each must answer. The model is asm/PROTOCOL.md read by the oracle: a job line
+// says what each must answer. The model is asm/batch/PROTOCOL.md read by the oracle: a job line
 // is checked for its bytes, then its length, its verb, its number, then its FEN (by the
 // oracle's parseFen), then answered by the oracle. The same seed gives the same cases on
 // every machine.
@@ -18,7 +18,7 @@ export type Expected =
   | { kind: "exchange"; value: number; bestMoves: string[] }
   | { kind: "best"; legal: string[] };
 
-/** The job verbs and the range of their number (asm/PROTOCOL.md); null: no number. */
+/** The job verbs and the range of their number (asm/batch/PROTOCOL.md); null: no number. */
 const VERBS: Record<string, [number, number] | null> = {
   moves: null,
   perft: [1, 9],
@@ -28,7 +28,7 @@ const VERBS: Record<string, [number, number] | null> = {
   best: [1, 65535],
 };
 
-/** The answer asm/PROTOCOL.md asks for a job line, from the oracle. */
+/** The answer asm/batch/PROTOCOL.md asks for a job line, from the oracle. */
 export function expectedFor(line: string): Expected {
   const error = (code: string): Expected => ({ kind: "error", code });
   if (oracle.notPrintable(line)) return error("byte");
@@ -273,7 +273,7 @@ export function jobsFile(seed: number, lines: number): { bytes: Uint8Array; jobs
     const end = i === lines - 1 && rnd() < 0.5 ? "" : pick(rnd, ["\r\n", "\n", "\r"]);
     text += line + end;
   }
-  // The model reads the lines as asm/PROTOCOL.md says: CR LF, LF or a lone CR end one.
+  // The model reads the lines as asm/batch/PROTOCOL.md says: CR LF, LF or a lone CR end one.
   const jobs = text.split(/\r\n|\n|\r/).filter((l) => !(l.length <= LINE_MAX && /^ *$/.test(l)));
   return { bytes: new Uint8Array(Buffer.from(text, "latin1")), jobs };
 }
@@ -307,7 +307,7 @@ export function gameCases(seed: number): GameCase[] {
   ];
 }
 
-/** A command tail for `CHESS /jobs`, and what asm/PROTOCOL.md and the README say it must
+/** A command tail for `CHESS /jobs`, and what asm/batch/PROTOCOL.md and the README say it must
  *  do: run the jobs file (exit code 0, a result file ending `end 1`), or stop with exit
  *  code 1 and a message: the usage line, a jobs file it cannot open, or one file for
  *  both. */

@@ -24,7 +24,7 @@ export interface GameLog {
   book: boolean;
   /** White's player then black's: h(uman) or c(omputer). */
   players: string;
-  /** The chess clocks (asm/chessclock.asm): the time control's row (0: none), the ms on
+  /** The chess clocks (asm/game/chessclock.asm): the time control's row (0: none), the ms on
    *  white's and black's clock, and whose flag fell (w, b, or 0). */
   clock: { control: number; white: number; black: number; flag: string };
   message: string;
@@ -75,7 +75,7 @@ export interface GameOptions {
   level?: number;
 }
 
-/** The level the tests play against: level 2 searches to depth 3 (asm/game.asm,
+/** The level the tests play against: level 2 searches to depth 3 (asm/game/game.asm,
  *  level_limits), quick and the same on every machine; the levels above it think for
  *  seconds of emulated time. */
 export const TEST_LEVEL = 2;

@@ -13,7 +13,7 @@
 // bookkeeping is counted against the budget), so give fixed-depth jobs.
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { parseArgs } from "node:util";
 import { execa } from "execa";
 import { runBatch } from "./asm-engine.ts";
@@ -69,9 +69,10 @@ export async function buildProfile(): Promise<{ bytes: Uint8Array; names: string
   try {
     const asm = join(dir, "asm");
     cpSync(join(ROOT, "asm"), asm, { recursive: true });
-    const files = readdirSync(asm).filter((f) => PROFILED_FILES.includes(f.replace(/\.asm$/, "")));
+    const sources = (readdirSync(asm, { recursive: true }) as string[]).filter((f) => f.endsWith(".asm"));
+    const files = sources.filter((f) => PROFILED_FILES.includes(basename(f, ".asm")));
     const labels = new Set<string>();
-    for (const f of readdirSync(asm).filter((f) => f.endsWith(".asm"))) {
+    for (const f of sources) {
       for (const m of readFileSync(join(asm, f), "utf8").matchAll(/^([A-Za-z_][\w%]*):/gm)) {
         labels.add(m[1]!);
         if (m[1]!.includes("%2")) for (const side of ["white", "black"]) labels.add(m[1]!.replace("%2", side));
@@ -94,21 +95,21 @@ export async function buildProfile(): Promise<{ bytes: Uint8Array; names: string
     if (names.length > PROFILE_IDS) throw new Error(`profile: ${names.length} routines, room for ${PROFILE_IDS}`);
     writeFileSync(join(asm, "profile.inc"), profileInclude(names));
     writeFileSync(join(asm, "profile.asm"), PROFILE_ROUTINES);
-    patch(asm, "chess.inc", /^MEMORY_PARAS\s+equ MATE_SEGMENT_2 \+ SEGMENT_PARAS/m, "PROFILE_SEGMENT equ MATE_SEGMENT_2 + SEGMENT_PARAS\nMEMORY_PARAS equ PROFILE_SEGMENT + SEGMENT_PARAS");
-    patch(asm, "chess.inc", /^STACK_BYTES\s+equ \d+/m, `STACK_BYTES equ ${PROFILE_STACK_BYTES}`);
-    patch(asm, "node.asm", /^%error "the stack cannot hold.*$/m, "; (the profile build's stack is checked by its answers)");
+    patch(asm, "inc/chess.inc", /^MEMORY_PARAS\s+equ MATE_SEGMENT_2 \+ SEGMENT_PARAS/m, "PROFILE_SEGMENT equ MATE_SEGMENT_2 + SEGMENT_PARAS\nMEMORY_PARAS equ PROFILE_SEGMENT + SEGMENT_PARAS");
+    patch(asm, "inc/chess.inc", /^STACK_BYTES\s+equ \d+/m, `STACK_BYTES equ ${PROFILE_STACK_BYTES}`);
+    patch(asm, "search/node.asm", /^%error "the stack cannot hold.*$/m, "; (the profile build's stack is checked by its answers)");
     patch(asm, "chess.asm", /^\[map all build\/chess\.map\]$/m, "");
-    patch(asm, "chess.asm", /^%include "chess\.inc"$/m, '%include "chess.inc"\n%include "profile.inc"');
+    patch(asm, "chess.asm", /^%include "inc\/chess\.inc"$/m, '%include "inc/chess.inc"\n%include "profile.inc"');
     patch(asm, "chess.asm", /^(\s*)call cpu_detect$/m, "$1call cpu_detect\n$1call profile_start");
-    patch(asm, "chess.asm", /^%include "dos\.asm"$/m, '%include "profile.asm"\n%include "dos.asm"');
-    patch(asm, "dos.asm", /^dos_exit:$/m, "dos_exit:\n        call profile_write");
+    patch(asm, "chess.asm", /^%include "sys\/dos\.asm"$/m, '%include "profile.asm"\n%include "sys/dos.asm"');
+    patch(asm, "sys/dos.asm", /^dos_exit:$/m, "dos_exit:\n        call profile_write");
     // The longer code can put a short branch's target out of its reach: such a branch
     // (and only such, as a detour costs an instruction) jumps near through a detour.
     let detours = 0;
     for (let round = 0; ; round++) {
       const r = await execa("nasm", ["-f", "bin", "-I", "asm/", "-o", "CHESS.COM", "asm/chess.asm"], { cwd: dir, reject: false });
       if (r.exitCode === 0) break;
-      const far = [...r.stderr.matchAll(/^asm\/(\w+\.asm):(\d+): error: short jump is out of range/gm)];
+      const far = [...r.stderr.matchAll(/^asm\/([\w/]+\.asm):(\d+): error: short jump is out of range/gm)];
       if (round > 5 || far.length === 0) throw new Error(`profile build failed:\n${r.stderr}`);
       for (const [, file, line] of far) {
         const lines = readFileSync(join(asm, file!), "utf8").split("\n");

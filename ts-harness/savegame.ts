@@ -1,8 +1,8 @@
-// savegame -- CHESS.GAM, the game's compact save file (asm/savegame.asm), written and
+// savegame -- CHESS.GAM, the game's compact save file (asm/game/savegame.asm), written and
 // read here from its documented layout alone: a header (magic "LGAM", version 2,
 // variant, level, the chess clocks: time control, ms left and moves in the period of
 // each colour, black's first, then the start FEN), one byte a ply -- the move's rank among the legal
-// moves sorted as their UCI names sort (asm/record.asm) -- and a checksum. The ranks
+// moves sorted as their UCI names sort (asm/engine/record.asm) -- and a checksum. The ranks
 // come from the oracle's own move generator.
 import * as oracle from "./oracle/index.ts";
 
@@ -22,7 +22,7 @@ export interface SavedGame {
   clock?: SavedClock;
 }
 
-/** The time control (a row of asm/chessclock.asm's time_controls: 0 none, 1 5+0,
+/** The time control (a row of asm/game/chessclock.asm's time_controls: 0 none, 1 5+0,
  *  2 15+10, 3 40/90), the ms left and the moves made in the period, by colour. */
 export interface SavedClock {
   control: number;

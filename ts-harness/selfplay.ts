@@ -4,7 +4,7 @@
 // looks for a long game of CHESS.COM against itself and writes the longest as a test
 // fixture (the defaults made test/fixtures/selfplay.ts). The games start from the start
 // position, the match openings and seeded random openings of 2 to 6 plies, at each
-// depth; each game is one `selfplay` job (asm/PROTOCOL.md), which plays every move as
+// depth; each game is one `selfplay` job (asm/batch/PROTOCOL.md), which plays every move as
 // `go depth D` and the other limit words choose it, to the game's end by its rules, a
 // batch of games a boot. It prints each game's length and end, and the lengths by
 // depth. Most of the engine's games end by mate or a draw within 300 plies: of the 213
@@ -26,7 +26,7 @@ import * as oracle from "./oracle/index.ts";
 import { OPENINGS, seededRandom, START_FENS } from "./positions.ts";
 
 /** Moves after the last capture or pawn move kept in a position job (its line stays
- *  under the 511-character limit of asm/PROTOCOL.md). */
+ *  under the 511-character limit of asm/batch/PROTOCOL.md). */
 const HISTORY_MOVES = 80;
 /** The `position` job of a game so far: from its last capture or pawn move, so that the
  *  engine knows the repetitions, with at most HISTORY_MOVES moves (the history is whole
@@ -46,7 +46,7 @@ export class PositionJob {
   }
 }
 
-/** A game of the `selfplay` job (asm/PROTOCOL.md): its moves and how it ended, the
+/** A game of the `selfplay` job (asm/batch/PROTOCOL.md): its moves and how it ended, the
  *  status word of the game's end, `plies` (the job's limit) or `key`. */
 export interface JobGame {
   moves: string[];

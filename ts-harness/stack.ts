@@ -45,10 +45,10 @@ export interface StackUse {
 /** Assemble the measuring build in a temporary folder. */
 export function buildStackMeter(): Promise<Uint8Array> {
   return assembleVariant("stack", [
-    { file: "chess.inc", what: /^STACK_BYTES\s+equ \d+/m, by: `STACK_BYTES equ ${MEASURE_STACK_BYTES}` },
-    { file: "node.asm", what: /^%error "the stack cannot hold.*$/m, by: "; (the measuring build's stack is smaller)" },
+    { file: "inc/chess.inc", what: /^STACK_BYTES\s+equ \d+/m, by: `STACK_BYTES equ ${MEASURE_STACK_BYTES}` },
+    { file: "search/node.asm", what: /^%error "the stack cannot hold.*$/m, by: "; (the measuring build's stack is smaller)" },
     { file: "chess.asm", what: /mov cx, stack_bottom - bss_start/, by: `mov cx, stack_top - ${STACK_TOP_KEPT} - bss_start` },
-    { file: "dos.asm", what: /^dos_exit:$/m, by: METER_EXIT },
+    { file: "sys/dos.asm", what: /^dos_exit:$/m, by: METER_EXIT },
   ]);
 }
 

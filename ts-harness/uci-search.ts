@@ -1,7 +1,7 @@
 // uci-search -- one search of the UCI bridge: CHESS.COM, kept running under js-dos from
 // one search of a game to the next (so that its hash table stays), gets `position …` and
 // `go …` added to its JOBS.TXT after the `wait` job that ended the last batch
-// (asm/PROTOCOL.md), the bridge polls RESULT.TXT for the info lines as they are
+// (asm/batch/PROTOCOL.md), the bridge polls RESULT.TXT for the info lines as they are
 // committed, and a key press stops the search (the engine then answers with its best
 // move so far). Every wait has a wall-clock limit: when the emulator does not answer in
 // time after the key, the search is abandoned and the move of the last info line (or a

@@ -35,7 +35,7 @@ const OPTIONS: SpinOption[] = [
   // A budget of its own in emulated ms (x 3000 instructions), instead of the Level's; 0: the Level's.
   { name: "Budget", min: 0, max: 600_000, default: 0 },
   { name: "Move Overhead", min: 0, max: 5000, default: 300 },
-  // The mate logic's moves before the search (asm/chess.inc: MATE_LEVEL_DEFAULT).
+  // The mate logic's moves before the search (asm/inc/chess.inc: MATE_LEVEL_DEFAULT).
   { name: "Liberman Mate Depth", min: 0, max: 5, default: 2 },
 ];
 

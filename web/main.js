@@ -44,7 +44,7 @@ const IMPORT_MAX_BYTES = 64 * 1024;
 const FEN_PATTERN = /^[pnbrqkPNBRQK1-8]+(\/[pnbrqkPNBRQK1-8]+){7}( [wb]( (-|[KQkq]{1,4})( (-|[a-h][36])( \d{1,3}( \d{1,4})?)?)?)?)?$/;
 
 /** Where the panel's lines under the title lie on the 320x200 DOS screen (PANEL_X,
- *  PANEL_Y + LINE_PX and 8 lines of LINE_PX in asm/chess.inc): the phone layout shows
+ *  PANEL_Y + LINE_PX and 8 lines of LINE_PX in asm/inc/chess.inc): the phone layout shows
  *  them under the board. */
 const PANEL_VIEW = { x: 176, y: 13, width: 144, height: 72 };
 const PANEL_VIEW_MS = 250;

@@ -1,5 +1,5 @@
 // fen -- parse and print Forsyth-Edwards Notation.
-// Errors are values with the codes of asm/PROTOCOL.md. Fields are checked in order
+// Errors are values with the codes of asm/batch/PROTOCOL.md. Fields are checked in order
 // (board, side, castling, en passant, clocks), then whether the side that is not to
 // move stands in check; the first problem found is the one reported.
 // A board of 6 ranks of 6 squares names Los Alamos chess (as Fairy-Stockfish's

@@ -23,7 +23,7 @@ const { makeCode, unmakeCode } = makeModule;
 const { codeToMove } = moveModule;
 const { MAX_MOVES, generateLegal, hasLegalMove, legalCode, legalCodes } = movegenModule;
 
-/** The longest mate the protocol asks for (asm/PROTOCOL.md, `mate N FEN`). */
+/** The longest mate the protocol asks for (asm/batch/PROTOCOL.md, `mate N FEN`). */
 export const MATE_MAX_MOVES = 5;
 
 export interface MateFound {

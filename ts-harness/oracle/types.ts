@@ -23,7 +23,7 @@ export interface Move {
   readonly promotion?: PromotionRole;
 }
 
-/** FEN error codes, shared with the assembly (asm/PROTOCOL.md). */
+/** FEN error codes, shared with the assembly (asm/batch/PROTOCOL.md). */
 export type FenErrorCode =
   | "byte"
   | "fields"

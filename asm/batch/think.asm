@@ -1,4 +1,4 @@
-; think.asm -- the batch's thinking jobs (asm/PROTOCOL.md): the limit words that `go`,
+; think.asm -- the batch's thinking jobs (asm/batch/PROTOCOL.md): the limit words that `go`,
 ; `best`, `mate` and `exchange` accept, the `position` job (a position and its history,
 ; kept for the jobs that follow), the `go` job (think on it within the limits, an
 ; info line an iteration committed to disk at once, any key stops it) and `newgame`

@@ -1,5 +1,5 @@
 ; fen.asm -- read a position in Forsyth-Edwards Notation into CARREAU and the state,
-; with the checks of asm/PROTOCOL.md in the oracle's order (fields, board, kings, pawn
+; with the checks of asm/batch/PROTOCOL.md in the oracle's order (fields, board, kings, pawn
 ; ranks, side, castling, en passant, clocks, then check); and write a move in UCI.
 ; A board field of 6 ranks of 6 squares sets up Los Alamos chess (board6.asm).
 

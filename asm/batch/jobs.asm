@@ -1,4 +1,4 @@
-; jobs.asm -- the batch interface of asm/PROTOCOL.md: read JOBS.TXT a line at a time,
+; jobs.asm -- the batch interface of asm/batch/PROTOCOL.md: read JOBS.TXT a line at a time,
 ; run each job, write its RESULT.TXT lines as soon as it ends, close with `end <n>`.
 ; A job is a verb from job_verbs, a number if the verb takes one, then a FEN.
 ; New: not in Liberman's texts.

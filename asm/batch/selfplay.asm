@@ -1,4 +1,4 @@
-; selfplay.asm -- the selfplay job (asm/PROTOCOL.md): the engine plays both sides from
+; selfplay.asm -- the selfplay job (asm/batch/PROTOCOL.md): the engine plays both sides from
 ; the position job's position, each move as `go` with the job's limits would choose it,
 ; until the game ends by its rules (the engine's status block) or after N plies.  One
 ; boot plays a whole game (a boot a ply made a long game minutes long), so

@@ -13,7 +13,7 @@
 ; from is played more often.
 
         section .data
-%include "book-table.inc"
+%include "engine/book-table.inc"
 
         section .bss
 book_line       resb BOOK_MAX_PLIES ; the line being read, its plies as bytes

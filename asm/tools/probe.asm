@@ -14,7 +14,7 @@
         cpu 386
         org 100h
 
-%include "chess.inc"
+%include "inc/chess.inc"
 
 ; The probe's own constants (the shared ones come from chess.inc).
 SPIN_COUNT      equ 10000000
