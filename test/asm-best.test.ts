@@ -3,12 +3,12 @@
 // `none` only without a legal move, and the budget kept (instructions counted by rdtsc).
 // All jobs run in one emulator boot (beforeAll); each test then checks its answers.
 import { beforeAll, describe, expect, test } from "vitest";
-import { asmEngine, type BestAnswer, type BestRequest, type EngineError } from "../ts-harness/engines.ts";
+import { asmEngine, type BestAnswer, type BestRequest, type EngineError } from "../ts-harness/core/engines.ts";
 import {
   exchange, fenPosition as position, findMate, isMateIn, legalMoves, makeMove, type Move,
   moveToUci, parseUci, type Position, unmakeMove,
 } from "../ts-harness/oracle/index.ts";
-import { samplePositions } from "../ts-harness/positions.ts";
+import { samplePositions } from "../ts-harness/formats/positions.ts";
 import { PUBLISHED_MATES, oracleMates } from "../ts-harness/fixtures/mates.ts";
 
 /** Emulated instructions a millisecond of the 3000-cycle DOSBox the budget counts in. */

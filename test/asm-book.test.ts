@@ -1,12 +1,12 @@
-// The opening book (issue 16): ts-harness/book.ts turns the SAN lines of
+// The opening book (issue 16): ts-harness/formats/book.ts turns the SAN lines of
 // ts-harness/fixtures/book-lines.ts into asm/engine/book-table.inc, and `go book SEED`
 // (asm/engine/book.asm through the engine's front door) plays a move of it. What the book
 // may answer is taken from the lines themselves, read by chess.js (a program nobody
 // here wrote); legality from the oracle.
 import { readFileSync } from "node:fs";
 import { beforeAll, describe, expect, test } from "vitest";
-import { runBatch, type JobLines } from "../ts-harness/asm-engine.ts";
-import { BOOK_INCLUDE, BOOK_MAX_PLIES, bookInclude, makeBook } from "../ts-harness/book.ts";
+import { runBatch, type JobLines } from "../ts-harness/core/asm-engine.ts";
+import { BOOK_INCLUDE, BOOK_MAX_PLIES, bookInclude, makeBook } from "../ts-harness/formats/book.ts";
 import { legalMoves, moveToUci, toFen } from "../ts-harness/oracle/index.ts";
 import { continuations, LINES } from "./book-lines.ts";
 import { play, position, START } from "./game-oracle.ts";

@@ -10,7 +10,7 @@
 import { readFileSync } from "node:fs";
 import { Chess } from "chess.js";
 import { beforeAll, describe, expect, test } from "vitest";
-import { runBatch, type JobLines } from "../ts-harness/asm-engine.ts";
+import { runBatch, type JobLines } from "../ts-harness/core/asm-engine.ts";
 import { fenPosition, playUci, status } from "../ts-harness/oracle/index.ts";
 
 /** Fruit 2.1's bishop pair is 50 cp and a rook on an open file 10 to 20 (eval.cpp); the

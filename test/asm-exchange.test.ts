@@ -3,8 +3,8 @@
 // in its own generation order, which the oracle cannot know).
 // All jobs of a table run in one emulator boot (beforeAll); each test then compares.
 import { beforeAll, describe, expect, test } from "vitest";
-import { asmEngine, oracleEngine, type EngineError, type ExchangeAnswer, type ExchangeRequest } from "../ts-harness/engines.ts";
-import { samplePositions } from "../ts-harness/positions.ts";
+import { asmEngine, oracleEngine, type EngineError, type ExchangeAnswer, type ExchangeRequest } from "../ts-harness/core/engines.ts";
+import { samplePositions } from "../ts-harness/formats/positions.ts";
 
 type Answer = ExchangeAnswer | EngineError;
 

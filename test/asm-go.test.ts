@@ -4,11 +4,11 @@
 // and say so. Moves are checked with the oracle; times with the emulated clock (BIOS
 // ticks and the instruction count, both exact at fixed cycles).
 import { beforeAll, describe, expect, test } from "vitest";
-import { JOBS_FILE, parseResult, RESULT_FILE, runBatch, type JobLines } from "../ts-harness/asm-engine.ts";
-import { CHESS, program } from "../ts-harness/build.ts";
+import { JOBS_FILE, parseResult, RESULT_FILE, runBatch, type JobLines } from "../ts-harness/core/asm-engine.ts";
+import { CHESS, program } from "../ts-harness/core/build.ts";
 import { KIWIPETE } from "../ts-harness/fixtures/perft.ts";
 import { fenPosition, findMate, legalMoves, makeMove, moveToUci, parseUci } from "../ts-harness/oracle/index.ts";
-import { DosSession } from "../ts-harness/runner.ts";
+import { DosSession } from "../ts-harness/core/runner.ts";
 import { play, position, START } from "./game-oracle.ts";
 
 /** harness.conf: fixed 100000 cycles, so an emulated ms is 100000 instructions. */

@@ -4,16 +4,16 @@
 // with chess positions in between so that the engine goes back and forth between boards.
 // All jobs of a table run in one emulator boot (beforeAll); each test then compares.
 import { beforeAll, describe, expect, test } from "vitest";
-import { runBatch, type JobLines } from "../ts-harness/asm-engine.ts";
-import { divideMismatch, movesMismatch } from "../ts-harness/compare.ts";
+import { runBatch, type JobLines } from "../ts-harness/core/asm-engine.ts";
+import { divideMismatch, movesMismatch } from "../ts-harness/core/compare.ts";
 import {
   asmEngine, oracleEngine, type BestAnswer, type EngineError, type ExchangeAnswer, type MateAnswer,
   type MovesAnswer, type PerftAnswer,
-} from "../ts-harness/engines.ts";
+} from "../ts-harness/core/engines.ts";
 import { KIWIPETE, START as CHESS_START } from "../ts-harness/fixtures/perft.ts";
 import { fenPosition, findMate, isMateIn, parseFen, parseUci, status } from "../ts-harness/oracle/index.ts";
-import { samplePositions } from "../ts-harness/positions.ts";
-import { playRandom } from "../ts-harness/selfplay.ts";
+import { samplePositions } from "../ts-harness/formats/positions.ts";
+import { playRandom } from "../ts-harness/lab/selfplay.ts";
 import { LOS_ALAMOS_INVALID, LOS_ALAMOS_MATES, LOS_ALAMOS_PERFT, LOS_ALAMOS_START } from "./fixtures/losalamos.ts";
 
 describe("Los Alamos perft in the assembly", () => {

@@ -2,10 +2,10 @@
 // the published positions, on edge cases, and on positions from seeded random play.
 // All jobs of a table run in one emulator boot (beforeAll); each test then compares.
 import { beforeAll, describe, expect, test } from "vitest";
-import { divideMismatch, movesMismatch } from "../ts-harness/compare.ts";
-import { asmEngine, oracleEngine, type EngineError, type MovesAnswer, type PerftAnswer, type PerftRequest } from "../ts-harness/engines.ts";
+import { divideMismatch, movesMismatch } from "../ts-harness/core/compare.ts";
+import { asmEngine, oracleEngine, type EngineError, type MovesAnswer, type PerftAnswer, type PerftRequest } from "../ts-harness/core/engines.ts";
 import { LEGALITY_EDGES, PUBLISHED_PERFT } from "../ts-harness/fixtures/perft.ts";
-import { samplePositions } from "../ts-harness/positions.ts";
+import { samplePositions } from "../ts-harness/formats/positions.ts";
 
 type Answer = PerftAnswer | EngineError;
 

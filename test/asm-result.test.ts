@@ -2,8 +2,8 @@
 // answer the jobs sent, line by line, is an error, never an answer. And nothing reaches
 // DOS as another byte than the one meant.
 import { describe, expect, test } from "vitest";
-import { BatchError, parseResult, runBatch } from "../ts-harness/asm-engine.ts";
-import { DosRunError, DosSession } from "../ts-harness/runner.ts";
+import { BatchError, parseResult, runBatch } from "../ts-harness/core/asm-engine.ts";
+import { DosRunError, DosSession } from "../ts-harness/core/runner.ts";
 
 const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 const JOBS = [`perft 2 ${START}`, `mate 2 ${START}`, `moves ${START}`];

@@ -7,11 +7,11 @@
 // the fixture (test/game-savegame.test.ts saves and loads it) is checked the same way:
 // the oracle proves it a game, and the engine plays parts of it again.
 import { beforeAll, describe, expect, test } from "vitest";
-import { JOBS_FILE, parseResult, programLimits, RESULT_FILE, runBatch, type JobLines } from "../ts-harness/asm-engine.ts";
-import { CHESS, program } from "../ts-harness/build.ts";
-import { DosSession } from "../ts-harness/runner.ts";
+import { JOBS_FILE, parseResult, programLimits, RESULT_FILE, runBatch, type JobLines } from "../ts-harness/core/asm-engine.ts";
+import { CHESS, program } from "../ts-harness/core/build.ts";
+import { DosSession } from "../ts-harness/core/runner.ts";
 import * as oracle from "../ts-harness/oracle/index.ts";
-import { PositionJob, selfPlayJobs } from "../ts-harness/selfplay.ts";
+import { PositionJob, selfPlayJobs } from "../ts-harness/lab/selfplay.ts";
 import { START } from "./game-oracle.ts";
 import { SELF_PLAY } from "./fixtures/selfplay.ts";
 

@@ -1,7 +1,7 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { assemble, BuildError, BUILD_DIR, CHESS, PROBE, ROOT, type AsmTarget } from "../ts-harness/build.ts";
+import { assemble, BuildError, BUILD_DIR, CHESS, PROBE, ROOT, type AsmTarget } from "../ts-harness/core/build.ts";
 
 /** Runs `check` on a target assembled in a folder of its own, build/<name>/ (other test
  *  files read build/ meanwhile), from `source` when given; the folder goes afterwards. */

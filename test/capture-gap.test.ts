@@ -5,8 +5,8 @@
 // the same move, score, depth and nodes. Captures that promote on the queening row
 // gain a queen too, so positions with pawns about to promote are among them.
 import { describe, expect, it } from "vitest";
-import { runBatch } from "../ts-harness/asm-engine.ts";
-import { assembleVariant } from "../ts-harness/build.ts";
+import { runBatch } from "../ts-harness/core/asm-engine.ts";
+import { assembleVariant } from "../ts-harness/core/build.ts";
 import { KIWIPETE, POSITION_3, PUBLISHED_PERFT } from "../ts-harness/fixtures/perft.ts";
 
 const fen = (name: string) => PUBLISHED_PERFT.find((p) => p.name === name)!.fen;

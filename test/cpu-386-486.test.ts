@@ -3,11 +3,11 @@
 // opcode). A sample of the batch jobs runs in native DOSBox, the game in js-dos; the
 // answers come from published numbers and the oracle.
 import { describe, expect, test } from "vitest";
-import { JOBS_FILE, parseResult, RESULT_FILE } from "../ts-harness/asm-engine.ts";
-import { CHESS, program } from "../ts-harness/build.ts";
+import { JOBS_FILE, parseResult, RESULT_FILE } from "../ts-harness/core/asm-engine.ts";
+import { CHESS, program } from "../ts-harness/core/build.ts";
 import { KIWIPETE } from "../ts-harness/fixtures/perft.ts";
-import { dosboxInstalled, runDosNative } from "../ts-harness/dosbox-native.ts";
-import { GameDriver } from "../ts-harness/game-driver.ts";
+import { dosboxInstalled, runDosNative } from "../ts-harness/core/dosbox-native.ts";
+import { GameDriver } from "../ts-harness/core/game-driver.ts";
 import { findMate, legalMoves, moveToUci, toFen } from "../ts-harness/oracle/index.ts";
 import { boardOf, play, position, START } from "./game-oracle.ts";
 

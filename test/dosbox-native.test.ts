@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
-import { JOBS_FILE, parseResult, RESULT_FILE, runBatch, type JobLines } from "../ts-harness/asm-engine.ts";
-import { CHESS, program } from "../ts-harness/build.ts";
-import { dosboxInstalled, runDosNative } from "../ts-harness/dosbox-native.ts";
+import { JOBS_FILE, parseResult, RESULT_FILE, runBatch, type JobLines } from "../ts-harness/core/asm-engine.ts";
+import { CHESS, program } from "../ts-harness/core/build.ts";
+import { dosboxInstalled, runDosNative } from "../ts-harness/core/dosbox-native.ts";
 
 const dosboxReady = dosboxInstalled();
 if (!dosboxReady) console.warn("dosbox-native tests skipped: DOSBox is missing and setup.mjs could not install it");

@@ -1,8 +1,8 @@
 // The match's Elo estimate on the logistic model's published landmarks: a 64% score is
 // about +100 Elo, 76% about +200, an even score 0, and the margin narrows with more games.
 import { describe, expect, test } from "vitest";
-import { eloFromScore, eloGain, estimateElo, formatElo, likelihoodOfSuperiority, normalCdf, parseScore } from "../ts-harness/elo.ts";
-import { pairedLoss } from "../ts-harness/agree.ts";
+import { eloFromScore, eloGain, estimateElo, formatElo, likelihoodOfSuperiority, normalCdf, parseScore } from "../ts-harness/lab/elo.ts";
+import { pairedLoss } from "../ts-harness/lab/agree.ts";
 
 describe("elo", () => {
   test.each([

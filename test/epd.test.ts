@@ -5,7 +5,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { formatEpd, parseEpd } from "../ts-harness/epd.ts";
+import { formatEpd, parseEpd } from "../ts-harness/formats/epd.ts";
 import { chess } from "./cli-runner.ts";
 
 const WAC1 = '2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - bm Qg6; id "WAC.001";';

@@ -9,12 +9,12 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
-import { parseResult, runBatch } from "../ts-harness/asm-engine.ts";
-import { CHESS, program, ROOT } from "../ts-harness/build.ts";
-import { batchCases, commandCases, disagreement, expectedFor, gameCases, jobsFile, type Expected, type FuzzClass } from "../ts-harness/fuzz.ts";
-import { GameDriver } from "../ts-harness/game-driver.ts";
+import { parseResult, runBatch } from "../ts-harness/core/asm-engine.ts";
+import { CHESS, program, ROOT } from "../ts-harness/core/build.ts";
+import { batchCases, commandCases, disagreement, expectedFor, gameCases, jobsFile, type Expected, type FuzzClass } from "../ts-harness/lab/fuzz.ts";
+import { GameDriver } from "../ts-harness/core/game-driver.ts";
 import { notPrintable, parseFen, toFen } from "../ts-harness/oracle/index.ts";
-import { DosSession, runDos } from "../ts-harness/runner.ts";
+import { DosSession, runDos } from "../ts-harness/core/runner.ts";
 import { START } from "./game-oracle.ts";
 
 const SEED = 20261122;
@@ -130,7 +130,7 @@ describe("fuzz", () => {
     const epd = join(mkdtempSync(join(tmpdir(), "chess-fuzz-")), "fuzz.epd");
     writeFileSync(epd, cases.map((c) => c.fen).join("\n") + "\n", "utf8");
     const run = (engine: string) =>
-      execa(join(ROOT, "node_modules/.bin/tsx"), ["ts-harness/cli.ts", "perft", "--engine", engine, "--depth", "1", "--epd", epd], { cwd: ROOT, reject: false, timeout: 60_000, stdin: "ignore" });
+      execa(join(ROOT, "node_modules/.bin/tsx"), ["ts-harness/frontends/cli.ts", "perft", "--engine", engine, "--depth", "1", "--epd", epd], { cwd: ROOT, reject: false, timeout: 60_000, stdin: "ignore" });
     const [o, a] = await Promise.all([run("oracle"), run("asm")]);
     const codes = (stderr: string) => stderr.split("\n").filter((l) => !l.startsWith("asm: ") && l !== "").map((l) => {
       const m = /^(.*?:\d+): .*: ([a-z-]+): [^:]*$/s.exec(l);

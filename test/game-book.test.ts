@@ -3,8 +3,8 @@
 // search answers. The book's moves are taken from its source lines as chess.js reads
 // them (test/book-lines.ts); the search's move from a `go` job of the same depth.
 import { afterEach, describe, expect, test } from "vitest";
-import { runBatch } from "../ts-harness/asm-engine.ts";
-import { GameDriver } from "../ts-harness/game-driver.ts";
+import { runBatch } from "../ts-harness/core/asm-engine.ts";
+import { GameDriver } from "../ts-harness/core/game-driver.ts";
 import { continuations } from "./book-lines.ts";
 import { TEST_MS } from "./game-oracle.ts";
 

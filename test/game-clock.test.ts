@@ -2,9 +2,9 @@
 // read from the screen and the game log under js-dos (fixed cycles: the emulated time
 // the clocks count is exact).
 import { afterEach, describe, expect, test } from "vitest";
-import { GameDriver } from "../ts-harness/game-driver.ts";
+import { GameDriver } from "../ts-harness/core/game-driver.ts";
 import { legalMoves, moveToUci } from "../ts-harness/oracle/index.ts";
-import { encodeGam, decodeGam, type SavedClock } from "../ts-harness/savegame.ts";
+import { encodeGam, decodeGam, type SavedClock } from "../ts-harness/formats/savegame.ts";
 import { play, position, readAs, START, TEST_MS, twoPlayers } from "./game-oracle.ts";
 
 /** 5+0: five minutes a side (issue 11's first time control). */

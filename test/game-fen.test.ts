@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test } from "vitest";
-import { GameDriver } from "../ts-harness/game-driver.ts";
+import { GameDriver } from "../ts-harness/core/game-driver.ts";
 import { status, toFen } from "../ts-harness/oracle/index.ts";
 import { play, position, START, TEST_MS } from "./game-oracle.ts";
 

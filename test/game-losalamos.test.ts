@@ -1,10 +1,10 @@
 // Los Alamos chess in the interactive game: V switches to the 6x6 board, drawn in the
 // middle of the board's area with its own coordinates; a pawn promotes to a knight
 // after the panel offers Q R N; take-back and the computer's replies on the small
-// board. What the screen shows is read back (ts-harness/screen.ts) and compared with
+// board. What the screen shows is read back (ts-harness/core/screen.ts) and compared with
 // the oracle.
 import { afterEach, describe, expect, test } from "vitest";
-import { GameDriver } from "../ts-harness/game-driver.ts";
+import { GameDriver } from "../ts-harness/core/game-driver.ts";
 import { legalMoves, makeMove, moveToUci } from "../ts-harness/oracle/index.ts";
 import { boardOf, nextBoards, position, TEST_MS } from "./game-oracle.ts";
 import { LOS_ALAMOS_START } from "./fixtures/losalamos.ts";

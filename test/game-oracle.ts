@@ -1,6 +1,6 @@
 // game-oracle -- what the game tests ask the oracle: a position from a FEN, a move
 // played by its UCI name, the FEN board field the screen reader gives back.
-import type { GameDriver } from "../ts-harness/game-driver.ts";
+import type { GameDriver } from "../ts-harness/core/game-driver.ts";
 import {
   fenPosition as position, legalMoves, makeMove, parseUci, san, toFen, unmakeMove, type Move, type Position,
 } from "../ts-harness/oracle/index.ts";

@@ -1,8 +1,8 @@
 import { Chess } from "chess.js";
 import { afterEach, describe, expect, test } from "vitest";
-import { GameDriver } from "../ts-harness/game-driver.ts";
+import { GameDriver } from "../ts-harness/core/game-driver.ts";
 import { toFen } from "../ts-harness/oracle/index.ts";
-import { longGame } from "../ts-harness/positions.ts";
+import { longGame } from "../ts-harness/formats/positions.ts";
 import { play, position, START, TEST_MS, twoPlayers } from "./game-oracle.ts";
 
 // The game's PGN against chess.js, a PGN reader and writer nobody here wrote: what S

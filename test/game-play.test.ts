@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, test } from "vitest";
-import { GameDriver } from "../ts-harness/game-driver.ts";
-import type { KeyName } from "../ts-harness/runner.ts";
+import { GameDriver } from "../ts-harness/core/game-driver.ts";
+import type { KeyName } from "../ts-harness/core/runner.ts";
 import { legalMoves, makeMove, moveToUci, toFen, unmakeMove, type Move, type Position } from "../ts-harness/oracle/index.ts";
 import { boardOf, nextBoards, play, position, START, TEST_MS } from "./game-oracle.ts";
 
 // The interactive game driven by keys, typed moves and the mouse under js-dos; what the
-// screen shows is read back (ts-harness/screen.ts) and compared with the oracle.
+// screen shows is read back (ts-harness/core/screen.ts) and compared with the oracle.
 
 let game: GameDriver | null = null;
 afterEach(async () => {

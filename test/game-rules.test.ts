@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test } from "vitest";
-import { GameDriver } from "../ts-harness/game-driver.ts";
+import { GameDriver } from "../ts-harness/core/game-driver.ts";
 import { status, toFen, type Position } from "../ts-harness/oracle/index.ts";
 import { boardOf, play, position, START, TEST_MS, twoPlayers } from "./game-oracle.ts";
 

@@ -1,15 +1,15 @@
 // CHESS.GAM, the compact save file (one byte a ply): W writes it and the oracle reads
-// it back from the documented layout (ts-harness/savegame.ts); /load plays a saved game
+// it back from the documented layout (ts-harness/formats/savegame.ts); /load plays a saved game
 // again, a 1,000-ply one and the engine's long game against itself included (take-back
 // replays it from the start), with its chess clocks as saved, stopped; corrupt,
 // truncated and foreign files are refused with a message and the start position stays
 // on the board. The PGN of a game on the clock carries its TimeControl for chess.js.
 import { Chess } from "chess.js";
 import { afterEach, describe, expect, test } from "vitest";
-import { GameDriver } from "../ts-harness/game-driver.ts";
+import { GameDriver } from "../ts-harness/core/game-driver.ts";
 import { legalMoves, moveToUci, playUci, sideToMove, status, toFen, unmakeMove } from "../ts-harness/oracle/index.ts";
-import { longGame } from "../ts-harness/positions.ts";
-import { decodeGam, encodeGam, gamChecksum, NO_CLOCK } from "../ts-harness/savegame.ts";
+import { longGame } from "../ts-harness/formats/positions.ts";
+import { decodeGam, encodeGam, gamChecksum, NO_CLOCK } from "../ts-harness/formats/savegame.ts";
 import { boardOf, play, position, readAs, START, TEST_MS, twoPlayers } from "./game-oracle.ts";
 import { LOS_ALAMOS_START } from "./fixtures/losalamos.ts";
 import { SELF_PLAY } from "./fixtures/selfplay.ts";

@@ -2,7 +2,7 @@
 // boards, the position checked by the FEN rules on leaving -- refused with the reason
 // on the panel and nothing lost, then fixed and played -- and a mate asked for.
 import { afterEach, describe, expect, test } from "vitest";
-import { GameDriver } from "../ts-harness/game-driver.ts";
+import { GameDriver } from "../ts-harness/core/game-driver.ts";
 import { TEST_MS } from "./game-oracle.ts";
 
 let game: GameDriver | null = null;

@@ -1,11 +1,11 @@
 // The match runner's options: a second CHESS.COM build as the opponent (self-play) thinks
 // as ours does, and bad options are refused before any engine starts.
 import { describe, expect, test } from "vitest";
-import { ROOT } from "../ts-harness/build.ts";
-import { goCommand, parseConfig } from "../ts-harness/match.ts";
+import { ROOT } from "../ts-harness/core/build.ts";
+import { goCommand, parseConfig } from "../ts-harness/lab/match.ts";
 import * as oracle from "../ts-harness/oracle/index.ts";
 import { Chess } from "chess.js";
-import { ENDING_STARTS, OPENINGS, WIDE_OPENINGS } from "../ts-harness/positions.ts";
+import { ENDING_STARTS, OPENINGS, WIDE_OPENINGS } from "../ts-harness/formats/positions.ts";
 
 const noClock = { left: null, incMs: 0 };
 

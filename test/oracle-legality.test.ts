@@ -3,10 +3,10 @@
 // (checkers and pins first, the assembly's method). The primary is proven on published
 // counts in oracle-perft.test.ts; here a disagreement is reported as a divide diff.
 import { describe, expect, test } from "vitest";
-import { diffDivide, formatDiff, isEmptyDiff } from "../ts-harness/compare.ts";
+import { diffDivide, formatDiff, isEmptyDiff } from "../ts-harness/core/compare.ts";
 import { LEGALITY_EDGES, PERFT_EDGE_CASES, PUBLISHED_PERFT } from "../ts-harness/fixtures/perft.ts";
 import { divide, fenPosition, generateLegalByPins } from "../ts-harness/oracle/index.ts";
-import { samplePositions } from "../ts-harness/positions.ts";
+import { samplePositions } from "../ts-harness/formats/positions.ts";
 import { LOS_ALAMOS_PERFT } from "./fixtures/losalamos.ts";
 
 /** Deep enough that every kind of move meets every kind of check, short enough for the suite. */

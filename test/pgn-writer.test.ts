@@ -1,8 +1,8 @@
-// The match's PGN writer (ts-harness/pgn.ts) read back by chess.js: a game from a set-up
+// The match's PGN writer (ts-harness/formats/pgn.ts) read back by chess.js: a game from a set-up
 // position with black to move, long enough to wrap.
 import { Chess } from "chess.js";
 import { expect, test } from "vitest";
-import { writePgn } from "../ts-harness/pgn.ts";
+import { writePgn } from "../ts-harness/formats/pgn.ts";
 
 test("a PGN the match writes loads in chess.js: SetUp/FEN, `12... Kb7`, lines of at most 80 characters", () => {
   const fen = "k7/8/8/8/8/8/8/KR6 b - - 0 12";

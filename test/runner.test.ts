@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, test } from "vitest";
-import { PROBE, program } from "../ts-harness/build.ts";
-import { dosboxInstalled, runDosNative } from "../ts-harness/dosbox-native.ts";
-import { DosRunError, DosSession, runDos, type DosRunOptions, type DosRunResult } from "../ts-harness/runner.ts";
+import { PROBE, program } from "../ts-harness/core/build.ts";
+import { dosboxInstalled, runDosNative } from "../ts-harness/core/dosbox-native.ts";
+import { DosRunError, DosSession, runDos, type DosRunOptions, type DosRunResult } from "../ts-harness/core/runner.ts";
 
 // The runners are tested with asm/tools/probe.asm, a tiny program with one verb per feature.
 // js-dos and Debian's native DOSBox must behave the same; only js-dos has a screen here.

@@ -6,9 +6,9 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
-import { ROOT } from "../ts-harness/build.ts";
+import { ROOT } from "../ts-harness/core/build.ts";
 import { START } from "../ts-harness/fixtures/perft.ts";
-import { UciClient } from "../ts-harness/uci-client.ts";
+import { UciClient } from "../ts-harness/core/uci-client.ts";
 import * as oracle from "../ts-harness/oracle/index.ts";
 
 const POLYGLOT = "/usr/games/polyglot";
@@ -25,7 +25,7 @@ afterAll(async () => {
 
 describe.skipIf(!existsSync(POLYGLOT) || !existsSync(STOCKFISH))("the UCI engine under PolyGlot", () => {
   test.each(["white", "black"])("plays a whole game as %s against stockfish with no illegal move and no flag fall", async (colour) => {
-    const gui = new UciClient(POLYGLOT, ["-noini", "-ec", `${join(ROOT, "node_modules/.bin/tsx")} ts-harness/uci.ts`, "-ed", ROOT]);
+    const gui = new UciClient(POLYGLOT, ["-noini", "-ec", `${join(ROOT, "node_modules/.bin/tsx")} ts-harness/frontends/uci.ts`, "-ed", ROOT]);
     const opponent = new UciClient(STOCKFISH);
     running.push(gui, opponent);
     await opponent.handshake({ Threads: 1, Hash: 16 });

@@ -1,12 +1,12 @@
-// The UCI engine as a GUI talks to it: one process (`tsx ts-harness/uci.ts`, what
+// The UCI engine as a GUI talks to it: one process (`tsx ts-harness/frontends/uci.ts`, what
 // `npm run uci` starts) through a session of the commands GUIs send. Every move it
 // names is checked with the oracle; the mates are the oracle's.
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { ROOT } from "../ts-harness/build.ts";
+import { ROOT } from "../ts-harness/core/build.ts";
 import { PUBLISHED_MATES } from "../ts-harness/fixtures/mates.ts";
 import { LOS_ALAMOS_START } from "./fixtures/losalamos.ts";
-import { UciClient } from "../ts-harness/uci-client.ts";
+import { UciClient } from "../ts-harness/core/uci-client.ts";
 import * as oracle from "../ts-harness/oracle/index.ts";
 import { continuations } from "./book-lines.ts";
 
@@ -20,7 +20,7 @@ const MOVE_WAIT_MS = 30_000;
 let engine: UciClient;
 
 beforeAll(async () => {
-  engine = new UciClient(join(ROOT, "node_modules/.bin/tsx"), ["ts-harness/uci.ts"], { cwd: ROOT });
+  engine = new UciClient(join(ROOT, "node_modules/.bin/tsx"), ["ts-harness/frontends/uci.ts"], { cwd: ROOT });
 });
 
 afterAll(async () => {

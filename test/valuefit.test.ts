@@ -2,7 +2,7 @@
 // logistic model in which each piece is worth a chosen amount more or less than the
 // program's value come back, fitted, within a few centipawns of those amounts.
 import { describe, expect, test } from "vitest";
-import { bootstrapSd, fittedValues, KINDS, materialCounts, PROGRAM_VALUES, type Sample } from "../ts-harness/valuefit.ts";
+import { bootstrapSd, fittedValues, KINDS, materialCounts, PROGRAM_VALUES, type Sample } from "../ts-harness/lab/valuefit.ts";
 
 /** What the made-up games add to each kind's value: rook, knight, bishop, queen, pawn. */
 const TRUE_CHANGE = [-100, 40, 20, 150, -30];

@@ -8,14 +8,14 @@ import { Chess } from "chess.js";
 import { strFromU8, unzipSync } from "fflate";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { chessProgram, CHESS, PROBE, program, ROOT } from "../ts-harness/build.ts";
-import { makeBundle, PROGRAM_NAME } from "../ts-harness/bundle.ts";
-import { PLAY_CONF } from "../ts-harness/dosbox-native.ts";
-import { parseLog, type GameLog } from "../ts-harness/game-driver.ts";
-import { ARTIFACT_DIR } from "../ts-harness/runner.ts";
-import { loadLayout, readScreen, squareClickPoint, type Layout, type ScreenView } from "../ts-harness/screen.ts";
-import { PortInUseError, startServer, type RunningServer } from "../ts-harness/serve.ts";
-import { buildWeb } from "../ts-harness/web-build.ts";
+import { chessProgram, CHESS, PROBE, program, ROOT } from "../ts-harness/core/build.ts";
+import { makeBundle, PROGRAM_NAME } from "../ts-harness/frontends/bundle.ts";
+import { PLAY_CONF } from "../ts-harness/core/dosbox-native.ts";
+import { parseLog, type GameLog } from "../ts-harness/core/game-driver.ts";
+import { ARTIFACT_DIR } from "../ts-harness/core/runner.ts";
+import { loadLayout, readScreen, squareClickPoint, type Layout, type ScreenView } from "../ts-harness/core/screen.ts";
+import { PortInUseError, startServer, type RunningServer } from "../ts-harness/frontends/serve.ts";
+import { buildWeb } from "../ts-harness/frontends/web-build.ts";
 import { boardOf, START } from "./game-oracle.ts";
 import { fenPosition, findMate } from "../ts-harness/oracle/index.ts";
 
@@ -350,7 +350,7 @@ describe.skipIf(!chromiumReady || !chessWritten)("the game in Chromium", () => {
 
 // The game as people use it in the browser: the page serves CHESS.COM started with /log,
 // so that GAME.LOG tells what each button did; the board is read back from the page's
-// canvas by ts-harness/screen.ts, with the piece pictures taken out of CHESS.COM.
+// canvas by ts-harness/core/screen.ts, with the piece pictures taken out of CHESS.COM.
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };

@@ -1,6 +1,6 @@
 ; book.asm -- the opening book (issue 16; not Liberman's, who had none): main lines of
 ; well-known openings, for both colours, played at once and with variety while the game
-; follows one of them from the start position.  ts-harness/book.ts makes the table,
+; follows one of them from the start position.  ts-harness/formats/book.ts makes the table,
 ; book-table.inc, from the SAN of ts-harness/fixtures/book-lines.ts, each line checked
 ; on the oracle.  A ply is one byte, as the game record keeps it (record.asm: the move's
 ; rank among the legal moves in UCI order), so the game's record is compared with the

@@ -1,6 +1,6 @@
 // mate-set -- the benchmark set of the mate solver (npm run bench): published mates and
 // our own positions, each a forced mate of exactly `length` moves for the side to move
-// (no shorter one), as the oracle proves it: `npx tsx ts-harness/mate-set.ts` proves
+// (no shorter one), as the oracle proves it: `npx tsx ts-harness/lab/mate-set.ts` proves
 // the whole set again with the oracle's findMate (several minutes: the mates in 5 take
 // about a minute each).
 //
@@ -10,9 +10,9 @@
 // the game's move. Our own: random positions with a few pieces, White to move (the
 // pieces and their squares drawn by a seeded random generator), kept when Stockfish 15.1
 // at depth 12 saw a mate and the oracle proved its exact length.
-import { PUBLISHED_MATES, type KnownMate } from "./fixtures/mates.ts";
-import { isMain } from "./build.ts";
-import { findMate, moveToUci, parseFen } from "./oracle/index.ts";
+import { PUBLISHED_MATES, type KnownMate } from "../fixtures/mates.ts";
+import { isMain } from "../core/build.ts";
+import { findMate, moveToUci, parseFen } from "../oracle/index.ts";
 
 const GAMES: readonly KnownMate[] = [
   // Ed. Lasker - Thomas, London 1912 (ts-harness/fixtures/mates.ts has the moves): 13.Neg4+

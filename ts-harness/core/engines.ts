@@ -2,7 +2,7 @@
 // TypeScript oracle (in-process) and the assembly (CHESS.COM under js-dos, in one boot
 // per batch). Answers come back as values, errors included, one per request.
 import { runBatch, type BatchOptions, type JobLines } from "./asm-engine.ts";
-import * as oracle from "./oracle/index.ts";
+import * as oracle from "../oracle/index.ts";
 
 export type EngineName = "oracle" | "asm";
 export const ENGINE_NAMES: readonly EngineName[] = ["oracle", "asm"];

@@ -13,10 +13,10 @@
 // and MS, and the default budget, are CHESS.COM's own, read from it through its map.
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { programLimits, type ArgRange } from "./asm-engine.ts";
-import { formatEpd, parseEpd, type EpdLine } from "./epd.ts";
-import * as oracle from "./oracle/index.ts";
-import { ENGINE_NAMES, engineByName, type Engine, type EngineError } from "./engines.ts";
+import { programLimits, type ArgRange } from "../core/asm-engine.ts";
+import { formatEpd, parseEpd, type EpdLine } from "../formats/epd.ts";
+import * as oracle from "../oracle/index.ts";
+import { ENGINE_NAMES, engineByName, type Engine, type EngineError } from "../core/engines.ts";
 
 const ENGINES = ENGINE_NAMES.join("|");
 const USAGE = [

@@ -1,7 +1,7 @@
 // pgn -- write a game as PGN (the Seven Tag Roster, SetUp/FEN for a set-up start, SAN
 // with move numbers, `12... Ka7` when black moves first, lines of at most 80
 // characters) from its UCI moves, with the oracle naming the moves.
-import * as oracle from "./oracle/index.ts";
+import * as oracle from "../oracle/index.ts";
 
 export const START_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 const SEVEN_TAGS = ["Event", "Site", "Date", "Round", "White", "Black", "Result"] as const;

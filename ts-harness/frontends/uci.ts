@@ -5,10 +5,10 @@
 // table stays between the moves (uci-search.ts); `ucinewgame` empties it. `isready` and
 // `stop` are answered while a search runs; a bad command or an illegal move gets an
 // `info string` naming it, and the engine goes on.
-import { BOOK_MAX_PLIES } from "./book.ts";
-import { CHESS, isMain, program as assembled } from "./build.ts";
+import { BOOK_MAX_PLIES } from "../formats/book.ts";
+import { CHESS, isMain, program as assembled } from "../core/build.ts";
 import { EngineProcess, startSearch, type GoLimits, type SearchHandle, type SearchInfo } from "./uci-search.ts";
-import * as oracle from "./oracle/index.ts";
+import * as oracle from "../oracle/index.ts";
 
 /** UCI_Variant's choices and their start positions: chess, and Los Alamos chess on 6x6
  *  (its FENs have six ranks; the oracle and CHESS.COM know it by them). */

@@ -23,12 +23,12 @@ import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { execa } from "execa";
-import { buildAll, BUILT_ENV, isMain, ROOT } from "./build.ts";
+import { buildAll, BUILT_ENV, isMain, ROOT } from "../core/build.ts";
 import { estimateElo, formatElo, likelihoodOfSuperiority } from "./elo.ts";
-import { START_FEN, writePgn, type PgnGame } from "./pgn.ts";
-import { UciClient } from "./uci-client.ts";
-import * as oracle from "./oracle/index.ts";
-import { OPENING_SETS } from "./positions.ts";
+import { START_FEN, writePgn, type PgnGame } from "../formats/pgn.ts";
+import { UciClient } from "../core/uci-client.ts";
+import * as oracle from "../oracle/index.ts";
+import { OPENING_SETS } from "../formats/positions.ts";
 
 const STOCKFISH = "/usr/games/stockfish";
 
@@ -86,7 +86,7 @@ const TSX = join(ROOT, "node_modules/.bin/tsx");
 
 /** The UCI bridge of the checkout at root (this one, or --opponent-build's). */
 function bridge(root: string): UciClient {
-  return new UciClient(TSX, ["ts-harness/uci.ts"], { cwd: root });
+  return new UciClient(TSX, ["ts-harness/frontends/uci.ts"], { cwd: root });
 }
 
 async function startPlayers(cfg: MatchConfig): Promise<{ ours: Player; theirs: Player }> {
@@ -248,8 +248,8 @@ export function parseConfig(argv: string[]): MatchConfig {
         throw new Error(`--ours-elo plays stockfish against stockfish; --${o} is for CHESS.COM`);
   }
   const build = v["opponent-build"] === undefined ? null : resolve(v["opponent-build"]);
-  if (build && !(existsSync(join(build, "ts-harness/uci.ts")) && existsSync(join(build, "node_modules")))) {
-    throw new Error(`--opponent-build: '${build}' is no checkout of this project with its packages (ts-harness/uci.ts, node_modules)`);
+  if (build && !(existsSync(join(build, "ts-harness/frontends/uci.ts")) && existsSync(join(build, "node_modules")))) {
+    throw new Error(`--opponent-build: '${build}' is no checkout of this project with its packages (ts-harness/frontends/uci.ts, node_modules)`);
   }
   const set = v.openings!;
   if (!Object.hasOwn(OPENING_SETS, set)) throw new Error(`--openings must be one of ${Object.keys(OPENING_SETS).join(", ")}, not '${set}'`);
@@ -279,7 +279,7 @@ export function parseConfig(argv: string[]): MatchConfig {
 async function buildOpponent(root: string): Promise<boolean> {
   const env = { ...process.env };
   delete env[BUILT_ENV];
-  const r = await execa(TSX, ["ts-harness/build.ts"], { cwd: root, env, extendEnv: false, reject: false });
+  const r = await execa(TSX, ["ts-harness/core/build.ts"], { cwd: root, env, extendEnv: false, reject: false });
   if (r.exitCode !== 0) {
     process.stderr.write(`match: --opponent-build: ${root} does not build:\n${r.stderr || r.stdout}\n`);
     return false;

@@ -11,9 +11,9 @@
 // lists each job, then its result lines.
 import { readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { runBatch } from "./asm-engine.ts";
-import { ROOT } from "./build.ts";
-import { samplePositions } from "./positions.ts";
+import { runBatch } from "../core/asm-engine.ts";
+import { ROOT } from "../core/build.ts";
+import { samplePositions } from "../formats/positions.ts";
 
 const FEN_QUOTED = /"([rnbqkpRNBQKP1-8]+(?:\/[rnbqkpRNBQKP1-8]+){7} [wb] [KQkq-]+ [a-h1-8-]+(?: \d+ \d+)?)"/g;
 const RANDOM_SEED = 2026;

@@ -11,10 +11,10 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { JOBS_FILE, parseResult, RESULT_FILE } from "./asm-engine.ts";
-import { CHESS, isMain, program, ROOT } from "./build.ts";
-import { runDosNative } from "./dosbox-native.ts";
-import { legalMoves, makeMove, parseFen, parseUci, status, toFen, type Position } from "./oracle/index.ts";
+import { JOBS_FILE, parseResult, RESULT_FILE } from "../core/asm-engine.ts";
+import { CHESS, isMain, program, ROOT } from "../core/build.ts";
+import { runDosNative } from "../core/dosbox-native.ts";
+import { legalMoves, makeMove, parseFen, parseUci, status, toFen, type Position } from "../oracle/index.ts";
 
 const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 const KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";

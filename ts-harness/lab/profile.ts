@@ -16,10 +16,10 @@ import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { parseArgs } from "node:util";
 import { execa } from "execa";
-import { runBatch } from "./asm-engine.ts";
-import { isMain, ROOT } from "./build.ts";
+import { runBatch } from "../core/asm-engine.ts";
+import { isMain, ROOT } from "../core/build.ts";
 import { NODE_CASES } from "./bench.ts";
-import { runDos } from "./runner.ts";
+import { runDos } from "../core/runner.ts";
 
 /** The files whose calls are wrapped: the engine below the front ends. */
 export const PROFILED_FILES = [
@@ -135,7 +135,7 @@ function patch(dir: string, file: string, what: RegExp, by: string): void {
 
 function profileInclude(names: string[]): string {
   return [
-    "; profile.inc -- written by ts-harness/profile.ts for the profile build",
+    "; profile.inc -- written by ts-harness/lab/profile.ts for the profile build",
     ...names.flatMap((n, i) => (i > 0 && !n.startsWith("@") ? [`PROFILE_ID_${n} equ ${i}`] : [])),
     ...Object.entries(LAYOUT).map(([k, v]) => `PROFILE_${k.toUpperCase()} equ ${v}`),
     `PROFILE_COUNT equ ${COUNT_AT}`,
@@ -160,7 +160,7 @@ function profileInclude(names: string[]): string {
 
 /** The bookkeeping: DS on the profile segment while it runs, every register and flag
  *  kept. profile_enter's word on the stack is the callee's number. */
-const PROFILE_ROUTINES = `; profile.asm -- written by ts-harness/profile.ts for the profile build
+const PROFILE_ROUTINES = `; profile.asm -- written by ts-harness/lab/profile.ts for the profile build
         section .data
 profile_file    db "PROF.BIN", 0
         section .text

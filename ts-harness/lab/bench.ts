@@ -1,20 +1,20 @@
 // bench -- perft speed of the chess engines on the same positions, as a table.
-//   npx tsx ts-harness/bench.ts        (npm run bench)
+//   npx tsx ts-harness/lab/bench.ts        (npm run bench)
 // Each engine is a BenchSection; an engine joins the table by pushing its section onto
 // SECTIONS before main() runs. Figures only: the node counts are not checked here.
 // chess.js appears twice: its own perft() (make, test, unmake on its internal moves) and
 // the public moves({verbose: true})/move/undo, which builds SAN and FENs for every move
 // and is so slow that it runs on shallower cases.
 import { Chess } from "chess.js";
-import { PUBLISHED_MATES } from "./fixtures/mates.ts";
-import { KIWIPETE, POSITION_3, START } from "./fixtures/perft.ts";
-import { programLimits, runBatch, type BatchOptions } from "./asm-engine.ts";
-import { isMain } from "./build.ts";
-import { asmEngine } from "./engines.ts";
+import { PUBLISHED_MATES } from "../fixtures/mates.ts";
+import { KIWIPETE, POSITION_3, START } from "../fixtures/perft.ts";
+import { programLimits, runBatch, type BatchOptions } from "../core/asm-engine.ts";
+import { isMain } from "../core/build.ts";
+import { asmEngine } from "../core/engines.ts";
 import { MATE_SET } from "./mate-set.ts";
 import { stackTable } from "./stack.ts";
-import { LOS_ALAMOS_PERFT } from "../test/fixtures/losalamos.ts";
-import { fenPosition, generateLegalByPins, isMateIn, parseFen, parseUci, perft } from "./oracle/index.ts";
+import { LOS_ALAMOS_PERFT } from "../../test/fixtures/losalamos.ts";
+import { fenPosition, generateLegalByPins, isMateIn, parseFen, parseUci, perft } from "../oracle/index.ts";
 
 export interface BenchCase {
   readonly name: string;
@@ -175,7 +175,7 @@ function median(values: readonly number[]): number {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
-/** The mate solver on the whole benchmark set (ts-harness/mate-set.ts), each position
+/** The mate solver on the whole benchmark set (ts-harness/lab/mate-set.ts), each position
  *  asked for a mate in its proven length: per length the count, the median and the
  *  worst emulated seconds at 3000 cycles. Every answer is checked first: the proven
  *  length, and a first move the oracle's isMateIn accepts. A job stopped by the mate

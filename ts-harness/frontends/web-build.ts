@@ -6,7 +6,7 @@
 // of any other host.
 import { copyFileSync, cpSync, mkdirSync, rmSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
-import { BUILD_DIR, isMain } from "./build.ts";
+import { BUILD_DIR, isMain } from "../core/build.ts";
 import { buildBundleOrExit } from "./bundle.ts";
 import { resolveUrlPath, WEB_DIR } from "./serve.ts";
 

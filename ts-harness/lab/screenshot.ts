@@ -2,8 +2,8 @@
 // game started on the 6x6 board, a few moves played with the keys, the screen taken
 // and doubled (640x400, like docs/screenshot.png). Run: npm run screenshot
 import { writeFileSync } from "node:fs";
-import { GameDriver } from "./game-driver.ts";
-import { encodePng, type RgbaImage } from "./png.ts";
+import { GameDriver } from "../core/game-driver.ts";
+import { encodePng, type RgbaImage } from "../core/png.ts";
 
 const OUT = "docs/losalamos.png";
 const SCALE = 2;

@@ -2,8 +2,8 @@
 // that en passant, promotion, check and castling each turn up often (in Los Alamos
 // chess: promotion, check, endgames, mates and stalemates). Deterministic: the same
 // seed gives the same positions on every machine.
-import { KIWIPETE, START } from "./fixtures/perft.ts";
-import * as oracle from "./oracle/index.ts";
+import { KIWIPETE, START } from "../fixtures/perft.ts";
+import * as oracle from "../oracle/index.ts";
 
 export type Feature = "en-passant" | "promotion" | "check" | "castling" | "game-over" | "endgame";
 

@@ -7,9 +7,9 @@
 // time after the key, the search is abandoned and the move of the last info line (or a
 // legal move) is played, so a GUI never waits forever; the emulator is then booted
 // again for the next search.
-import { JOB_LINE_MAX, JOBS_FILE, RESULT_FILE } from "./asm-engine.ts";
-import { DosSession, sleep } from "./runner.ts";
-import * as oracle from "./oracle/index.ts";
+import { JOB_LINE_MAX, JOBS_FILE, RESULT_FILE } from "../core/asm-engine.ts";
+import { DosSession, sleep } from "../core/runner.ts";
+import * as oracle from "../oracle/index.ts";
 
 /** The limits of UCI's `go`, as numbers (ms, plies, nodes, moves). */
 export interface GoLimits {

@@ -1,5 +1,5 @@
 // build -- assemble the DOS programs with nasm (through execa), and read nasm's symbol map.
-//   npx tsx ts-harness/build.ts          builds build/CHESS.COM (+ listing, symbol map)
+//   npx tsx ts-harness/core/build.ts          builds build/CHESS.COM (+ listing, symbol map)
 // A nasm error is printed as nasm gives it (file:line: error: text) and the build fails.
 // A test run assembles once, in vitest's global setup (test/global-setup.ts); every
 // process of the run then reads build/ and never runs nasm on the same files again.
@@ -10,7 +10,7 @@ import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 
 /** The repository root; every other path of the harness is built from it. */
-export const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
+export const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 export const BUILD_DIR = join(ROOT, "build");
 
 export interface AsmTarget {

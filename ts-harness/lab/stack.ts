@@ -1,6 +1,6 @@
 // stack -- the deepest the program's stack goes over a list of jobs.
 //   npm run bench -- --stack                 (STACK_JOBS below)
-//   npx tsx ts-harness/stack.ts "JOB" ...    (jobs of your own)
+//   npx tsx ts-harness/lab/stack.ts "JOB" ...    (jobs of your own)
 // A measuring build of CHESS.COM is made in a temporary folder: its start zeroes the
 // stack as well as the bss (all of it but the top STACK_TOP_KEPT bytes, where the
 // start's own return addresses may sit), and its exit counts the zero bytes left at the
@@ -9,9 +9,9 @@
 // low by the few bytes of such a push at the very deepest point).
 // The measuring build's stack is MEASURE_STACK_BYTES, less than the program's by the
 // bytes the measuring code takes, so that it fits in the same 64 KiB segment.
-import { assembleVariant, isMain } from "./build.ts";
-import { KIWIPETE } from "./fixtures/perft.ts";
-import { DosSession } from "./runner.ts";
+import { assembleVariant, isMain } from "../core/build.ts";
+import { KIWIPETE } from "../fixtures/perft.ts";
+import { DosSession } from "../core/runner.ts";
 
 /** Top bytes of the stack the start leaves as they are. */
 const STACK_TOP_KEPT = 64;

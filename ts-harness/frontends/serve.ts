@@ -13,7 +13,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import { createRequire } from "node:module";
 import { dirname, extname, join, relative, resolve, sep } from "node:path";
 import { buildBundleOrExit } from "./bundle.ts";
-import { isMain, ROOT } from "./build.ts";
+import { isMain, ROOT } from "../core/build.ts";
 
 export const DEFAULT_PORT = 8086;
 export const WEB_DIR = join(ROOT, "web");

@@ -7,7 +7,7 @@
 // Only printable ASCII reaches JOBS.TXT: a job holding anything else gets the `byte`
 // error the assembly itself gives such a line, without being sent.
 import { CHESS, chessProgram, program } from "./build.ts";
-import { notPrintable } from "./oracle/index.ts";
+import { notPrintable } from "../oracle/index.ts";
 import { DosRunError, DosSession } from "./runner.ts";
 
 export const RESULT_FILE = "RESULT.TXT";

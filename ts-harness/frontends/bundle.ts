@@ -6,8 +6,8 @@
 import { strToU8, zipSync } from "fflate";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
-import { BUILD_DIR, CHESS, isMain, programOrExit } from "./build.ts";
-import { PLAY_CONF } from "./dosbox-native.ts";
+import { BUILD_DIR, CHESS, isMain, programOrExit } from "../core/build.ts";
+import { PLAY_CONF } from "../core/dosbox-native.ts";
 
 export const BUNDLE_PATH = join(BUILD_DIR, "chess.jsdos");
 /** The program's name inside the bundle, whatever file it was built from. */

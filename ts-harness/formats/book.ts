@@ -9,9 +9,9 @@
 // NEW plies of its own -- and those NEW bytes; a 0 byte ends the table (asm/engine/book.asm).
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { isMain, ROOT } from "./build.ts";
-import { BOOK_LINES, type BookLine } from "./fixtures/book-lines.ts";
-import * as oracle from "./oracle/index.ts";
+import { isMain, ROOT } from "../core/build.ts";
+import { BOOK_LINES, type BookLine } from "../fixtures/book-lines.ts";
+import * as oracle from "../oracle/index.ts";
 import { sortedMoves } from "./savegame.ts";
 
 /** The most plies a line may have: KEEP and NEW are four bits each (asm/inc/chess.inc,
@@ -97,7 +97,7 @@ const hex = (b: number) => `0${b.toString(16).padStart(2, "0")}h`;
 /** asm/engine/book-table.inc: the table, a line of bytes a book line with its name. */
 export function bookInclude(book: Book): string {
   const head = [
-    `; book-table.inc -- the opening book's table, written by ts-harness/book.ts (npm run book)`,
+    `; book-table.inc -- the opening book's table, written by ts-harness/formats/book.ts (npm run book)`,
     `; from ts-harness/fixtures/book-lines.ts: do not edit. ${book.lines.length} lines, ${book.positions} positions,`,
     `; ${book.bytes.length} bytes. Each line: KEEP << 4 | NEW, then NEW plies (asm/engine/book.asm).`,
     "book_lines:",

@@ -4,7 +4,7 @@
 // each colour, black's first, then the start FEN), one byte a ply -- the move's rank among the legal
 // moves sorted as their UCI names sort (asm/engine/record.asm) -- and a checksum. The ranks
 // come from the oracle's own move generator.
-import * as oracle from "./oracle/index.ts";
+import * as oracle from "../oracle/index.ts";
 
 export const GAM_MAGIC = "LGAM";
 export const GAM_VERSION = 2;
@@ -40,7 +40,7 @@ function uciOrder(a: string, b: string): number {
 }
 
 /** The legal moves of the oracle's position in UCI order: a ply's byte is its index
- *  here (the game record, CHESS.GAM, the opening book of ts-harness/book.ts). */
+ *  here (the game record, CHESS.GAM, the opening book of ts-harness/formats/book.ts). */
 export function sortedMoves(pos: oracle.Position): string[] {
   return oracle.legalMoves(pos).map(oracle.moveToUci).sort(uciOrder);
 }
