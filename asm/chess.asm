@@ -133,41 +133,81 @@ msg_usage       db "usage: CHESS /jobs JOBS.TXT RESULT.TXT  (or CHESS [/fen FEN]
 msg_no_memory   db "CHESS: not enough memory (", MEMORY_KIB_TEXT, " KiB needed)", CR, LF, 0
         section .text
 
+; ---------------------------------------------------------------------------------------
+; The system layer: DOS files and exit, text in and out, the CPU and its clocks, the limits
+; of thinking, the keyboard and the mouse.
+
 %include "sys/dos.asm"
 %include "sys/text.asm"
 %include "sys/timer.asm"
 %include "sys/clock.asm"
+%include "sys/input.asm"
+
+; ---------------------------------------------------------------------------------------
+; The engine core: CARREAU and the state around it, the 6x6 board, the attack test (VERROI),
+; make and take back (ABPLACECARREAU), the positions played, FEN.
+
 %include "core/board.asm"
 %include "core/board6.asm"
 %include "core/attack.asm"
+%include "core/makemove.asm"
+%include "core/history.asm"
+%include "core/fen.asm"
+
+; ---------------------------------------------------------------------------------------
+; Move generation: the piece finders (TPIECE, FEUNEGRO/FEUBLANCO, TENTOUR), the 1998 rules
+; of check, the quiescence moves, the hash move's test, counting and perft.
+
 %include "movegen/movegen.asm"
 %include "movegen/freegen.asm"
 %include "movegen/checks.asm"
 %include "movegen/captures.asm"
 %include "movegen/hashmove.asm"
 %include "movegen/movecount.asm"
-%include "core/makemove.asm"
+%include "movegen/movecheck.asm"
 %include "movegen/perft.asm"
+
+; ---------------------------------------------------------------------------------------
+; Liberman's two logics: the total mate search (WHITEJOUE5PAS) with its table and its
+; questions about checks, and the material exchange (NOIR3).
+
 %include "logic/mate.asm"
 %include "logic/matetable.asm"
 %include "logic/matecheck.asm"
 %include "logic/exchange.asm"
+
+; ---------------------------------------------------------------------------------------
+; The evaluation: the pawns, the pieces, the whole.
+
 %include "eval/pawns.asm"
 %include "eval/evalpieces.asm"
 %include "eval/eval.asm"
-%include "core/history.asm"
+
+; ---------------------------------------------------------------------------------------
+; The alpha-beta search: the hash table, the move order, the node, the root.
+
 %include "search/ttable.asm"
 %include "search/order.asm"
 %include "search/node.asm"
-%include "movegen/movecheck.asm"
 %include "search/search.asm"
+
+; ---------------------------------------------------------------------------------------
+; The front door: the engine_* calls, the one-byte record, the opening book.
+
+%include "engine/engine.asm"
 %include "engine/record.asm"
 %include "engine/book.asm"
-%include "engine/engine.asm"
-%include "core/fen.asm"
+
+; ---------------------------------------------------------------------------------------
+; The batch protocol (batch/PROTOCOL.md): the jobs file, the thinking jobs, selfplay.
+
 %include "batch/jobs.asm"
 %include "batch/think.asm"
 %include "batch/selfplay.asm"
+
+; ---------------------------------------------------------------------------------------
+; The interactive game: the loop, the clocks, the hand, the files, the set-up board, PGN, SAN.
+
 %include "game/game.asm"
 %include "game/chessclock.asm"
 %include "game/hand.asm"
@@ -175,11 +215,14 @@ msg_no_memory   db "CHESS: not enough memory (", MEMORY_KIB_TEXT, " KiB needed)"
 %include "game/savegame.asm"
 %include "game/setup.asm"
 %include "game/pgn.asm"
+%include "game/notation.asm"
+
+; ---------------------------------------------------------------------------------------
+; The screen: mode 13h, the pieces' pictures, the board and the panel.
+
 %include "screen/video.asm"
 %include "screen/pieces.asm"
 %include "screen/draw.asm"
-%include "sys/input.asm"
-%include "game/notation.asm"
 
 ; ---------------------------------------------------------------------------------------
 ; The stack, at the top of the bss, and the check that everything fits in the segment.
