@@ -1,4 +1,4 @@
-// The opening book (issue 16): ts-harness/formats/book.ts turns the SAN lines of
+// The opening book: ts-harness/formats/book.ts turns the SAN lines of
 // ts-harness/fixtures/book-lines.ts into asm/engine/book-table.inc, and `go book SEED`
 // (asm/engine/book.asm through the engine's front door) plays a move of it. What the book
 // may answer is taken from the lines themselves, read by chess.js (a program nobody

@@ -1,5 +1,5 @@
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { basename, join } from "node:path";
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { join, sep } from "node:path";
 import { describe, expect, test } from "vitest";
 import { assemble, BuildError, BUILD_DIR, CHESS, PROBE, ROOT, type AsmTarget } from "../ts-harness/core/build.ts";
 
@@ -42,20 +42,40 @@ describe("nasm build", () => {
     }));
 });
 
-// STYLE: one file per concept, none over 800 lines, each listed in the README's layout.
+// STYLE: one file per concept, none over 800 lines, each listed in docs/architecture.md.
 const ASM_DIR = join(ROOT, "asm");
 const MAX_ASM_LINES = 800;
 const asmFiles = (readdirSync(ASM_DIR, { recursive: true }) as string[]).filter((name) => name.endsWith(".asm"));
 
-/** The names the README's Layout section lists under asm/ (its code block, one a line). */
-function layoutNames(): Set<string> {
-  const readme = readFileSync(join(ROOT, "README.md"), "utf8");
-  const layout = /## Layout\n+```\n([\s\S]*?)```/.exec(readme);
-  if (!layout) throw new Error("README.md has no Layout section with a code block");
-  const block = /^asm\/.*\n((?:  \S.*\n)*)/m.exec(layout[1]!);
-  if (!block) throw new Error("README.md's Layout section has no asm/ folder");
-  return new Set(block[1]!.split("\n").map((line) => line.trim().split(/\s+/)[0]!).filter(Boolean));
+/** The paths docs/architecture.md's listing names: the code block under its "## The listing",
+ *  a folder (ending in "/") or a file a line, each indented two spaces under its folder. */
+function listedPaths(): Set<string> {
+  const doc = readFileSync(join(ROOT, "docs", "architecture.md"), "utf8");
+  const block = /^## The listing\n[\s\S]*?^```\n([\s\S]*?)^```/m.exec(doc);
+  if (!block) throw new Error("docs/architecture.md has no listing (a code block under ## The listing)");
+  const folders: string[] = [];
+  const paths = new Set<string>();
+  for (const line of block[1]!.split("\n")) {
+    const entry = /^( *)(\S+)/.exec(line);
+    if (!entry) continue;
+    const depth = entry[1]!.length / 2;
+    if (!Number.isInteger(depth) || depth > folders.length) throw new Error(`docs/architecture.md: "${line}" is not indented under a folder`);
+    folders.length = depth;
+    const name = entry[2]!;
+    if (name.endsWith("/")) folders.push(name.slice(0, -1));
+    else paths.add([...folders, name].join("/"));
+  }
+  return paths;
 }
+
+/** Every file under asm/ and ts-harness/, as a path from the repository's root. */
+const SOURCE_TREES = ["asm", "ts-harness"];
+const sourceFiles = (): string[] =>
+  SOURCE_TREES.flatMap((tree) =>
+    (readdirSync(join(ROOT, tree), { recursive: true }) as string[])
+      .filter((name) => statSync(join(ROOT, tree, name)).isFile())
+      .map((name) => `${tree}/${name.split(sep).join("/")}`),
+  );
 
 describe("asm layout", () => {
   test("no asm file is over 800 lines", () => {
@@ -65,10 +85,16 @@ describe("asm layout", () => {
     expect(long).toEqual([]);
   });
 
-  test("every file in asm/ has its line in the README's layout", () => {
-    const listed = layoutNames();
-    expect(listed.size).toBeGreaterThan(10);
-    expect((readdirSync(ASM_DIR, { recursive: true }) as string[]).filter((name) => name.includes(".") && !listed.has(basename(name)))).toEqual([]);
+  test("every file in asm/ and ts-harness/ has its line in docs/architecture.md's listing", () => {
+    const listed = listedPaths();
+    const files = sourceFiles();
+    expect(files.length).toBeGreaterThan(100);
+    expect(files.filter((path) => !listed.has(path))).toEqual([]);
+  });
+
+  test("every file docs/architecture.md lists under asm/ and ts-harness/ is in the tree", () => {
+    const files = new Set(sourceFiles());
+    expect([...listedPaths()].filter((path) => SOURCE_TREES.some((tree) => path.startsWith(`${tree}/`)) && !files.has(path))).toEqual([]);
   });
 
   test("chess.asm includes every asm file but itself and the probe", () => {

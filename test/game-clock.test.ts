@@ -7,7 +7,7 @@ import { legalMoves, moveToUci } from "../ts-harness/oracle/index.ts";
 import { encodeGam, decodeGam, type SavedClock } from "../ts-harness/formats/savegame.ts";
 import { play, position, readAs, START, TEST_MS, twoPlayers } from "./game-oracle.ts";
 
-/** 5+0: five minutes a side (issue 11's first time control). */
+/** 5+0: five minutes a side (K's first time control). */
 const BLITZ_MS = 5 * 60_000;
 
 let game: GameDriver | null = null;

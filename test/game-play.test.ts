@@ -177,7 +177,7 @@ describe("the game on the screen", () => {
     const max = game.layout.constants.get("LEVEL_MAX")!;
     await game.letter("l");
     await game.waitLog("the next level", (l) => l.level === first + 1);
-    // The panel says what a level means: a depth, or seconds a move (issue 11: 1, 3, 10, 30, 60).
+    // The panel says what a level means: a depth, or seconds a move (1, 3, 10, 30 or 60).
     expect(await game.panelLine(levelLine)).toMatch(new RegExp(`^Level ${first + 1}: (depth [1-9]|(1|3|10|30|60) s)$`));
     for (let n = first + 1; n <= max; n++) await game.letter("l");
     await game.waitLog("the first level again", (l) => l.level === game!.layout.constants.get("LEVEL_MIN"));

@@ -27,7 +27,7 @@ function finalFen(fen: string, moves: string[]): string {
   return toFen(pos);
 }
 
-/** 5+0: five minutes a side, the second time control of K (issue 11). */
+/** 5+0: five minutes a side, the second time control of K. */
 const BLITZ_MS = 5 * 60_000;
 
 /** The header before the FEN: magic, version, variant, level, control, 2 clocks, 2 counts. */

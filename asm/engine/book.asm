@@ -1,4 +1,4 @@
-; book.asm -- the opening book (issue 16; not Liberman's, who had none): main lines of
+; book.asm -- the opening book (not Liberman's, who had none): main lines of
 ; well-known openings, for both colours, played at once and with variety while the game
 ; follows one of them from the start position.  ts-harness/formats/book.ts makes the table,
 ; book-table.inc, from the SAN of ts-harness/fixtures/book-lines.ts, each line checked

@@ -10,8 +10,8 @@
 // depth. Most of the engine's games end by mate or a draw within 300 plies: of the 213
 // the defaults play, one ran past 500 (depth 1, 563 plies); with both sides shunning
 // draws (`--depths 1 --random 250 --limits "contempt 300"`), 12 of 261. The engine with
-// the tempo (session 14) found none of 500 plies there; `--random 400 --seed 3` found
-// two, the longest 576 plies; with the pawns' threats (session 21) one, of 527 plies
+// the tempo found none of 500 plies there; `--random 400 --seed 3` found
+// two, the longest 576 plies; with the pawns' threats one, of 527 plies
 // (the fixture now).
 // The fixture starts from the position after the opening, so every one of its plies is
 // the engine's (test/game-savegame.test.ts loads it, test/asm-selfplay.test.ts plays
