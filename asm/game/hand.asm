@@ -91,7 +91,7 @@ hand_select:
 ; CHG: nothing else
 hand_promote_question:
         mov si, msg_promote
-        cmp byte [variant], VARIANT_LOS_ALAMOS
+        cmp byte [engine_variant], VARIANT_LOS_ALAMOS
         jne .done
         mov si, msg_promote_la
 .done:  ret
@@ -392,7 +392,7 @@ hand_arrow:
 .place: shl ah, ROW_SHIFT
         or al, ah
         mov bl, al
-        call board_in_play          ; the edge of the 6x6 board
+        call engine_in_play          ; the edge of the 6x6 board
         jc .done
         jmp hand_cursor_to
 .done:  ret

@@ -181,7 +181,7 @@ pgn_result_text:
         call chessclock_drawn
         jc .done
         mov si, result_black        ; the side to move lost on time
-        cmp byte [side], WHITE
+        cmp byte [engine_side], WHITE
         je .done
         mov si, result_white
         ret
@@ -192,7 +192,7 @@ pgn_result_text:
         cmp byte [engine_status], STATUS_MATE
         jne .done
         mov si, result_white        ; the side to move is mated
-        cmp byte [side], WHITE
+        cmp byte [engine_side], WHITE
         jne .done
         mov si, result_black
 .done:  ret

@@ -73,12 +73,13 @@ savegame_write:
         call savegame_put_bytes
         mov al, GAM_VERSION
         call savegame_put
-        mov al, [variant]
+        mov al, [engine_variant]
         call savegame_put
         mov al, [level]
         call savegame_put
         mov al, [clock_choice]
         call savegame_put
+        mov al, [engine_side]
         call chessclock_left        ; the running clock as it stands now
         test eax, eax
         jns .left

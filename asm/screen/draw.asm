@@ -42,13 +42,13 @@ draw_square_cell:
         cmp byte [flipped], 0
         je .normal
         xor ax, FILE_MASK << 8 | FILE_MASK ; file 7 - f, row 7 - r
-        cmp byte [variant], VARIANT_LOS_ALAMOS
+        cmp byte [engine_variant], VARIANT_LOS_ALAMOS
         jne .done
         sub al, LA_MARGIN           ; a1..f6 reversed is h8..c3 of the area: left, down
         add ah, LA_MARGIN
         ret
 .normal:
-        cmp byte [variant], VARIANT_LOS_ALAMOS
+        cmp byte [engine_variant], VARIANT_LOS_ALAMOS
         jne .done
         add al, LA_MARGIN           ; a1..f6 is a3..f8 of the area: right, up
         sub ah, LA_MARGIN
@@ -60,7 +60,7 @@ draw_square_cell:
 ;      play
 ; CHG: AX
 draw_cell_square:
-        cmp byte [variant], VARIANT_LOS_ALAMOS
+        cmp byte [engine_variant], VARIANT_LOS_ALAMOS
         jne .flip
         cmp byte [flipped], 0
         jne .reversed
@@ -81,7 +81,7 @@ draw_cell_square:
         shl ah, ROW_SHIFT
         or al, ah
         mov bl, al
-        jmp board_in_play
+        jmp engine_in_play
 .none:  stc
         ret
 
@@ -137,8 +137,9 @@ draw_square_colour:
 draw_square:
         pusha
         call draw_square_colour
-        movzx si, bl
-        mov ah, [carreau + si]      ; AH = the content
+        xchg al, ah
+        call engine_square
+        xchg al, ah                 ; AH = the content
         call draw_square_xy
         mov cx, SQUARE_PX
         mov si, SQUARE_PX
@@ -171,7 +172,7 @@ draw_square:
 ; CHG: nothing
 draw_board:
         pusha
-        cmp byte [variant], VARIANT_LOS_ALAMOS
+        cmp byte [engine_variant], VARIANT_LOS_ALAMOS
         jne .squares
         mov al, PAL_BACKDROP
         mov bx, BOARD_X
@@ -182,7 +183,7 @@ draw_board:
 .squares:
         xor bl, bl
 .square:
-        call board_in_play
+        call engine_in_play
         jc .next
         call draw_square
 .next:  inc bl
@@ -463,7 +464,7 @@ draw_side_text:
         call chessclock_drawn
         jc .done
         mov si, text_white_on_time  ; the flag of the side to move fell
-        cmp byte [side], BLACK
+        cmp byte [engine_side], BLACK
         je .done
         mov si, text_black_on_time
         ret
@@ -473,12 +474,12 @@ draw_side_text:
         cmp byte [engine_status], STATUS_MATE
         jne .done
         mov si, text_black_wins     ; the side to move is mated
-        cmp byte [side], WHITE
+        cmp byte [engine_side], WHITE
         je .done
         mov si, text_white_wins
         ret
 .moves: mov si, text_white_moves
-        cmp byte [side], WHITE
+        cmp byte [engine_side], WHITE
         je .done
         mov si, text_black_moves
 .done:  ret
