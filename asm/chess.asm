@@ -158,6 +158,7 @@ msg_no_memory   db "CHESS: not enough memory (", MEMORY_KIB_TEXT, " KiB needed)"
 ; Move generation: the piece finders (TPIECE, FEUNEGRO/FEUBLANCO, TENTOUR), the 1998 rules
 ; of check, the quiescence moves, the hash move's test, counting and perft.
 
+%include "movegen/modes.asm"
 %include "movegen/movegen.asm"
 %include "movegen/freegen.asm"
 %include "movegen/checks.asm"
