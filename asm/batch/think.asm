@@ -151,7 +151,7 @@ job_limit:
 ;                     book are no limits): JOB_DEFAULT_MS of budget; the contempt (0 if
 ;                     not given).
 ;                     Any key stops the thinking.
-; IN:  [limits_given], limit_values; [side]
+; IN:  [limits_given], limit_values; [engine_side]
 ; OUT: the limit_* of clock.asm; [engine_contempt]
 ; CHG: EAX, EBX, ECX, EDX
 job_limits_apply:

@@ -562,7 +562,7 @@ game_set_players:
 ; The computer.
 
 ; game_side_player -- who plays the side to move, while the game is live
-; IN:  [engine_status], [chess_flag], [side], [players]
+; IN:  [engine_status], [chess_flag], [engine_side], [players]
 ; OUT: CF set if the game is over or a flag has fallen; else CF clear and AL =
 ;      PLAYER_HUMAN or PLAYER_COMPUTER
 ; CHG: AL, SI

@@ -27,7 +27,7 @@ flip_tick       resd 1
         section .text
 
 ; hand_allowed -- may the player move a piece now?
-; IN:  [engine_status], [chess_flag], [side], [players]
+; IN:  [engine_status], [chess_flag], [engine_side], [players]
 ; OUT: CF clear if yes; CF set if the game is over or the computer is to move (then
 ;      SI -> the reason, for a typed move)
 ; CHG: AL, SI
@@ -86,7 +86,7 @@ hand_select:
 .done:  ret
 
 ; hand_promote_question -- the question a promotion asks: its pieces on the board in play
-; IN:  [variant]
+; IN:  [engine_variant]
 ; OUT: SI -> the message
 ; CHG: nothing else
 hand_promote_question:

@@ -57,7 +57,7 @@ gam_written     resw 1              ; and their count
 
 ; savegame_write -- W: write CHESS.GAM (the header, the record's bytes, the checksum)
 ;                   and say how many bytes it took
-; IN:  the game: engine_fen, the record (GS:game_area.record), [engine_plies], [variant],
+; IN:  the game: engine_fen, the record (GS:game_area.record), [engine_plies], [engine_variant],
 ;      [level], the clocks
 ; OUT: the file written; [message] says so, or "Cannot save"
 ; CHG: EAX, BX, CX, EDX, SI, DI

@@ -31,7 +31,7 @@ help_text:
 ; draw_square_cell -- the screen cell a square is drawn in: the 8x8 board fills the
 ;                     board's area, the 6x6 board sits in its middle, LA_MARGIN cells in
 ;                     from each edge; normal or reversed
-; IN:  BL = the square (0 = a8 .. 63 = h1); [flipped]; [variant]
+; IN:  BL = the square (0 = a8 .. 63 = h1); [flipped]; [engine_variant]
 ; OUT: AL = the column, AH = the row from the top-left cell of the area
 ; CHG: nothing else
 draw_square_cell:
@@ -55,7 +55,7 @@ draw_square_cell:
 .done:  ret
 
 ; draw_cell_square -- the square a screen cell shows (draw_square_cell backwards)
-; IN:  AL = the column, AH = the row (0..7 each); [flipped]; [variant]
+; IN:  AL = the column, AH = the row (0..7 each); [flipped]; [engine_variant]
 ; OUT: CF clear, BL = the square; CF set when the cell holds no square of the board in
 ;      play
 ; CHG: AX
@@ -86,7 +86,7 @@ draw_cell_square:
         ret
 
 ; draw_square_xy -- where a square is on the screen, the board normal or reversed
-; IN:  BL = the square (0 = a8 .. 63 = h1); [flipped]; [variant]
+; IN:  BL = the square (0 = a8 .. 63 = h1); [flipped]; [engine_variant]
 ; OUT: BX = x, DX = y of its top-left pixel
 ; CHG: nothing else
 draw_square_xy:
@@ -131,7 +131,7 @@ draw_square_colour:
 
 ; draw_square -- one square with its piece and, if it is there, the cursor frame
 ;                (Liberman: PIECE)
-; IN:  BL = the square; carreau; the display state above
+; IN:  BL = the square; the board (engine_square); the display state above
 ; OUT: the square drawn
 ; CHG: nothing
 draw_square:
@@ -167,7 +167,7 @@ draw_square:
 
 ; draw_board -- every square, then the coordinates (Liberman: FICHAS); around the 6x6
 ;               board the area is the backdrop
-; IN:  carreau; the display state; [variant]
+; IN:  the board (engine_square); the display state; [engine_variant]
 ; OUT: the board drawn
 ; CHG: nothing
 draw_board:
@@ -195,7 +195,7 @@ draw_board:
 ; draw_coordinates -- the rank digits left of the board and the file letters under it,
 ;                     in the board's orientation; the cursor's file and rank lit; a
 ;                     blank beside a cell with no square (Liberman: COORNOR / COORREN)
-; IN:  [flipped], [cursor_square], [variant]
+; IN:  [flipped], [cursor_square], [engine_variant]
 ; OUT: the coordinates drawn
 ; CHG: nothing
 draw_coordinates:
@@ -454,7 +454,7 @@ draw_player:
         jmp text_append
 
 ; draw_side_text -- who is to move; once the game is over, who won or that it is drawn
-; IN:  [side], [engine_status]
+; IN:  [engine_side], [engine_status]
 ; OUT: SI -> the text
 ; CHG: nothing else
 draw_side_text:

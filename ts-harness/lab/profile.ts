@@ -24,7 +24,7 @@ import { runDos } from "../core/runner.ts";
 /** The files whose calls are wrapped: the engine below the front ends. */
 export const PROFILED_FILES = [
   "attack", "board", "captures", "checks", "clock", "engine", "eval", "evalpieces", "freegen", "hashmove", "history",
-  "makemove", "mate", "matecheck", "matetable", "movecheck", "movegen", "node", "order", "pawns", "search", "timer", "ttable",
+  "makemove", "mate", "matecheck", "matetable", "modes", "movecheck", "movegen", "node", "order", "pawns", "search", "timer", "ttable",
 ];
 /** Routine numbers the bookkeeping segment has room for. */
 const PROFILE_IDS = 2048;
