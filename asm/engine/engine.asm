@@ -44,21 +44,26 @@ engine_side     resb 1              ; the colour to move, WHITE or BLACK (the se
                                     ; plies leave it alone: a hook reads the root's)
 engine_castle   resb 1              ; its castling rights, CASTLE_* bits
 engine_variant  resb 1              ; VARIANT_* of the board in play
-engine_score    resd 1              ; engine_think, engine_mate: the score found
+
+; The results of the search and of perft are the status block's under the engine's
+; names: the layers below keep them current themselves (so an engine_report routine
+; reads its iteration's), and the front ends name these alone.
+engine_score    equ search_score    ; dword, engine_think, engine_mate: the score found
                                     ; (centipawns, the side to move's view)
-engine_depth    resb 1              ; and the plies of the last iteration finished
-engine_move     resd 1              ; and the move chosen (in engine_report's call:
+engine_depth    equ search_depth    ; byte, the plies of the last iteration finished
+engine_move     equ search_move     ; dword, the move chosen (in engine_report's call:
                                     ; the iteration's)
-engine_nodes    resq 1              ; engine_perft, engine_divide_*: leaves counted
-engine_full     resb 1              ; nonzero: a chain did not fit, the count is short
+engine_nodes    equ perft_nodes     ; qword, engine_perft, engine_divide_*: the leaves
+engine_full     equ perft_full      ; byte, nonzero: a chain did not fit, the count is
+                                    ; short
 
 ; The engine's inputs beside the registers: the front ends write them, engine_think reads
-; them.
-engine_report   resw 1              ; 0, or a routine engine_think calls after each
+; them (the search's own, under the engine's names).
+engine_report   equ search_report   ; word, 0 or a routine engine_think calls after each
                                     ; iteration (IN: the status block's score, depth
                                     ; and move of it; CHG: nothing)
-engine_contempt resd 1              ; centipawns a draw is worth less to the side that
-                                    ; thinks
+engine_contempt equ search_contempt ; dword, centipawns a draw is worth less to the side
+                                    ; that thinks
 
         section .data
 
@@ -376,45 +381,12 @@ engine_insufficient:
 ; CHG: EBX, ECX, EDX, ESI, EDI, EBP
 engine_think:
         mov [search_mate_moves], cl
-        mov eax, [engine_contempt]
-        mov [search_contempt], eax
-        xor ax, ax                  ; the search reports through engine_iteration
-        cmp [engine_report], ax
-        je .report
-        mov ax, engine_iteration
-.report:
-        mov [search_report], ax
         call search_best
         pushf
         push eax
-        call engine_results
         call engine_settle
         pop eax
         popf
-        ret
-
-; engine_iteration -- the search's report after an iteration: its results into the
-;                     status block, then the front end's [engine_report]
-; IN:  [search_score], [search_depth], [search_move]
-; OUT: the status block's score, depth and move
-; CHG: nothing
-engine_iteration:
-        call engine_results
-        jmp [engine_report]
-
-; engine_results -- the search's results into the status block
-; IN:  [search_score], [search_depth], [search_move]
-; OUT: [engine_score], [engine_depth], [engine_move]
-; CHG: nothing
-engine_results:
-        push eax
-        mov eax, [search_score]
-        mov [engine_score], eax
-        mov al, [search_depth]
-        mov [engine_depth], al
-        mov eax, [search_move]
-        mov [engine_move], eax
-        pop eax
         ret
 
 ; engine_forget -- the next engine_think starts afresh: what earlier searches learnt (the
@@ -445,13 +417,10 @@ engine_book:
 ; CHG: EBX, ECX, EDX, SI, DI, EBP
 engine_mate:
         call search_mate
-        pushf
         jnc .found
-        mov dword [search_score], 0
-        mov byte [search_depth], 0
-.found: call engine_results
-        popf
-        ret
+        mov dword [engine_score], 0 ; (mov keeps CF)
+        mov byte [engine_depth], 0
+.found: ret
 
 ; engine_exchange -- Liberman's material exchange value to D plies, within the limits
 ;                    (NOIR3 / BLANC2; exchange_search)
@@ -470,8 +439,7 @@ engine_exchange:
 ; OUT: [engine_nodes] = the leaves; [engine_full] nonzero if the move stack ran out
 ; CHG: EAX, EBX, ECX, EDX, SI, DI, EBP
 engine_perft:
-        call perft_run
-        jmp engine_counted
+        jmp perft_run
 
 ; engine_divide_start -- start a divide: the count at 0
 ; IN:  the position as the engine's calls left it
@@ -480,8 +448,7 @@ engine_perft:
 engine_divide_start:
         mov di, [engine_legal]
         shl di, MOVE_SHIFT
-        call perft_reset
-        jmp engine_counted
+        jmp perft_reset
 
 ; engine_divide_move -- add the leaves below one of the position's legal moves
 ; IN:  EAX = the move (one of ES:0); CL = the depth counted from the position, >= 1;
@@ -489,20 +456,4 @@ engine_divide_start:
 ; OUT: [engine_nodes] += the leaves below the move (1 at depth 1), [engine_full]
 ; CHG: EBX, ECX, EDX, SI, EBP (EAX, DI kept)
 engine_divide_move:
-        call perft_subtree
-        ; fall through
-
-; engine_counted -- perft's count into the status block
-; IN:  [perft_nodes], [perft_full]
-; OUT: [engine_nodes], [engine_full]
-; CHG: nothing
-engine_counted:
-        push eax
-        mov eax, [perft_nodes]
-        mov [engine_nodes], eax
-        mov eax, [perft_nodes + 4]
-        mov [engine_nodes + 4], eax
-        mov al, [perft_full]
-        mov [engine_full], al
-        pop eax
-        ret
+        jmp perft_subtree
