@@ -1,7 +1,7 @@
 // The engine's front door holds: the game, the screen and the batch jobs reach the
 // engine only through asm/engine (engine.asm's calls and status block, position.asm's),
-// never a label of the layers inside it; and the move generator asks nothing of the
-// layers above it. The label sets come from the symbol map (every label CHESS.COM has)
+// never a label of the layers inside it; and from the move generator up no layer names
+// a label of a layer above it (layers only call down). The label sets come from the symbol map (every label CHESS.COM has)
 // and from the folders (the file that defines each label), not from a typed list.
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -14,6 +14,8 @@ const ENGINE_INSIDE = ["core", "movegen", "logic", "eval", "search"];
 /** The move generator, and the layers above it inside the engine. */
 const GENERATOR = "movegen";
 const ABOVE_GENERATOR = ["logic", "eval", "search"];
+/** The layers bottom up as chess.asm includes them (the game and its screen are one). */
+const LAYERS = [["core"], ["movegen"], ["logic"], ["eval"], ["search"], ["engine"], ["batch"], ["game", "screen"]];
 
 interface Source {
   /** Its path under asm/, e.g. "game/setup.asm" ("chess.asm" for the root). */
@@ -148,4 +150,13 @@ describe("the engine's front door", () => {
     const defined = definitions(sources, await mapLabels());
     expect(crossings(sources, defined, [GENERATOR], ABOVE_GENERATOR)).toEqual([]);
   });
+
+  test.each(LAYERS.slice(1, -1).map((layer, i) => [layer.join(", "), layer, LAYERS.slice(i + 2).flat()]))(
+    "%s names no label of a layer above it",
+    async (_name, layer, above) => {
+      const sources = asmSources();
+      const defined = definitions(sources, await mapLabels());
+      expect(crossings(sources, defined, layer, above)).toEqual([]);
+    },
+  );
 });
