@@ -1,8 +1,9 @@
 // The engine's front door holds: the game, the screen and the batch jobs reach the
 // engine only through asm/engine (engine.asm's calls and status block, position.asm's),
 // never a label of the layers inside it; and from the move generator up no layer names
-// a label of a layer above it (layers only call down). The label sets come from the symbol map (every label CHESS.COM has)
-// and from the folders (the file that defines each label), not from a typed list.
+// a label of a layer above it (layers only call down). The label sets come from the
+// symbol map (every label CHESS.COM has) and from the folders (the file that defines
+// each label), not from a typed list.
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
