@@ -158,6 +158,7 @@ msg_no_memory   db "CHESS: not enough memory (", MEMORY_KIB_TEXT, " KiB needed)"
 ; Move generation: the piece finders (TPIECE, FEUNEGRO/FEUBLANCO, TENTOUR), the 1998 rules
 ; of check, the quiescence moves, the hash move's test, counting and perft.
 
+%include "movegen/modes.asm"
 %include "movegen/movegen.asm"
 %include "movegen/freegen.asm"
 %include "movegen/checks.asm"
@@ -192,9 +193,11 @@ msg_no_memory   db "CHESS: not enough memory (", MEMORY_KIB_TEXT, " KiB needed)"
 %include "search/search.asm"
 
 ; ---------------------------------------------------------------------------------------
-; The front door: the engine_* calls, the one-byte record, the opening book.
+; The front door: the engine_* calls and the status block, the position for the front
+; ends, the one-byte record, the opening book.
 
 %include "engine/engine.asm"
+%include "engine/position.asm"
 %include "engine/record.asm"
 %include "engine/book.asm"
 

@@ -471,7 +471,7 @@ job_moves:
         jmp .test
 .move:  call out_space
         mov eax, [es:si]
-        call move_print_uci
+        call engine_print_move
         add si, MOVE_SIZE
 .test:  cmp si, di
         jb .move
@@ -511,8 +511,8 @@ job_divide:
         call engine_divide_start    ; DI -> past the position's legal moves
         xor si, si
         jmp .test
-.move:  push dword [perft_nodes + 4]
-        push dword [perft_nodes]
+.move:  push dword [engine_nodes + 4]
+        push dword [engine_nodes]
         mov eax, [es:si]
         mov cl, [job_arg]
         push si
@@ -523,12 +523,12 @@ job_divide:
         mov si, word_divide
         call out_string
         pop si
-        call move_print_uci
+        call engine_print_move
         call out_space
         pop ebx                     ; the count before this move
         pop ecx
-        mov eax, [perft_nodes]
-        mov edx, [perft_nodes + 4]
+        mov eax, [engine_nodes]
+        mov edx, [engine_nodes + 4]
         sub eax, ebx
         sbb edx, ecx
         call out_u64
@@ -541,11 +541,11 @@ job_divide:
 
 ; job_perft_line -- write the perft line that ends a perft or divide job (or the room
 ;                   error if the move stack ran out)
-; IN:  [perft_nodes], [perft_full], [job_arg], [timer_ticks_spent], [timer_tsc_spent]
+; IN:  [engine_nodes], [engine_full], [job_arg], [timer_ticks_spent], [timer_tsc_spent]
 ; OUT: the line in the result buffer
 ; CHG: EAX, EDX, SI
 job_perft_line:
-        cmp byte [perft_full], 0
+        cmp byte [engine_full], 0
         mov si, err_room
         jne job_error
         call job_line_start
@@ -554,8 +554,8 @@ job_perft_line:
         movzx eax, word [job_arg]
         call out_u32
         call out_space
-        mov eax, [perft_nodes]
-        mov edx, [perft_nodes + 4]
+        mov eax, [engine_nodes]
+        mov edx, [engine_nodes + 4]
         call out_u64
         jmp job_timing_end
 
@@ -637,7 +637,7 @@ job_mate:
         call out_u32
         pop eax
         call out_space
-        call move_print_uci
+        call engine_print_move
         jmp job_nodes_end
 .none:  mov si, word_nomate
         call out_string
@@ -701,11 +701,11 @@ job_best:
         call job_print_move
         mov si, word_score
         call out_string
-        mov eax, [search_score]
+        mov eax, [engine_score]
         call out_s32
         mov si, word_depth
         call out_string
-        movzx eax, byte [search_depth]
+        movzx eax, byte [engine_depth]
         call out_u32
         jmp job_nodes_end
 
@@ -717,7 +717,7 @@ job_print_move:
         jnc .move
         mov si, word_none
         jmp out_string
-.move:  jmp move_print_uci
+.move:  jmp engine_print_move
 
 ; out_s32 -- add a signed 32-bit number in decimal
 ; IN:  EAX = the number

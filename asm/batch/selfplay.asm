@@ -56,7 +56,7 @@ job_selfplay:
         call out_u32
         call out_space
         pop eax
-        call move_print_uci
+        call engine_print_move
         push eax
         call job_search_words
         call job_limit_end

@@ -84,6 +84,7 @@ word_time       db " time ", 0
 word_pv         db " pv ", 0
 word_go_depth   db " depth ", 0
 word_book       db " book", 0
+no_text         db 0                ; the FEN of `position fen moves ...`: none
 
         section .text
 
@@ -150,8 +151,8 @@ job_limit:
 ;                     book are no limits): JOB_DEFAULT_MS of budget; the contempt (0 if
 ;                     not given).
 ;                     Any key stops the thinking.
-; IN:  [limits_given], limit_values; [side]
-; OUT: the limit_* of clock.asm; [search_contempt]
+; IN:  [limits_given], limit_values; [engine_side]
+; OUT: the limit_* of clock.asm; [engine_contempt]
 ; CHG: EAX, EBX, ECX, EDX
 job_limits_apply:
         call clock_limits_none
@@ -161,7 +162,7 @@ job_limits_apply:
         jc .contempt
         xor eax, eax
 .contempt:
-        mov [search_contempt], eax
+        mov [engine_contempt], eax
         test word [limits_given], ~(1 << LW_MATELOGIC | 1 << LW_CONTEMPT | 1 << LW_BOOK) & 0FFFFh
         jnz .given
         mov dword [limit_budget], JOB_DEFAULT_MS * CYCLES_PER_MS
@@ -185,7 +186,7 @@ job_limits_apply:
         mov [limit_time], eax
         ret
 .clock: mov bx, LW_WTIME            ; the side to move's time: LW_BTIME for black
-        cmp byte [side], WHITE
+        cmp byte [engine_side], WHITE
         je .time
         inc bx
 .time:  call job_limit
@@ -362,9 +363,8 @@ job_position_set:
 .fail:  stc
         ret
 .no_fen:
-        mov si, err_fields
-        stc
-        ret
+        mov si, no_text             ; no FEN at all: engine_set_fen names the error
+        jmp .whole
 
 ; job_next_word -- the start of the next word at or after DI
 ; IN:  DI -> text
@@ -461,17 +461,13 @@ job_go:
 .think: mov bx, LW_MATE
         call job_limit
         jc .mate
-        mov word [search_report], job_info
+        mov word [engine_report], job_info
         call job_mate_level
         call engine_think
-        mov word [search_report], 0
+        mov word [engine_report], 0
         jmp job_go_end
 .mate:  mov cl, al
-        call engine_mate
-        jnc job_go_end
-        mov dword [search_score], 0
-        mov byte [search_depth], 0
-        stc
+        call engine_mate            ; no mate: score and depth 0
         jmp job_go_end
 
 ; job_think_start -- begin a thinking job (go, selfplay) on the position job's position
@@ -517,7 +513,7 @@ job_mate_level:
 
 ; job_go_end -- the go job's last line: `<n> bestmove <uci|none> score ... depth <d>
 ;               nodes <N> time <ms> ticks <t> tsc <i> [limit <why>]`
-; IN:  CF clear: EAX = the move; CF set: none; [search_score], [search_depth]
+; IN:  CF clear: EAX = the move; CF set: none; [engine_score], [engine_depth]
 ; OUT: the line in the result buffer
 ; CHG: EAX, EDX, SI
 job_go_end:
@@ -556,14 +552,14 @@ job_bestmove:
 
 ; job_search_words -- add ` score cp <x>|mate <m> depth <d> nodes <N>`, what the search
 ;                     found and what it cost
-; IN:  [search_score], [search_depth], [clock_nodes]
+; IN:  [engine_score], [engine_depth], [clock_nodes]
 ; OUT: the words in the result buffer
 ; CHG: EAX, EDX, SI
 job_search_words:
         call job_score
         mov si, word_go_depth
         call out_string
-        movzx eax, byte [search_depth]
+        movzx eax, byte [engine_depth]
         call out_u32
         mov si, word_nodes
         call out_string
@@ -571,8 +567,8 @@ job_search_words:
         jmp out_u32
 
 ; job_info -- the info line of an iteration, written and committed to disk at once
-;             (search_report: called by the search after each iteration)
-; IN:  [search_depth], [search_score], [search_move], [clock_nodes]
+;             (engine_report: called by the search after each iteration)
+; IN:  [engine_depth], [engine_score], [engine_move], [clock_nodes]
 ; OUT: `<n> info depth <d> score cp <x>|mate <m> nodes <N> time <ms> pv <uci>` on disk
 ;      (job_commit)
 ; CHG: nothing
@@ -581,7 +577,7 @@ job_info:
         call job_line_start
         mov si, word_info
         call out_string
-        movzx eax, byte [search_depth]
+        movzx eax, byte [engine_depth]
         call out_u32
         call job_score
         mov si, word_nodes
@@ -591,8 +587,8 @@ job_info:
         call job_time
         mov si, word_pv
         call out_string
-        mov eax, [search_move]
-        call move_print_uci
+        mov eax, [engine_move]
+        call engine_print_move
         call out_crlf
         call job_commit
         popad
@@ -633,11 +629,11 @@ job_time:
         jmp out_u32
 
 ; job_score -- add ` score cp <x>` or ` score mate <m>` (m < 0: the side is mated)
-; IN:  [search_score]
+; IN:  [engine_score]
 ; OUT: the words in the result buffer
 ; CHG: EAX, EDX, SI
 job_score:
-        mov eax, [search_score]
+        mov eax, [engine_score]
         cdq
         xor eax, edx
         sub eax, edx                ; |score|
@@ -645,7 +641,7 @@ job_score:
         jg .mate
         mov si, word_score_cp
         call out_string
-        mov eax, [search_score]
+        mov eax, [engine_score]
         jmp out_s32
 .mate:  neg eax
         add eax, SCORE_MATE         ; plies to the mate

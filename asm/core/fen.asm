@@ -1,11 +1,10 @@
 ; fen.asm -- read a position in Forsyth-Edwards Notation into CARREAU and the state,
 ; with the checks of asm/batch/PROTOCOL.md in the oracle's order (fields, board, kings, pawn
-; ranks, side, castling, en passant, clocks, then check); and write a move in UCI.
+; ranks, side, castling, en passant, clocks, then check).  The engine writes a position
+; and a move (engine/position.asm).
 ; A board field of 6 ranks of 6 squares sets up Los Alamos chess (board6.asm).
 
         section .bss
-
-square_text     resb SQUARE_NAME_BYTES + 1 ; a square's name for fen_print_square
 
 fen_field       resw FEN_FIELDS_MAX ; -> each field, 0-terminated in place
 fen_fields      resw 1              ; how many fields the text has
@@ -443,47 +442,3 @@ fen_check:
         jnc .done
         mov si, err_check
 .done:  ret
-
-; move_print_uci -- add a move in UCI long algebraic to the result: e2e4, e7e8q, and
-;                   castling as the king's move (e1g1)
-; IN:  EAX = the move record
-; OUT: nothing
-; CHG: nothing
-move_print_uci:
-        push eax
-        push bx
-        mov bl, al
-        call fen_print_square
-        MOVE_SWAP eax
-        mov bl, al
-        call fen_print_square
-        MOVE_SWAP eax
-        test ah, PROMO_FLAG
-        jz .done
-        movzx bx, ah
-        shr bx, PROMO_SHIFT
-        and bx, PROMO_CODE_MASK
-        mov al, [piece_letters + bx]
-        call out_char
-.done:  pop bx
-        pop eax
-        ret
-
-; fen_print_square -- add a square's name (e4) to the result
-; IN:  BL = the square (kind bits above it are ignored)
-; OUT: nothing
-; CHG: nothing
-fen_print_square:
-        push ax
-        push si
-        push di
-        mov al, bl
-        mov di, square_text
-        call text_square
-        mov byte [di], 0
-        mov si, square_text
-        call out_string
-        pop di
-        pop si
-        pop ax
-        ret

@@ -8,6 +8,8 @@ history_keys    resd HISTORY_MAX    ; history_key of the game's positions, oldes
 history_count   resw 1
 search_contempt resd 1              ; IN: centipawns a draw in the search is worth less
                                     ; than 0 to the side to move at the root (0: none)
+root_ply        resw 1              ; IN: [ply] at the search's root (a word, to compare
+                                    ; with SI), as search.asm sets it
 
         section .text
 

@@ -10,6 +10,8 @@
         section .bss
 
 ply             resb 1              ; moves made since the position was set up
+null_ply        resw 1              ; [ply] after the search's last pass (a null move,
+                                    ; move_pass): never two in a row, and no check after it
 undo_stack      resd MAX_PLY        ; a ply: castle, ep_square (bytes), halfmove (word)
 move_now        resd 1              ; the move being made or taken back
 hash_key        resd 1              ; Zobrist key of the position (hash_compute sets it)

@@ -1,7 +1,9 @@
 ; engine.asm -- the engine's front door, in the spirit of MikeOS's system-call table: the
 ; calls a front end (the game, the batch jobs, and through them the UCI bridge) needs,
-; and the status block they read.  Below it the engine's layers (fen, movegen, makemove, the
-; history, perft, mate, exchange, the search) are the engine's own business.
+; and the status block they read.  Below it the engine's layers (core, movegen, logic,
+; eval, search: the board, the generator, make and unmake, the history, perft, mate,
+; exchange, the search) are the engine's own business: the game, the screen and the batch
+; name none of their labels (test/front-door.test.ts holds them to it).
 ;
 ;   engine_set_fen      set a position from a FEN; the record and the history start there
 ;   engine_find_move    the legal move with a given from, to and promotion
@@ -15,13 +17,15 @@
 ;   engine_perft        the leaves of the legal move tree to a depth
 ;   engine_divide_start, engine_divide_move   the same, split by legal move
 ;   engine_settle       the status block again (after a search used the move stack)
+; and in position.asm the position for the front ends to show and to set up:
+;   engine_square, engine_in_play, engine_king_alone, engine_print_move,
+;   engine_print_fen, engine_start_fen, and the set-up board's engine_setup_*.
 ; Every call leaves the status block filled for the position it leaves: the legal moves
-; at ES:0, check, mate, stalemate, the 50-move rule, threefold repetition (from the one
-; history of history.asm) and insufficient material.
+; at ES:0, the side to move, check, mate, stalemate, the 50-move rule, threefold
+; repetition (from the one history of history.asm) and insufficient material.
 ; New (Liberman's program had no such front): its routines call the layers that are his.
-; Front ends also call, below the engine, the text and file layers (text.asm, dos.asm,
-; fen.asm's move_print_uci), the clocks (timer.asm, clock.asm) and board_in_play;
-; setup.asm lays a start position on its board with fen_parse.
+; Front ends also call, beside the engine, the system layer (sys/: text, files, the
+; clocks and the limits of thinking, the keyboard and the mouse).
 
         section .bss
 
@@ -36,6 +40,30 @@ engine_replay_hook resw 1           ; 0, or a routine engine_take_back calls wit
 engine_start_black resb 1           ; 1: the position set had black to move
 engine_start_fullmove resd 1        ; and this move number
 engine_fen      resb LINE_MAX + 1   ; the FEN set, kept whole: take-back starts from it
+engine_side     resb 1              ; the colour to move, WHITE or BLACK (the search's
+                                    ; plies leave it alone: a hook reads the root's)
+engine_castle   resb 1              ; its castling rights, CASTLE_* bits
+engine_variant  resb 1              ; VARIANT_* of the board in play
+
+; The results of the search and of perft are the status block's under the engine's
+; names: the layers below keep them current themselves (so an engine_report routine
+; reads its iteration's), and the front ends name these alone.
+engine_score    equ search_score    ; dword, engine_think, engine_mate: the score found
+                                    ; (centipawns, the side to move's view)
+engine_depth    equ search_depth    ; byte, the plies of the last iteration finished
+engine_move     equ search_move     ; dword, the move chosen (in engine_report's call:
+                                    ; the iteration's)
+engine_nodes    equ perft_nodes     ; qword, engine_perft, engine_divide_*: the leaves
+engine_full     equ perft_full      ; byte, nonzero: a chain did not fit, the count is
+                                    ; short
+
+; The engine's inputs beside the registers: the front ends write them, engine_think reads
+; them (the search's own, under the engine's names).
+engine_report   equ search_report   ; word, 0 or a routine engine_think calls after each
+                                    ; iteration (IN: the status block's score, depth
+                                    ; and move of it; CHG: nothing)
+engine_contempt equ search_contempt ; dword, centipawns a draw is worth less to the side
+                                    ; that thinks
 
         section .data
 
@@ -243,9 +271,11 @@ engine_find_move:
 ;                  game (in the oracle's order: mate and stalemate, then material,
 ;                  repetition, the 50-move rule)
 ; IN:  the position; the history holding it last
-; OUT: ES:0 = the legal moves, [engine_legal]; [engine_in_check]; [engine_status]
+; OUT: ES:0 = the legal moves, [engine_legal]; [engine_in_check]; [engine_status];
+;      [engine_side], [engine_castle], [engine_variant]
 ; CHG: EAX, EBX, ECX, EDX, SI, DI, EBP
 engine_settle:
+        call engine_note_position
         xor di, di
         call gen_moves
         mov [engine_legal], cx
@@ -343,11 +373,11 @@ engine_insufficient:
 ; engine_think -- the move to play within the limits (Liberman: the mate solving logic,
 ;                 then the positional logic; search_best)
 ; IN:  the limits (clock.asm's limit_*, e.g. clock_limits_none then limit_budget); CL =
-;      the mate logic's moves (0 or 1: mate in one only); [search_report]; the position
-;      and history as the engine's calls left them
-; OUT: CF clear: EAX = the move; CF set: no legal move (EAX = 0); [search_score],
-;      [search_depth], [clock_nodes]; the position unchanged, the status block filled
-;      again (the search used the move stack)
+;      the mate logic's moves (0 or 1: mate in one only); [engine_report],
+;      [engine_contempt]; the position and history as the engine's calls left them
+; OUT: CF clear: EAX = the move; CF set: no legal move (EAX = 0); [engine_score],
+;      [engine_depth], [engine_move], [clock_nodes]; the position unchanged, the status
+;      block filled again (the search used the move stack)
 ; CHG: EBX, ECX, EDX, ESI, EDI, EBP
 engine_think:
         mov [search_mate_moves], cl
@@ -380,12 +410,17 @@ engine_book:
 ; engine_mate -- the first move of a shortest forced mate in at most N moves, within the
 ;                limits (Liberman: WHITEJOUE5PAS; search_mate)
 ; IN:  CL = N, 1 .. MATE_MAX_MOVES; the limits (clock.asm's limit_*)
-; OUT: CF clear: EAX = the move, CL = k, the mate's length, [search_score] and
-;      [search_depth]; CF set: no mate in N, or a limit came first ([clock_abort]);
-;      [clock_nodes]; the position unchanged, the move stack overwritten
+; OUT: CF clear: EAX = the move, CL = k, the mate's length, [engine_score] and
+;      [engine_depth]; CF set: no mate in N, or a limit came first ([clock_abort]),
+;      [engine_score] = [engine_depth] = 0; [clock_nodes]; the position unchanged, the
+;      move stack overwritten
 ; CHG: EBX, ECX, EDX, SI, DI, EBP
 engine_mate:
-        jmp search_mate
+        call search_mate
+        jnc .found
+        mov dword [engine_score], 0 ; (mov keeps CF)
+        mov byte [engine_depth], 0
+.found: ret
 
 ; engine_exchange -- Liberman's material exchange value to D plies, within the limits
 ;                    (NOIR3 / BLANC2; exchange_search)
@@ -401,14 +436,14 @@ engine_exchange:
 
 ; engine_perft -- the leaves of the legal move tree below the position
 ; IN:  CL = depth, 1 .. PERFT_MAX_DEPTH
-; OUT: [perft_nodes] = the leaves; [perft_full] nonzero if the move stack ran out
+; OUT: [engine_nodes] = the leaves; [engine_full] nonzero if the move stack ran out
 ; CHG: EAX, EBX, ECX, EDX, SI, DI, EBP
 engine_perft:
         jmp perft_run
 
 ; engine_divide_start -- start a divide: the count at 0
 ; IN:  the position as the engine's calls left it
-; OUT: [perft_nodes] = 0, [perft_full] = 0; DI -> past the position's legal moves (ES:0)
+; OUT: [engine_nodes] = 0, [engine_full] = 0; DI -> past the position's legal moves (ES:0)
 ; CHG: nothing else
 engine_divide_start:
         mov di, [engine_legal]
@@ -418,7 +453,7 @@ engine_divide_start:
 ; engine_divide_move -- add the leaves below one of the position's legal moves
 ; IN:  EAX = the move (one of ES:0); CL = the depth counted from the position, >= 1;
 ;      DI -> past the position's legal moves (as engine_divide_start leaves it)
-; OUT: [perft_nodes] += the leaves below the move (1 at depth 1)
+; OUT: [engine_nodes] += the leaves below the move (1 at depth 1), [engine_full]
 ; CHG: EBX, ECX, EDX, SI, EBP (EAX, DI kept)
 engine_divide_move:
         jmp perft_subtree

@@ -16,8 +16,14 @@
 
         section .data
 
-; pst -- Michniewski's square bonus, signed bytes (the piece's value: order.asm's
-; piece_cp, words): byte [pst + ((piece << ROW_BITS_SQUARES) | square)] for a white
+; piece_cp -- Michniewski's value of each piece code ROOK .. PAWN in centipawns, a word
+; each (the king's 0: it is never taken).  The move order weighs captures by it too.
+piece_cp        dw ROOK_CP, KNIGHT_CP, BISHOP_CP, QUEEN_CP, 0, PAWN_CP
+%if $ - piece_cp != 2 * PIECE_KINDS
+  %error "one value a piece code"
+%endif
+
+; pst -- Michniewski's square bonus, signed bytes (the piece's value: piece_cp, words): byte [pst + ((piece << ROW_BITS_SQUARES) | square)] for a white
 ; piece; a black one reads the square ^ FLIP_RANKS (eval_table_square; on the 6x6 board
 ; see la_table_square).  Rows in piece-code order ROOK .. PAWN; the KING row is the
 ; middle-game table, and pst_king_end, right after, the end-game one.  Each table is

@@ -39,8 +39,6 @@ chess_left      resd 2              ; ms on each clock, by colour >> COLOUR_SHIF
 chess_moves     resw 2              ; moves made in the period, by colour
 chess_since     resq 1              ; timer_read when the running clock started
 chess_running   resb 1              ; nonzero: the side to move's clock runs
-chess_turn      resb 1              ; the side to move when the clock started (the
-                                    ; search moves [side] about while it thinks)
 chess_flag      resb 1              ; 0, or 1 + the colour index whose flag fell
 chess_shown     resd 1              ; the seconds on the panel, to redraw on a change
 
@@ -82,20 +80,22 @@ chessclock_next:
 .set:   call chessclock_reset
         jmp screen_refresh
 
-; chessclock_side -- the index of the side to move in chess_left
-; IN:  [side]
-; OUT: SI = [side] >> COLOUR_SHIFT, times 4 in DI (a dword each)
+; chessclock_side -- the index of a colour in chess_left
+; IN:  AL = the colour, WHITE or BLACK
+; OUT: SI = AL >> COLOUR_SHIFT, times 4 in DI (a dword each)
 ; CHG: nothing else
 chessclock_side:
-        movzx si, byte [side]
+        movzx si, al
         shr si, COLOUR_SHIFT
         mov di, si
         shl di, DWORD_SHIFT
         ret
 
-; chessclock_left -- the time left on the side to move's clock, now
-; IN:  chess_left, [chess_running], [chess_since]
-; OUT: EAX = ms (negative: the flag has fallen)
+; chessclock_left -- the time left on a colour's clock, now (the time run since
+;                    [chess_since] charged to it while a clock runs: call it for the
+;                    colour whose clock runs)
+; IN:  AL = the colour, WHITE or BLACK; chess_left, [chess_running], [chess_since]
+; OUT: EAX = ms (negative: the flag has fallen); SI, DI as chessclock_side
 ; CHG: EDX, SI, DI
 chessclock_left:
         call chessclock_side
@@ -122,6 +122,7 @@ chessclock_left:
 ; OUT: [chess_running] = 0
 ; CHG: EAX, EDX, SI, DI
 chessclock_stop:
+        mov al, [engine_side]
         call chessclock_left
         mov [chess_left + di], eax
         mov byte [chess_running], 0
@@ -130,15 +131,15 @@ chessclock_stop:
 ; chessclock_moved -- a move was played by the side not to move now: charge it its
 ;                     time, give it its increment, start the other clock (none once
 ;                     the move ended the game: a mate or a draw stands, no flag falls)
-; IN:  the clocks (as before the move), [side] after it, [engine_status]
+; IN:  the clocks (as before the move), [engine_side] after it, [engine_status]
 ; OUT: the clocks; [chess_running] = 1 under a time control while the game goes on
 ; CHG: EAX, EBX, EDX, SI, DI
 chessclock_moved:
         cmp byte [clock_choice], TIME_CONTROL_NONE
         je .done
-        xor byte [side], WHITE ^ BLACK ; the mover's clock
+        mov al, [engine_side]
+        xor al, WHITE ^ BLACK       ; the mover's clock
         call chessclock_left
-        xor byte [side], WHITE ^ BLACK
         test eax, eax               ; it ran out while the move was made, after
         jns .charged                ; game_play read it: none left, never less
         xor eax, eax
@@ -160,8 +161,6 @@ chessclock_moved:
 .start: call timer_read
         mov [chess_since], eax
         mov [chess_since + 4], edx
-        mov al, [side]
-        mov [chess_turn], al
         cmp byte [engine_status], STATUS_OVER
         setb byte [chess_running]
 .done:  ret
@@ -169,13 +168,14 @@ chessclock_moved:
 ; chessclock_restore -- the clocks as a save left them, stopped; a side to move with
 ;                       no time left had lost on time (savegame_write saves a fallen
 ;                       flag as 0 ms), so the game comes back over
-; IN:  chess_left, [clock_choice], [side]
+; IN:  chess_left, [clock_choice], [engine_side]
 ; OUT: [chess_running] = 0, [chess_flag]
 ; CHG: AX, SI, DI
 chessclock_restore:
         mov byte [chess_running], 0
         cmp byte [clock_choice], TIME_CONTROL_NONE
         je .done
+        mov al, [engine_side]
         call chessclock_side
         cmp dword [chess_left + di], 0
         jne .done
@@ -186,29 +186,14 @@ chessclock_restore:
 
 ; chessclock_drawn -- a flag has fallen: is it a draw, the other side having its king
 ;                     alone (FIDE Laws 6.9: no series of legal moves lets it mate)?
-; IN:  carreau, [side] (the side whose flag fell)
+; IN:  [engine_side] (the side whose flag fell)
 ; OUT: CF set if drawn
 ; CHG: nothing
 chessclock_drawn:
         push ax
-        push si
-        xor si, si
-.square:
-        mov al, [carreau + si]
-        cmp al, EMPTY
-        je .next
-        xor al, [side]
-        test al, WHITE
-        jz .next                    ; a piece of the side whose flag fell
-        and al, PIECE_MASK
-        cmp al, KING
-        clc
-        jne .done                   ; the other side has more than its king
-.next:  inc si
-        cmp si, BOARD_SQUARES
-        jb .square
-        stc
-.done:  pop si
+        mov al, [engine_side]
+        xor al, WHITE ^ BLACK
+        call engine_king_alone
         pop ax
         ret
 
@@ -220,6 +205,7 @@ chessclock_drawn:
 chessclock_tick:
         cmp byte [chess_running], 0
         je .done
+        mov al, [engine_side]
         call chessclock_left
         test eax, eax
         jg .runs
@@ -235,9 +221,8 @@ chessclock_tick:
 
 ; chessclock_thinking -- clock.asm's clock_tick_hook in the game: while the computer
 ;                        thinks its clock runs, and the panel's clock line follows the
-;                        seconds (a flag is left to chessclock_tick, after the search)
-;                        Mid-search [side] is any node's: the game's side to move,
-;                        [chess_turn], stands in for it while the clocks are read.
+;                        seconds (a flag is left to chessclock_tick, after the search;
+;                        the status block's side to move is the root's throughout)
 ; IN:  the clocks
 ; OUT: the clock line redrawn when the seconds shown change
 ; CHG: nothing
@@ -245,9 +230,7 @@ chessclock_thinking:
         cmp byte [chess_running], 0
         je .done
         pushad
-        mov al, [chess_turn]
-        xchg al, [side]
-        push ax
+        mov al, [engine_side]
         call chessclock_left
         test eax, eax
         jle .back
@@ -256,9 +239,7 @@ chessclock_thinking:
         call mouse_hide
         call draw_clock_line
         call mouse_show
-.back:  pop ax
-        mov [side], al
-        popad
+.back:  popad
 .done:  ret
 
 ; chessclock_new_second -- does the running clock show another second now?
@@ -279,6 +260,7 @@ chessclock_new_second:
 ; OUT: [limit_time], [limit_soft]
 ; CHG: EAX, EBX, ECX, EDX, SI, DI
 chessclock_allot:
+        mov al, [engine_side]
         call chessclock_left
         call chessclock_row
         movzx ecx, word [bx + time_control.moves]
@@ -315,6 +297,7 @@ chessclock_text:
 ; CHG: EAX, EDX, SI
 chessclock_time:
         push di
+        mov al, [engine_side]
         call chessclock_side
         cmp si, bx
         pop di
@@ -379,6 +362,7 @@ chessclock_log:
 .flag:  call out_char
         jmp out_crlf
 .time:  call out_space
+        mov al, [engine_side]
         call chessclock_side
         cmp si, bx
         je .running

@@ -7,10 +7,6 @@
 
         section .data
 
-start_fen_text  db "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 0
-la_start_fen_text db "rnqknr/pppppp/6/6/PPPPPP/RNQKNR w - - 0 1", 0 ; Los Alamos chess
-; variant_start_fens -- the start position of each variant, by VARIANT_*
-variant_start_fens dw start_fen_text, la_start_fen_text
 switch_fen      db "/fen", 0
 switch_load     db "/load", 0
 switch_log      db "/log", 0
@@ -95,7 +91,7 @@ game_run:
         call game_setup
         call pgn_replay
         call savegame_replay
-        cmp byte [side], WHITE      ; you start with the side to move
+        cmp byte [engine_side], WHITE ; you start with the side to move
         je .players
         mov byte [players_mode], MODE_YOU_BLACK
 .players:
@@ -310,7 +306,7 @@ game_setup:
 .good:  mov byte [last_from], NO_SQUARE
         mov byte [last_to], NO_SQUARE
         mov bl, [cursor_square]     ; off the 6x6 board the cursor goes to e2
-        call board_in_play
+        call engine_in_play
         jnc .hand
         mov byte [cursor_square], SQ_E1 - ROW_STEP
 .hand:  call chessclock_reset
@@ -501,14 +497,13 @@ game_quit:
 ; game_new -- a new game from the start position of the board in play; players and
 ;            level stay
 game_new:
-        movzx bx, byte [variant]
+        mov al, [engine_variant]
         ; fall through
 
 ; game_new_variant -- a new game from the start position of a variant
-; IN:  BX = VARIANT_CHESS or VARIANT_LOS_ALAMOS
+; IN:  AL = VARIANT_CHESS or VARIANT_LOS_ALAMOS
 game_new_variant:
-        shl bx, 1                   ; a word a variant
-        mov si, [variant_start_fens + bx]
+        call engine_start_fen
         call game_set_fen
         call game_setup
         jmp screen_refresh
@@ -516,8 +511,8 @@ game_new_variant:
 ; game_variant -- a new game of the other variant: Los Alamos chess on the 6x6 board
 ;                 after chess, chess after it
 game_variant:
-        movzx bx, byte [variant]
-        xor bl, VARIANT_CHESS ^ VARIANT_LOS_ALAMOS
+        mov al, [engine_variant]
+        xor al, VARIANT_CHESS ^ VARIANT_LOS_ALAMOS
         jmp game_new_variant
 
 ; game_level -- the next level, after LEVEL_MAX the first again
@@ -567,7 +562,7 @@ game_set_players:
 ; The computer.
 
 ; game_side_player -- who plays the side to move, while the game is live
-; IN:  [engine_status], [chess_flag], [side], [players]
+; IN:  [engine_status], [chess_flag], [engine_side], [players]
 ; OUT: CF set if the game is over or a flag has fallen; else CF clear and AL =
 ;      PLAYER_HUMAN or PLAYER_COMPUTER
 ; CHG: AL, SI
@@ -576,7 +571,7 @@ game_side_player:
         jae .over
         cmp byte [chess_flag], 0
         jne .over
-        movzx si, byte [side]
+        movzx si, byte [engine_side]
         shr si, COLOUR_SHIFT
         mov al, [players + si]
         clc

@@ -199,7 +199,7 @@ file_log:
         jc .done
         mov si, log_fen
         call out_string
-        call notation_fen
+        call engine_print_fen
         call out_crlf
         mov si, log_status
         call out_string
@@ -277,7 +277,7 @@ file_log:
 ; CHG: nothing
 file_log_move:
         call out_space
-        jmp move_print_uci
+        jmp engine_print_move
 
 ; file_create -- create (truncate) a file for the result writer
 ; IN:  DX -> the file name

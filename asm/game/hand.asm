@@ -27,7 +27,7 @@ flip_tick       resd 1
         section .text
 
 ; hand_allowed -- may the player move a piece now?
-; IN:  [engine_status], [chess_flag], [side], [players]
+; IN:  [engine_status], [chess_flag], [engine_side], [players]
 ; OUT: CF clear if yes; CF set if the game is over or the computer is to move (then
 ;      SI -> the reason, for a typed move)
 ; CHG: AL, SI
@@ -86,12 +86,12 @@ hand_select:
 .done:  ret
 
 ; hand_promote_question -- the question a promotion asks: its pieces on the board in play
-; IN:  [variant]
+; IN:  [engine_variant]
 ; OUT: SI -> the message
 ; CHG: nothing else
 hand_promote_question:
         mov si, msg_promote
-        cmp byte [variant], VARIANT_LOS_ALAMOS
+        cmp byte [engine_variant], VARIANT_LOS_ALAMOS
         jne .done
         mov si, msg_promote_la
 .done:  ret
@@ -392,7 +392,7 @@ hand_arrow:
 .place: shl ah, ROW_SHIFT
         or al, ah
         mov bl, al
-        call board_in_play          ; the edge of the 6x6 board
+        call engine_in_play          ; the edge of the 6x6 board
         jc .done
         jmp hand_cursor_to
 .done:  ret

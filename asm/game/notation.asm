@@ -1,14 +1,10 @@
 ; notation.asm -- moves and positions as text for people: a move in Standard Algebraic
-; Notation (SAN) for the panel and the save file, and the position as a FEN for the
-; save file and the game log.  (Liberman's game showed the move on the screen as
+; Notation (SAN) for the panel and the save file (the position as a FEN is the engine's:
+; engine_print_fen).  (Liberman's game showed the move on the screen as
 ; coordinates; SAN is what a player reads today.)
 
         section .data
 
-castle_letters  db "KQkq"           ; FEN letters of CASTLE_WK, CASTLE_WQ, CASTLE_BK, CASTLE_BQ
-%if CASTLE_WK != 1 || CASTLE_WQ != 2 || CASTLE_BK != 4 || CASTLE_BQ != 8
-%error "castle_letters follows the order of the castling bits"
-%endif
 text_short_castle db "O-O", 0
 text_long_castle  db "O-O-O", 0
 
@@ -147,99 +143,3 @@ notation_rivals:
         pop cx
         pop eax
         ret
-
-; notation_fen -- the position on the board as a FEN, into the result writer (out_char:
-;                 the save file or the game log)
-;                 (6 ranks of 6 on the Los Alamos board)
-; IN:  carreau, [side], [castle], [ep_square], [halfmove], [fullmove]; [out_handle];
-;      geometry
-; OUT: the FEN written, no line end
-; CHG: nothing
-notation_fen:
-        pushad
-        movzx bx, byte [geometry + board_geometry.first_square] ; BX walks the board
-        xor cx, cx                  ; CL = empty squares not yet written, CH = file
-.square:
-        mov al, [carreau + bx]
-        cmp al, EMPTY
-        jne .piece
-        inc cl
-        jmp .next
-.piece: call notation_fen_empties
-        mov ah, al
-        call text_piece_letter
-        test ah, WHITE
-        jnz .put
-        add al, CASE_BIT            ; black: lower case
-.put:   call out_char
-.next:  inc bx
-        inc ch
-        cmp ch, [geometry + board_geometry.files]
-        jb .square
-        call notation_fen_empties   ; the end of a rank
-        xor ch, ch
-        test bl, FILE_MASK
-        jz .row
-        and bl, ROW_MASK            ; past the border of the small board
-        add bl, ROW_STEP
-.row:   cmp bl, BOARD_SQUARES
-        je .side
-        mov al, '/'
-        call out_char
-        jmp .square
-.side:  call out_space
-        mov al, 'w'
-        cmp byte [side], WHITE
-        je .side_put
-        mov al, 'b'
-.side_put:
-        call out_char
-        call out_space
-        mov ah, [castle]
-        test ah, ah
-        jnz .rights
-        mov al, '-'
-        call out_char
-        jmp .ep
-.rights:
-        xor bx, bx
-.right: shr ah, 1
-        jnc .no_right
-        mov al, [castle_letters + bx]
-        call out_char
-.no_right:
-        inc bx
-        test ah, ah
-        jnz .right
-.ep:    call out_space
-        mov bl, [ep_square]
-        cmp bl, NO_SQUARE
-        je .no_ep
-        call fen_print_square
-        jmp .clocks
-.no_ep: mov al, '-'
-        call out_char
-.clocks:
-        call out_space
-        movzx eax, word [halfmove]
-        call out_u32
-        call out_space
-        mov eax, [fullmove]
-        call out_u32
-        popad
-        ret
-
-; notation_fen_empties -- write the count of empty squares met, if any
-; IN:  CL = the count
-; OUT: CL = 0
-; CHG: nothing else
-notation_fen_empties:
-        test cl, cl
-        jz .done
-        push ax
-        mov al, '0'
-        add al, cl
-        call out_char
-        pop ax
-        xor cl, cl
-.done:  ret

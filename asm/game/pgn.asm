@@ -42,7 +42,7 @@ pgn_number      resb PGN_WORD_BYTES ; "12..." for the message naming a bad move
 
 ; pgn_write -- the game as PGN into the result writer: the tags, a blank line, the
 ;              movetext and the result
-; IN:  game_fen, the record, [players], [engine_status], [side], [clock_choice];
+; IN:  game_fen, the record, [players], [engine_status], [engine_side], [clock_choice];
 ;      [out_handle]
 ; OUT: written, ending with a line end
 ; CHG: EAX, BX, ECX, EDX, SI, DI
@@ -171,7 +171,7 @@ pgn_setup_tags:
 ; pgn_result_text -- the game's result as PGN says it: 1-0, 0-1, 1/2-1/2, or * while it
 ;                    goes on (a game too long for the record is called a draw; a
 ;                    fallen flag loses, or draws when the other side has its king alone)
-; IN:  [engine_status], [side], [chess_flag], carreau
+; IN:  [engine_status], [engine_side], [chess_flag], the board (engine_square)
 ; OUT: SI -> the text
 ; CHG: nothing else
 pgn_result_text:
@@ -181,7 +181,7 @@ pgn_result_text:
         call chessclock_drawn
         jc .done
         mov si, result_black        ; the side to move lost on time
-        cmp byte [side], WHITE
+        cmp byte [engine_side], WHITE
         je .done
         mov si, result_white
         ret
@@ -192,7 +192,7 @@ pgn_result_text:
         cmp byte [engine_status], STATUS_MATE
         jne .done
         mov si, result_white        ; the side to move is mated
-        cmp byte [side], WHITE
+        cmp byte [engine_side], WHITE
         jne .done
         mov si, result_black
 .done:  ret

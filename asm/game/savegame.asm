@@ -57,7 +57,7 @@ gam_written     resw 1              ; and their count
 
 ; savegame_write -- W: write CHESS.GAM (the header, the record's bytes, the checksum)
 ;                   and say how many bytes it took
-; IN:  the game: engine_fen, the record (GS:game_area.record), [engine_plies], [variant],
+; IN:  the game: engine_fen, the record (GS:game_area.record), [engine_plies], [engine_variant],
 ;      [level], the clocks
 ; OUT: the file written; [message] says so, or "Cannot save"
 ; CHG: EAX, BX, CX, EDX, SI, DI
@@ -73,12 +73,13 @@ savegame_write:
         call savegame_put_bytes
         mov al, GAM_VERSION
         call savegame_put
-        mov al, [variant]
+        mov al, [engine_variant]
         call savegame_put
         mov al, [level]
         call savegame_put
         mov al, [clock_choice]
         call savegame_put
+        mov al, [engine_side]
         call chessclock_left        ; the running clock as it stands now
         test eax, eax
         jns .left

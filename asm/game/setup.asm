@@ -23,17 +23,6 @@ msg_setup_mate  db "Mate in how many? 1-5", 0
 msg_setup_bad   db "Refused: ", 0
 msg_mate_in     db "Mate in ", 0
 msg_no_mate     db "No mate found", 0
-; setup_reasons -- what the panel says for each FEN error a set-up can make
-setup_reasons:
-        dw err_kings, text_setup_kings
-        dw err_pawn_rank, text_setup_pawns
-        dw err_check, text_setup_check
-        dw err_castling, text_setup_castling
-setup_reasons_end:
-text_setup_kings    db "one king each side", 0
-text_setup_pawns    db "pawn on an end rank", 0
-text_setup_check    db "side not to move in check", 0
-text_setup_castling db "castling: king/rook away", 0
 setup_piece_keys db "rnbqkp"            ; by piece code ROOK .. PAWN
 ; setup_rights -- the castling right of the keys 1 2 3 4
 setup_rights    db CASTLE_WK, CASTLE_WQ, CASTLE_BK, CASTLE_BQ
@@ -43,9 +32,6 @@ setup_rights    db CASTLE_WK, CASTLE_WQ, CASTLE_BK, CASTLE_BQ
 setup_active    resb 1              ; nonzero: the board keys set up a position
 setup_mate_asked resb 1             ; M was pressed: a digit says N
 setup_last      resb 1              ; the content a click puts down
-setup_saved     resb BOARD_SQUARES  ; the board as set up, kept while the FEN rules look
-setup_saved_state resb setup_state_size
-setup_work      resb FEN_BYTES      ; the FEN of the set-up, for fen_parse to cut up
 
         section .text
 
@@ -61,9 +47,7 @@ setup_enter:
         mov byte [input_len], 0
         mov byte [last_from], NO_SQUARE
         mov byte [last_to], NO_SQUARE
-        mov byte [ep_square], NO_SQUARE
-        mov word [halfmove], 0
-        mov dword [fullmove], 1
+        call engine_setup_begin
         mov word [message], msg_setup
         jmp screen_refresh
 
@@ -113,7 +97,7 @@ setup_key:
         ja .done
         movzx bx, al
         mov al, [setup_rights + bx]
-        xor [castle], al
+        call engine_setup_castle
         jmp screen_refresh
 .place: sub bx, setup_piece_keys    ; BL = the piece code
         test al, CASE_BIT
@@ -152,9 +136,9 @@ setup_click:
         push bx
         call hand_cursor_to
         pop bx
-        movzx bx, bl
+        call engine_square
+        cmp al, [setup_last]
         mov al, [setup_last]
-        cmp [carreau + bx], al
         jne setup_put
         mov al, EMPTY
         jmp setup_put
@@ -165,49 +149,39 @@ setup_click:
 ; OUT: the square and the screen changed
 ; CHG: BX
 setup_put:
-        movzx bx, byte [cursor_square]
-        mov [carreau + bx], al
+        mov bl, [cursor_square]
+        call engine_setup_put
         jmp screen_refresh
 
 ; setup_clear -- C: an empty board, no castling right
 setup_clear:
-        mov bx, BOARD_SQUARES
-.square:
-        dec bx
-        mov byte [carreau + bx], EMPTY
-        jnz .square
-        mov byte [castle], 0
+        call engine_setup_clear
         jmp screen_refresh
 
 ; setup_start -- I: the start position of the board in play
 setup_start:
-        movzx bx, byte [variant]
+        mov al, [engine_variant]
         jmp setup_start_of
 
 ; setup_other_board -- V: the other board, at its start position
 setup_other_board:
-        movzx bx, byte [variant]
-        xor bl, VARIANT_CHESS ^ VARIANT_LOS_ALAMOS
+        mov al, [engine_variant]
+        xor al, VARIANT_CHESS ^ VARIANT_LOS_ALAMOS
         ; fall through
 
 ; setup_start_of -- the start position of a variant on the set-up board
-; IN:  BX = the variant
+; IN:  AL = the variant
 setup_start_of:
-        shl bx, 1                   ; a word a variant
-        mov si, [variant_start_fens + bx]
-        mov di, setup_work
-        call text_append
-        mov si, setup_work
-        call fen_parse              ; the start positions are sound
+        call engine_setup_start
         mov bl, [cursor_square]     ; off the 6x6 board the cursor goes to e2
-        call board_in_play
+        call engine_in_play
         jnc .draw
         mov byte [cursor_square], SQ_E1 - ROW_STEP
 .draw:  jmp screen_refresh
 
 ; setup_turn -- T: the other side to move
 setup_turn:
-        xor byte [side], WHITE
+        call engine_setup_turn
         jmp screen_refresh
 
 ; setup_cancel -- Esc: back to the game as it was before the set-up
@@ -262,47 +236,22 @@ setup_leave_for_mate:
         call screen_refresh
 .done:  ret
 
-; setup_check -- the set-up as a FEN, checked by the FEN rules: taken, it becomes the
-;                game's start (the record empty, you play the side to move); refused,
-;                the board stays as it was set up and the panel says why
-; IN:  carreau, [side], [castle], [variant]
+; setup_check -- the set-up as a FEN, checked by the FEN rules (engine_setup_check):
+;                taken, it becomes the game's start (the record empty, you play the side
+;                to move); refused, the board stays as it was set up and the panel says
+;                why
+; IN:  the set-up
 ; OUT: CF clear: the game starts from it; CF set: refused, [message] says why
 ; CHG: EAX, EBX, ECX, EDX, SI, DI, EBP
 setup_check:
-        mov si, carreau             ; keep the set-up: fen_parse clears the board first
-        mov di, setup_saved
-        mov cx, BOARD_SQUARES
-.keep:  lodsb
-        mov [di], al
-        inc di
-        loop .keep
-        mov al, [side]
-        mov [setup_saved_state + setup_state.side], al
-        mov al, [castle]
-        mov [setup_saved_state + setup_state.castle], al
-        mov al, [variant]
-        mov [setup_saved_state + setup_state.variant], al
-        mov word [out_len], 0       ; the FEN written into the output buffer, left there
-        call notation_fen           ; (nothing is written before game_set_fen reads it)
-        mov bx, [out_len]
-        mov word [out_len], 0
-        mov byte [out_buf + bx], 0
-        mov si, out_buf             ; the rules look at a copy: fen_parse cuts it up
-        mov di, setup_work
-        mov cx, FEN_BYTES
-.work:  lodsb
-        mov [di], al
-        inc di
-        loop .work
-        mov si, setup_work
-        call fen_parse
+        call engine_setup_check
         jc .refused
         mov si, out_buf
         call game_set_fen
         call game_setup
         mov byte [setup_active], 0
         mov al, MODE_YOU_WHITE      ; you play the side to move
-        cmp byte [side], WHITE
+        cmp byte [engine_side], WHITE
         je .players
         mov al, MODE_YOU_BLACK
 .players:
@@ -311,35 +260,12 @@ setup_check:
         clc
         ret
 .refused:
-        mov ax, [si + error_entry.code] ; the reason: a short one, or the error's code
-        mov bx, setup_reasons
-.reason:
-        cmp [bx + setup_reason.error], si
-        je .known
-        add bx, setup_reason_size
-        cmp bx, setup_reasons_end
-        jb .reason
-        jmp .say
-.known: mov ax, [bx + setup_reason.text]
-.say:   push ax
+        push si
         mov di, message_buf
         mov si, msg_setup_bad
         call message_add
         pop si
         call message_add
-        mov al, [setup_saved_state + setup_state.variant]
-        call board_set_variant
-        mov si, setup_saved
-        mov di, carreau
-        mov cx, BOARD_SQUARES
-.back:  lodsb
-        mov [di], al
-        inc di
-        loop .back
-        mov al, [setup_saved_state + setup_state.side]
-        mov [side], al
-        mov al, [setup_saved_state + setup_state.castle]
-        mov [castle], al
         call screen_refresh
         stc
         ret

@@ -9,16 +9,13 @@
 ; the chain holds the same captures in the same order (the search's tree does not
 ; change), but most pawns and knights cost a few instructions instead of a walk of
 ; their squares, and a slider three instructions a square it passes.
-; Where the stand-pat score is so far below alpha that taking a pawn (or a minor piece,
-; or a rook) could not reach it, search_order_captures would drop those captures: they
-; are not looked for (gen_capture_victims), and the chain keeps the others in the same
-; order.
+; A capture must gain more than [capture_gap], the caller's input (modes.asm): where
+; taking a pawn (or a minor piece, or a rook) cannot, those captures are not looked for
+; (gen_capture_victims), and the chain keeps the others in the same order.
 
         section .bss
 
-captures_only   resb 1              ; nonzero inside gen_captures
 capture_victims resq 1              ; the enemies worth taking
-capture_gap     resd 1              ; a capture that gains no more is left out
 capture_pawns   resq 1              ; the squares from which a pawn takes or promotes
 
         section .data
@@ -33,9 +30,9 @@ capture_pawns   resq 1              ; the squares from which a pawn takes or pro
 ;                 check, else the legal captures, en passant and promotions (and any
 ;                 pawn step onto the row pawns promote on, which the same square set
 ;                 lets through; the caller drops it as quiet)
-; IN:  as gen_moves, and [capture_gap] = the least gain worth a capture (out of check
-;      only the captures of enemies worth more are stored; en passant and the queening
-;      row's takes whatever they take)
+; IN:  as gen_moves, and [capture_gap] = the least gain worth a capture (modes.asm: out
+;      of check only the captures of enemies worth more are stored; en passant and the
+;      queening row's takes whatever they take)
 ; OUT, CHG: as gen_moves
 gen_captures:
         mov byte [captures_only], 1
@@ -44,9 +41,8 @@ gen_captures:
         ret
 
 ; gen_capture_victims -- target_mask and capture_victims for gen_captures out of check:
-;                        the enemy's pieces whose value (piece_cp) could lift the score
-;                        enough (more than [capture_gap]; search_order_captures drops
-;                        the other captures), so that the finders never look at them.
+;                        the enemy's pieces whose value (piece_cp) is more than
+;                        [capture_gap], so that the finders never look at the others.
 ;                        The pawns go first, then the minor pieces, then the rooks
 ; IN:  EDX:EAX = the enemy's colour set; SI -> its piece sets (PIECE_SET(enemy));
 ;      [capture_gap]

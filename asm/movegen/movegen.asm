@@ -16,7 +16,6 @@
         section .bss
 
 gen_pieces      resq 1              ; the side's pieces whose moves are still to find
-checking_only   resb 1              ; nonzero: the pieces but the king give only checks
 chain_start     resw 1              ; where this generation's chain began (ES)
 target_mask     resq 1              ; squares a piece other than the king may enter
 pinned_set      resq 1              ; own pieces that shelter the king from a slider

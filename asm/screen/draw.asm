@@ -31,7 +31,7 @@ help_text:
 ; draw_square_cell -- the screen cell a square is drawn in: the 8x8 board fills the
 ;                     board's area, the 6x6 board sits in its middle, LA_MARGIN cells in
 ;                     from each edge; normal or reversed
-; IN:  BL = the square (0 = a8 .. 63 = h1); [flipped]; [variant]
+; IN:  BL = the square (0 = a8 .. 63 = h1); [flipped]; [engine_variant]
 ; OUT: AL = the column, AH = the row from the top-left cell of the area
 ; CHG: nothing else
 draw_square_cell:
@@ -42,25 +42,25 @@ draw_square_cell:
         cmp byte [flipped], 0
         je .normal
         xor ax, FILE_MASK << 8 | FILE_MASK ; file 7 - f, row 7 - r
-        cmp byte [variant], VARIANT_LOS_ALAMOS
+        cmp byte [engine_variant], VARIANT_LOS_ALAMOS
         jne .done
         sub al, LA_MARGIN           ; a1..f6 reversed is h8..c3 of the area: left, down
         add ah, LA_MARGIN
         ret
 .normal:
-        cmp byte [variant], VARIANT_LOS_ALAMOS
+        cmp byte [engine_variant], VARIANT_LOS_ALAMOS
         jne .done
         add al, LA_MARGIN           ; a1..f6 is a3..f8 of the area: right, up
         sub ah, LA_MARGIN
 .done:  ret
 
 ; draw_cell_square -- the square a screen cell shows (draw_square_cell backwards)
-; IN:  AL = the column, AH = the row (0..7 each); [flipped]; [variant]
+; IN:  AL = the column, AH = the row (0..7 each); [flipped]; [engine_variant]
 ; OUT: CF clear, BL = the square; CF set when the cell holds no square of the board in
 ;      play
 ; CHG: AX
 draw_cell_square:
-        cmp byte [variant], VARIANT_LOS_ALAMOS
+        cmp byte [engine_variant], VARIANT_LOS_ALAMOS
         jne .flip
         cmp byte [flipped], 0
         jne .reversed
@@ -81,12 +81,12 @@ draw_cell_square:
         shl ah, ROW_SHIFT
         or al, ah
         mov bl, al
-        jmp board_in_play
+        jmp engine_in_play
 .none:  stc
         ret
 
 ; draw_square_xy -- where a square is on the screen, the board normal or reversed
-; IN:  BL = the square (0 = a8 .. 63 = h1); [flipped]; [variant]
+; IN:  BL = the square (0 = a8 .. 63 = h1); [flipped]; [engine_variant]
 ; OUT: BX = x, DX = y of its top-left pixel
 ; CHG: nothing else
 draw_square_xy:
@@ -131,14 +131,15 @@ draw_square_colour:
 
 ; draw_square -- one square with its piece and, if it is there, the cursor frame
 ;                (Liberman: PIECE)
-; IN:  BL = the square; carreau; the display state above
+; IN:  BL = the square; the board (engine_square); the display state above
 ; OUT: the square drawn
 ; CHG: nothing
 draw_square:
         pusha
         call draw_square_colour
-        movzx si, bl
-        mov ah, [carreau + si]      ; AH = the content
+        xchg al, ah
+        call engine_square
+        xchg al, ah                 ; AH = the content
         call draw_square_xy
         mov cx, SQUARE_PX
         mov si, SQUARE_PX
@@ -166,12 +167,12 @@ draw_square:
 
 ; draw_board -- every square, then the coordinates (Liberman: FICHAS); around the 6x6
 ;               board the area is the backdrop
-; IN:  carreau; the display state; [variant]
+; IN:  the board (engine_square); the display state; [engine_variant]
 ; OUT: the board drawn
 ; CHG: nothing
 draw_board:
         pusha
-        cmp byte [variant], VARIANT_LOS_ALAMOS
+        cmp byte [engine_variant], VARIANT_LOS_ALAMOS
         jne .squares
         mov al, PAL_BACKDROP
         mov bx, BOARD_X
@@ -182,7 +183,7 @@ draw_board:
 .squares:
         xor bl, bl
 .square:
-        call board_in_play
+        call engine_in_play
         jc .next
         call draw_square
 .next:  inc bl
@@ -194,7 +195,7 @@ draw_board:
 ; draw_coordinates -- the rank digits left of the board and the file letters under it,
 ;                     in the board's orientation; the cursor's file and rank lit; a
 ;                     blank beside a cell with no square (Liberman: COORNOR / COORREN)
-; IN:  [flipped], [cursor_square], [variant]
+; IN:  [flipped], [cursor_square], [engine_variant]
 ; OUT: the coordinates drawn
 ; CHG: nothing
 draw_coordinates:
@@ -453,7 +454,7 @@ draw_player:
         jmp text_append
 
 ; draw_side_text -- who is to move; once the game is over, who won or that it is drawn
-; IN:  [side], [engine_status]
+; IN:  [engine_side], [engine_status]
 ; OUT: SI -> the text
 ; CHG: nothing else
 draw_side_text:
@@ -463,7 +464,7 @@ draw_side_text:
         call chessclock_drawn
         jc .done
         mov si, text_white_on_time  ; the flag of the side to move fell
-        cmp byte [side], BLACK
+        cmp byte [engine_side], BLACK
         je .done
         mov si, text_black_on_time
         ret
@@ -473,12 +474,12 @@ draw_side_text:
         cmp byte [engine_status], STATUS_MATE
         jne .done
         mov si, text_black_wins     ; the side to move is mated
-        cmp byte [side], WHITE
+        cmp byte [engine_side], WHITE
         je .done
         mov si, text_white_wins
         ret
 .moves: mov si, text_white_moves
-        cmp byte [side], WHITE
+        cmp byte [engine_side], WHITE
         je .done
         mov si, text_black_moves
 .done:  ret

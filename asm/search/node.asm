@@ -6,7 +6,6 @@
 
         section .bss
 
-null_ply        resw 1              ; [ply] after the last null move: never two in a row
 
         section .text
 

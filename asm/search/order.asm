@@ -17,13 +17,6 @@ order_rank      db 4, 2, 3, 5, 6, 1
   %error "one rank a piece code"
 %endif
 
-; piece_cp -- Michniewski's value of each piece code ROOK .. PAWN in centipawns, a word
-; each (the king's 0: it is never taken).
-piece_cp        dw ROOK_CP, KNIGHT_CP, BISHOP_CP, QUEEN_CP, 0, PAWN_CP
-%if $ - piece_cp != 2 * PIECE_KINDS
-  %error "one value a piece code"
-%endif
-
         section .text
 
 ; HISTORY_SLOT reg32, low8, word -- reg32 = the offset in history of a move whose piece

@@ -56,7 +56,6 @@ search_mate_moves resb 1            ; IN: the mate logic's moves (0, 1: mate in 
 search_move     resd 1              ; OUT: the move chosen
 search_score    resd 1              ; OUT: its score, centipawns, side to move's view
 search_depth    resb 1              ; OUT: plies of the last iteration that finished
-root_ply        resw 1              ; [ply] at the root (a word, to compare with SI)
 root_end        resw 1              ; -> past the root's chain (it starts at ES:0)
 iteration_move  resd 1              ; the best move of the iteration under way, or 0
 iteration_score resd 1
