@@ -171,6 +171,11 @@ export class MappedProgram {
     return b[0]! | (b[1]! << 8);
   }
 
+  /** The little-endian dword at the segment offset `at`. */
+  dwordAt(at: number): number {
+    return this.wordAt(at) + this.wordAt(at + 2) * 0x10000;
+  }
+
   /** The zero-terminated string at the segment offset `at`. */
   stringAt(at: number): string {
     const from = at - COM_ORIGIN;
