@@ -27,9 +27,14 @@
 
         cpu 386
         org 100h
-[map all build/chess.map]
+%ifdef MAP_FILE
+[map all MAP_FILE]                  ; the symbol map the harness reads (nasm -DMAP_FILE=path)
+%endif
 
 %include "inc/chess.inc"
+%ifdef PROFILE
+%include "tools/profile.inc"
+%endif
 
         section .data
 data_start:
@@ -45,7 +50,11 @@ start:
         cld
         mov sp, stack_top
         mov di, bss_start           ; DOS leaves the bss as it finds it
+%ifdef STACK_METER
+        mov cx, stack_top - STACK_METER_KEPT - bss_start ; the stack too: tools/stackmeter.asm
+%else
         mov cx, stack_bottom - bss_start
+%endif
         xor al, al
         rep stosb
         mov bx, MEMORY_PARAS        ; keep the program's segment and the seven above it
@@ -53,6 +62,9 @@ start:
         int DOS
         jc .no_memory
         call cpu_detect
+%ifdef PROFILE
+        call profile_start
+%endif
         mov ax, cs
         add ax, GAME_SEGMENT
         mov gs, ax
@@ -135,18 +147,23 @@ msg_no_memory   db "CHESS: not enough memory (", MEMORY_KIB_TEXT, " KiB needed)"
 
 ; ---------------------------------------------------------------------------------------
 ; The system layer: DOS files and exit, text in and out, the CPU and its clocks, the limits
-; of thinking, the keyboard and the mouse.
+; of thinking, the keyboard and the mouse.  The engine's files, from the clocks to the front
+; door, lie between `%define PROFILE_LAYER` and `%undef PROFILE_LAYER`: the profile build
+; wraps their calls (tools/profile.inc).
 
 %include "sys/dos.asm"
 %include "sys/text.asm"
+%define PROFILE_LAYER
 %include "sys/timer.asm"
 %include "sys/clock.asm"
+%undef PROFILE_LAYER
 %include "sys/input.asm"
 
 ; ---------------------------------------------------------------------------------------
 ; The engine core: CARREAU and the state around it, the 6x6 board, the attack test (VERROI),
 ; make and take back (ABPLACECARREAU), the positions played, FEN.
 
+%define PROFILE_LAYER
 %include "core/board.asm"
 %include "core/board6.asm"
 %include "core/attack.asm"
@@ -200,6 +217,7 @@ msg_no_memory   db "CHESS: not enough memory (", MEMORY_KIB_TEXT, " KiB needed)"
 %include "engine/position.asm"
 %include "engine/record.asm"
 %include "engine/book.asm"
+%undef PROFILE_LAYER
 
 ; ---------------------------------------------------------------------------------------
 ; The batch protocol (batch/PROTOCOL.md): the jobs file, the thinking jobs, selfplay.
@@ -226,6 +244,16 @@ msg_no_memory   db "CHESS: not enough memory (", MEMORY_KIB_TEXT, " KiB needed)"
 %include "screen/video.asm"
 %include "screen/pieces.asm"
 %include "screen/draw.asm"
+
+; ---------------------------------------------------------------------------------------
+; The variant builds' tools: the profile (-DPROFILE), the stack meter (-DSTACK_METER).
+
+%ifdef PROFILE
+%include "tools/profile.asm"
+%endif
+%ifdef STACK_METER
+%include "tools/stackmeter.asm"
+%endif
 
 ; ---------------------------------------------------------------------------------------
 ; The stack, at the top of the bss, and the check that everything fits in the segment.

@@ -11,7 +11,7 @@ import { readFileSync } from "node:fs";
 import { Chess } from "chess.js";
 import { beforeAll, describe, expect, test } from "vitest";
 import { runBatch, type JobLines } from "../ts-harness/core/asm-engine.ts";
-import { fenPosition, playUci, status } from "../ts-harness/oracle/index.ts";
+import { fenPosition, playUci, START_FEN, status } from "../ts-harness/oracle/index.ts";
 
 /** Fruit 2.1's bishop pair is 50 cp and a rook on an open file 10 to 20 (eval.cpp); the
  *  relations below ask for well under that, so that the phase's blend cannot pass them. */
@@ -83,8 +83,8 @@ const NOT_FORKED = "4k3/pp6/8/2n1b3/8/3P4/PP6/4K3 b - - 0 1";
 
 // The start position with either side to move: the same board, so all that tells them
 // apart is whose move it is.
-const START_WHITE = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-const START_BLACK = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1";
+const START_WHITE = START_FEN;
+const START_BLACK = START_FEN.replace(" w ", " b ");
 
 // Published endings: [name, FEN, won?] (white to move, white the stronger side).
 const ENDINGS: [string, string, boolean][] = [

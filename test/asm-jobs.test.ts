@@ -1,12 +1,15 @@
 // The assembly's batch interface under bad input: every malformed or illegal FEN gets
 // the oracle's error code, bad jobs get their own codes, and the next job still runs.
 import { beforeAll, describe, expect, test } from "vitest";
-import { JOB_LINE_MAX, runBatch, type JobLines } from "../ts-harness/core/asm-engine.ts";
+import { programLimits, runBatch, type JobLines } from "../ts-harness/core/asm-engine.ts";
 import { CHESS, program } from "../ts-harness/core/build.ts";
 import { START } from "../ts-harness/fixtures/perft.ts";
 import { DosSession, runDos } from "../ts-harness/core/runner.ts";
 import * as oracle from "../ts-harness/oracle/index.ts";
 import { INVALID } from "./fixtures/bad-fens.ts";
+
+/** The longest job line the program reads (LINE_MAX, from its map). */
+const JOB_LINE_MAX = (await programLimits()).lineMax;
 
 
 /** The error code of a job's result, or "ok". */

@@ -4,8 +4,9 @@
 import { describe, expect, test } from "vitest";
 import { BatchError, parseResult, runBatch } from "../ts-harness/core/asm-engine.ts";
 import { DosRunError, DosSession } from "../ts-harness/core/runner.ts";
+import { START_FEN } from "../ts-harness/oracle/index.ts";
 
-const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+const START = START_FEN;
 const JOBS = [`perft 2 ${START}`, `mate 2 ${START}`, `moves ${START}`];
 const GOOD = [
   "1 perft 2 400 ticks 0 tsc 1",

@@ -11,7 +11,8 @@ import { JOBS_FILE, parseResult, programLimits, RESULT_FILE, runBatch, type JobL
 import { CHESS, program } from "../ts-harness/core/build.ts";
 import { DosSession } from "../ts-harness/core/runner.ts";
 import * as oracle from "../ts-harness/oracle/index.ts";
-import { PositionJob, selfPlayJobs } from "../ts-harness/lab/selfplay.ts";
+import { selfPlayJobs } from "../ts-harness/lab/selfplay.ts";
+import { positionJob } from "../ts-harness/formats/positions.ts";
 import { START } from "./game-oracle.ts";
 import { SELF_PLAY } from "./fixtures/selfplay.ts";
 
@@ -140,20 +141,21 @@ describe("contempt: what a draw is worth to the side thinking", () => {
   }, 120_000);
 });
 
-/** The position job's history is whole below this half-move clock (PositionJob). */
-const WHOLE_HISTORY = 80;
+/** The longest job line the program reads (LINE_MAX, from its map). */
+const { lineMax } = await programLimits();
 
 /** About `count` plies spread over a game, as [ply, the position job before it]: those
- *  where the position job holds the whole history. */
+ *  where the position job holds the whole history (every move since the last capture or
+ *  pawn move, or since the game's start). */
 function sampled(moves: string[], count: number, fen = START): [ply: number, job: string][] {
   const pos = oracle.fenPosition(fen);
-  const job = new PositionJob(fen);
   const step = Math.max(1, Math.floor(moves.length / count));
   const out: [number, string][] = [];
   moves.forEach((uci, ply) => {
-    if (ply % step === step >> 1 && pos.halfmove < WHOLE_HISTORY) out.push([ply, job.text]);
+    const job = positionJob(fen, moves.slice(0, ply), lineMax);
+    const kept = job.includes(" moves ") ? job.split(" moves ")[1]!.split(" ").length : 0;
+    if (ply % step === step >> 1 && kept === Math.min(ply, pos.halfmove)) out.push([ply, job]);
     oracle.playUci(pos, [uci]);
-    job.played(pos, uci);
   });
   return out;
 }

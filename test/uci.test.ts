@@ -10,7 +10,7 @@ import { UciClient } from "../ts-harness/core/uci-client.ts";
 import * as oracle from "../ts-harness/oracle/index.ts";
 import { continuations } from "./book-lines.ts";
 
-const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+const START = oracle.START_FEN;
 // A back-rank mate: Ra8 mates at once.
 const BACK_RANK = "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1";
 // Légal - Saint Brie, Paris 1750, before 6.Bxf7+: a mate in 2 (the oracle's tests prove it).

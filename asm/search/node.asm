@@ -313,7 +313,11 @@ search_quiesce:
         neg eax                     ; the least gain a capture must offer to count
         add eax, [bp + node.alpha]  ; (search_order_captures keeps no other)
         sub eax, QUIESCE_MARGIN
+%ifdef EVERY_CAPTURE                ; the variant build that generates every capture
+        mov dword [capture_gap], -SCORE_INFINITE ; (test/capture-gap.test.ts)
+%else
         mov [capture_gap], eax
+%endif
         push bp
         call gen_captures           ; no quiet move unless in check
         pop bp

@@ -15,6 +15,12 @@ number_buf      resb DECIMAL_DIGITS + 1
 ; IN:  AL = exit code
 ; OUT: does not return
 dos_exit:
+%ifdef PROFILE
+        call profile_write          ; the profile build's PROF.BIN (tools/profile.asm)
+%endif
+%ifdef STACK_METER
+        call stack_meter_report     ; the measuring build's figure (tools/stackmeter.asm)
+%endif
         call timer_restore
         mov ah, DOS_EXIT
         int DOS

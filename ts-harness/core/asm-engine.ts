@@ -12,9 +12,6 @@ import { DosRunError, DosSession } from "./runner.ts";
 
 export const RESULT_FILE = "RESULT.TXT";
 export const JOBS_FILE = "JOBS.TXT";
-/** The longest job line CHESS.COM reads (LINE_MAX in asm/inc/chess.inc): a `position` job
- *  with about 80 moves fits. */
-export const JOB_LINE_MAX = 511;
 const NOT_RUN_MARKER = "FAIL the program did not write its result file\r\n";
 const PROGRESS_POLL_MS = 1000;
 
@@ -52,6 +49,16 @@ export interface ProgramLimits {
   readonly levelMs: readonly number[];
   /** The default level's time, also the budget `best` gets by default. */
   readonly defaultBudgetMs: number;
+  /** The longest job line the program reads (LINE_MAX): a `position` job with about 80
+   *  moves fits. */
+  readonly lineMax: number;
+  /** The moves of Liberman's mate logic before a search: `matelogic N` of a job, and
+   *  MATE_LEVEL_DEFAULT when it gives none (as the game plays). */
+  readonly mateLogic: ArgRange & { readonly default: number };
+  /** The UCI bridge's Level option: a `go`'s budget by level, level 1 first, and the
+   *  default level (UCI_LEVEL_* in asm/inc/chess.inc). */
+  readonly uciLevelMs: readonly number[];
+  readonly uciLevelDefault: number;
 }
 
 /** The limits of the CHESS.COM this process runs (see ProgramLimits). */
@@ -68,8 +75,19 @@ export async function programLimits(): Promise<ProgramLimits> {
   }
   const levelMin = map.constant("LEVEL_MIN");
   const row = map.constant("level_entry_size");
+  // A limit word's range, by its LW_ number (asm/batch/think.asm, limit_words).
+  const limitWord = (lw: string, field: "min" | "max") =>
+    p.dwordAt(map.label("limit_words") + map.constant(lw) * map.constant("limit_word_size") + map.constant(`limit_word.${field}`));
   const levelMs = Array.from({ length: map.constant("LEVEL_MAX") - levelMin + 1 }, (_, i) => p.wordAt(map.label("level_limits") + row * i));
-  return { jobs, levelMs, defaultBudgetMs: levelMs[map.constant("LEVEL_DEFAULT") - levelMin]! };
+  return {
+    jobs,
+    levelMs,
+    defaultBudgetMs: levelMs[map.constant("LEVEL_DEFAULT") - levelMin]!,
+    lineMax: map.constant("LINE_MAX"),
+    mateLogic: { min: limitWord("LW_MATELOGIC", "min"), max: limitWord("LW_MATELOGIC", "max"), default: map.constant("MATE_LEVEL_DEFAULT") },
+    uciLevelMs: Array.from({ length: map.constant("UCI_LEVELS") }, (_, i) => map.constant(`UCI_LEVEL_${i + 1}_MS`)),
+    uciLevelDefault: map.constant("UCI_LEVEL_DEFAULT"),
+  };
 }
 
 /** What a job's lines must be, by its verb: the kinds of line it may write, the one that

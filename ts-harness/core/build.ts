@@ -4,7 +4,7 @@
 // A test run assembles once, in vitest's global setup (test/global-setup.ts); every
 // process of the run then reads build/ and never runs nasm on the same files again.
 import { execa } from "execa";
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -20,13 +20,12 @@ export interface AsmTarget {
   output: string;
   /** Listing file, relative to the repository (optional). */
   listing?: string;
-  /** Symbol map, relative to the repository, when the source writes one. */
+  /** Symbol map, relative to the repository, when the source writes one: nasm has no
+   *  switch for it, so the path goes in as MAP_FILE for the root file's `[map all]`. */
   map?: string;
 }
 
-/** The game and batch engine. Its symbol map is written by the `[map all ...]`
- *  directive of asm/chess.asm (nasm has no command-line switch for it), relative to
- *  nasm's working folder, the repository root. */
+/** The game and batch engine. */
 export const CHESS: AsmTarget = {
   source: "asm/chess.asm",
   output: "build/CHESS.COM",
@@ -52,6 +51,9 @@ export class BuildError extends Error {
   }
 }
 
+/** Every build's: a flat .COM, every warning on and an error. */
+const NASM_FLAGS = ["-f", "bin", "-w+all", "-Werror"];
+
 /** Assemble one target. Returns the bytes of the .COM; throws BuildError with nasm's
  *  file:line diagnostics when nasm fails. Warnings are errors: the build must be clean. */
 export async function assemble(target: AsmTarget): Promise<Uint8Array> {
@@ -60,8 +62,9 @@ export async function assemble(target: AsmTarget): Promise<Uint8Array> {
     throw new Error(`${target.output} is built once per test run, by the global setup: read it with program()`);
   }
   mkdirSync(dirname(join(ROOT, target.output)), { recursive: true });
-  const args = ["-f", "bin", "-w+all", "-Werror", "-I", "asm/", "-o", target.output];
+  const args = [...NASM_FLAGS, "-I", "asm/", "-o", target.output];
   if (target.listing) args.push("-l", target.listing);
+  if (target.map) args.push(`-DMAP_FILE=${target.map}`);
   args.push(target.source);
   const r = await execa("nasm", args, { cwd: ROOT, reject: false });
   if (r.failed || r.exitCode !== 0) {
@@ -168,6 +171,11 @@ export class MappedProgram {
     return b[0]! | (b[1]! << 8);
   }
 
+  /** The little-endian dword at the segment offset `at`. */
+  dwordAt(at: number): number {
+    return this.wordAt(at) + this.wordAt(at + 2) * 0x10000;
+  }
+
   /** The zero-terminated string at the segment offset `at`. */
   stringAt(at: number): string {
     const from = at - COM_ORIGIN;
@@ -184,29 +192,16 @@ export function chessProgram(): Promise<MappedProgram> {
   return chessMapped;
 }
 
-/** One change to a copy of asm/ for a variant build: the first match of `what` in `file`
- *  becomes `by` (an error if the file no longer has it). */
-export interface AsmPatch {
-  readonly file: string;
-  readonly what: RegExp;
-  readonly by: string;
-}
-
-/** Assemble CHESS.COM from a copy of asm/ with the patches applied, in a temporary folder
- *  (no map, no listing: build/ is left alone). Returns the program's bytes. */
-export async function assembleVariant(name: string, patches: readonly AsmPatch[]): Promise<Uint8Array> {
+/** Assemble a variant of CHESS.COM from asm/ as it is, with nasm's `-D` switches (PROFILE,
+ *  STACK_METER, EVERY_CAPTURE: the `%ifdef`s of the source), into a temporary folder
+ *  (build/ is left alone). Returns the program with its own symbol map. */
+export async function assembleVariant(name: string, defines: readonly string[]): Promise<MappedProgram> {
   const dir = mkdtempSync(join(tmpdir(), `chess-${name}-`));
   try {
-    const asm = join(dir, "asm");
-    cpSync(join(ROOT, "asm"), asm, { recursive: true });
-    for (const p of [{ file: "chess.asm", what: /^\[map all build\/chess\.map\]$/m, by: "" }, ...patches]) {
-      const text = readFileSync(join(asm, p.file), "utf8");
-      if (!p.what.test(text)) throw new Error(`${name}: asm/${p.file} no longer has ${p.what}`);
-      writeFileSync(join(asm, p.file), text.replace(p.what, p.by));
-    }
-    const r = await execa("nasm", ["-f", "bin", "-I", "asm/", "-o", "CHESS.COM", "asm/chess.asm"], { cwd: dir, reject: false });
-    if (r.exitCode !== 0) throw new Error(`${name}: the variant build failed:\n${r.stderr}`);
-    return new Uint8Array(readFileSync(join(dir, "CHESS.COM")));
+    const args = [...NASM_FLAGS, "-I", join(ROOT, "asm") + "/", ...defines.map((d) => `-D${d}`), "-DMAP_FILE=chess.map", "-o", "CHESS.COM", join(ROOT, CHESS.source)];
+    const r = await execa("nasm", args, { cwd: dir, reject: false });
+    if (r.exitCode !== 0) throw new Error(`${name}: the variant build (${defines.map((d) => `-D${d}`).join(" ")}) failed:\n${r.stderr}`);
+    return new MappedProgram(new Uint8Array(readFileSync(join(dir, "CHESS.COM"))), readSymbolMap(join(dir, "chess.map")));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

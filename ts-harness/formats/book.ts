@@ -1,4 +1,4 @@
-// book -- the opening book of CHESS.COM, made from the SAN lines of
+// book -- the opening book of CHESS.COM (issue 16), made from the SAN lines of
 // ts-harness/fixtures/book-lines.ts and written as a NASM table, asm/engine/book-table.inc:
 //   npm run book          writes asm/engine/book-table.inc and prints its figures
 // Every line is played on the oracle: a move that is not legal, a line too long or a
@@ -17,7 +17,6 @@ import { sortedMoves } from "./savegame.ts";
 /** The most plies a line may have: KEEP and NEW are four bits each (asm/inc/chess.inc,
  *  BOOK_MAX_PLIES). */
 export const BOOK_MAX_PLIES = 15;
-const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 export const BOOK_INCLUDE = join(ROOT, "asm", "engine", "book-table.inc");
 
 /** A line of the book, played: its moves in UCI and its plies as bytes. */
@@ -33,7 +32,7 @@ const bareSan = (s: string) => s.replace(/[+#]$/, "");
 /** Play a line of SAN from the start position on the oracle; throws on a move that is
  *  not legal there (naming the line and the move). */
 export function playLine(line: BookLine): PlayedLine {
-  const pos = oracle.fenPosition(START);
+  const pos = oracle.fenPosition(oracle.START_FEN);
   const uci: string[] = [];
   const plies: number[] = [];
   for (const [i, word] of line.san.split(/\s+/).filter(Boolean).entries()) {

@@ -3,7 +3,6 @@
 // characters) from its UCI moves, with the oracle naming the moves.
 import * as oracle from "../oracle/index.ts";
 
-export const START_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 const SEVEN_TAGS = ["Event", "Site", "Date", "Round", "White", "Black", "Result"] as const;
 const LINE_MAX = 80;
 
@@ -52,10 +51,10 @@ function wrap(words: string[]): string[] {
 }
 
 export function writePgn(game: PgnGame): string {
-  const fen = game.fen ?? START_FEN;
+  const fen = game.fen ?? oracle.START_FEN;
   const tags: Record<string, string> = { ...game.tags, Result: game.result };
   const lines = SEVEN_TAGS.map((t) => `[${t} "${escape(tags[t] ?? "?")}"]`);
-  if (game.fen && game.fen !== START_FEN) lines.push(`[SetUp "1"]`, `[FEN "${game.fen}"]`);
+  if (game.fen && game.fen !== oracle.START_FEN) lines.push(`[SetUp "1"]`, `[FEN "${game.fen}"]`);
   for (const [k, v] of Object.entries(tags)) {
     if (!(SEVEN_TAGS as readonly string[]).includes(k) && k !== "SetUp" && k !== "FEN") lines.push(`[${k} "${escape(v)}"]`);
   }

@@ -2,7 +2,7 @@
 // that en passant, promotion, check and castling each turn up often (in Los Alamos
 // chess: promotion, check, endgames, mates and stalemates). Deterministic: the same
 // seed gives the same positions on every machine.
-import { KIWIPETE, START } from "../fixtures/perft.ts";
+import { KIWIPETE } from "../fixtures/perft.ts";
 import * as oracle from "../oracle/index.ts";
 
 export type Feature = "en-passant" | "promotion" | "check" | "castling" | "game-over" | "endgame";
@@ -152,7 +152,7 @@ export const OPENING_SETS = { small: OPENINGS, wide: WIDE_OPENINGS, endings: END
 
 export const START_FENS: Record<oracle.Variant, string[]> = {
   chess: [
-    START,
+    oracle.START_FEN,
     KIWIPETE,
     "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
     "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1",
@@ -160,7 +160,7 @@ export const START_FENS: Record<oracle.Variant, string[]> = {
   // The start position, one with bishops (a set-up the VB6 seed allows), and sparse
   // ones that reach promotions, endgames and mates quickly.
   losalamos: [
-    "rnqknr/pppppp/6/6/PPPPPP/RNQKNR w - - 0 1",
+    oracle.VARIANT_START_FEN.losalamos,
     "rbqkbr/pppppp/6/6/PPPPPP/RBQKBR w - - 0 1",
     "r2k1r/pp2pp/6/6/PP2PP/R2K1R w - - 0 1",
     "2qk2/1p2p1/6/6/1P2P1/2QK2 w - - 0 1",
@@ -292,4 +292,26 @@ export function longGame(seed: number, plies: number, fen = START_FENS.chess[0]!
     if (moves.length === plies) return moves;
   }
   throw new Error(`no game of ${plies} plies from seed ${seed}`);
+}
+
+/** The `position` job of a game so far (asm/batch/PROTOCOL.md): the FEN of an earlier
+ *  position and the moves since, starting as far back as a job line of `lineMax`
+ *  characters allows (the program's LINE_MAX: programLimits().lineMax) and no further
+ *  back than the last capture or pawn move, before which nothing can repeat. Throws on
+ *  a bad FEN or an illegal move. */
+export function positionJob(fen: string, moves: readonly string[], lineMax: number): string {
+  const parsed = oracle.parseFen(fen);
+  if (!parsed.ok) throw new Error(`positionJob: ${parsed.error.message}`);
+  const pos = parsed.pos;
+  const fens = [oracle.toFen(pos)];
+  for (const m of moves) {
+    const u = oracle.parseUci(pos, m);
+    if (!u.ok) throw new Error(`positionJob: ${u.error.message}`);
+    oracle.makeMove(pos, u.move);
+    fens.push(oracle.toFen(pos));
+  }
+  let from = Math.max(0, moves.length - pos.halfmove);
+  const line = (i: number) => `position ${fens[i]}${i < moves.length ? " moves " + moves.slice(i).join(" ") : ""}`;
+  while (line(from).length > lineMax) from++;
+  return line(from);
 }

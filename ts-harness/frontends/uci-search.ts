@@ -7,7 +7,8 @@
 // time after the key, the search is abandoned and the move of the last info line (or a
 // legal move) is played, so a GUI never waits forever; the emulator is then booted
 // again for the next search.
-import { JOB_LINE_MAX, JOBS_FILE, RESULT_FILE } from "../core/asm-engine.ts";
+import { JOBS_FILE, programLimits, RESULT_FILE } from "../core/asm-engine.ts";
+import { positionJob } from "../formats/positions.ts";
 import { DosSession, sleep } from "../core/runner.ts";
 import * as oracle from "../oracle/index.ts";
 
@@ -88,25 +89,6 @@ export function wallLimitMs(limits: GoLimits, white: boolean, overheadMs: number
   // Never plan on more than a third of what is left (half with one move to go).
   const cap = togo === 1 ? left / 2 : left / 3;
   return Math.max(Math.min(share, cap) - overheadMs, 1);
-}
-
-/** `position FEN moves …` for the game, starting as far back as the line allows and no
- *  further back than the last capture or pawn move (nothing before it can repeat). */
-export function positionJob(fen: string, moves: string[]): string {
-  const parsed = oracle.parseFen(fen);
-  if (!parsed.ok) throw new Error(`positionJob: ${parsed.error.message}`);
-  const pos = parsed.pos;
-  const fens = [oracle.toFen(pos)];
-  for (const m of moves) {
-    const u = oracle.parseUci(pos, m);
-    if (!u.ok) throw new Error(`positionJob: ${u.error.message}`);
-    oracle.makeMove(pos, u.move);
-    fens.push(oracle.toFen(pos));
-  }
-  let from = Math.max(0, moves.length - pos.halfmove);
-  const line = (i: number) => `position ${fens[i]}${i < moves.length ? " moves " + moves.slice(i).join(" ") : ""}`;
-  while (line(from).length > JOB_LINE_MAX) from++;
-  return line(from);
 }
 
 /** The `go` job line: UCI's limits, the clock's times scaled to the engine's clock, the
@@ -210,7 +192,7 @@ export function startSearch(engine: EngineProcess, req: SearchRequest, onInfo: (
   };
   const done = (async (): Promise<SearchResult> => {
     if (legal.length === 0) return { best: null, ponder: null };
-    const position = req.bookSeed === undefined ? positionJob(req.fen, req.moves) : `position startpos${req.moves.length ? " moves " + req.moves.join(" ") : ""}`;
+    const position = req.bookSeed === undefined ? positionJob(req.fen, req.moves, (await programLimits()).lineMax) : `position startpos${req.moves.length ? " moves " + req.moves.join(" ") : ""}`;
     const wall = wallLimitMs(req.limits, white, req.overheadMs);
     const started = Date.now();
     let lastInfo: SearchInfo | null = null;

@@ -6,22 +6,14 @@
 // `stop` are answered while a search runs; a bad command or an illegal move gets an
 // `info string` naming it, and the engine goes on.
 import { BOOK_MAX_PLIES } from "../formats/book.ts";
+import { programLimits, type ProgramLimits } from "../core/asm-engine.ts";
 import { CHESS, isMain, program as assembled } from "../core/build.ts";
 import { EngineProcess, startSearch, type GoLimits, type SearchHandle, type SearchInfo } from "./uci-search.ts";
 import * as oracle from "../oracle/index.ts";
 
 /** UCI_Variant's choices and their start positions: chess, and Los Alamos chess on 6x6
  *  (its FENs have six ranks; the oracle and CHESS.COM know it by them). */
-const VARIANT_START: Record<string, string> = {
-  chess: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-  losalamos: "rnqknr/pppppp/6/6/PPPPPP/RNQKNR w - - 0 1",
-};
-
-/** The engine's levels: `budget` ms (x 3000 emulated instructions), deterministic in the
- *  emulator. Level 3 thinks what the game's default level (3 s a move) thinks on a
- *  3000-cycle DOSBox. */
-const LEVEL_BUDGET_MS = [250, 1000, 3000, 8000, 20000];
-const LEVEL_DEFAULT = 3;
+const VARIANT_START: Readonly<Record<string, string>> = oracle.VARIANT_START_FEN;
 
 interface SpinOption {
   name: string;
@@ -30,14 +22,26 @@ interface SpinOption {
   default: number;
 }
 
-const OPTIONS: SpinOption[] = [
-  { name: "Level", min: 1, max: LEVEL_BUDGET_MS.length, default: LEVEL_DEFAULT },
-  // A budget of its own in emulated ms (x 3000 instructions), instead of the Level's; 0: the Level's.
-  { name: "Budget", min: 0, max: 600_000, default: 0 },
-  { name: "Move Overhead", min: 0, max: 5000, default: 300 },
-  // The mate logic's moves before the search (asm/inc/chess.inc: MATE_LEVEL_DEFAULT).
-  { name: "Liberman Mate Depth", min: 0, max: 5, default: 2 },
-];
+/** The spin options, from what the program says of itself (programLimits). Level: the
+ *  engine's levels, a `budget` in ms (x 3000 emulated instructions) each, deterministic in
+ *  the emulator; the default one thinks what the game's default level (3 s a move) thinks
+ *  on a 3000-cycle DOSBox. Liberman Mate Depth: the mate logic's moves before the search. */
+function spinOptions(limits: ProgramLimits): SpinOption[] {
+  return [
+    { name: "Level", min: 1, max: limits.uciLevelMs.length, default: limits.uciLevelDefault },
+    // A budget of its own in emulated ms (x 3000 instructions), instead of the Level's; 0: the Level's.
+    { name: "Budget", min: 0, max: 600_000, default: 0 },
+    { name: "Move Overhead", min: 0, max: 5000, default: 300 },
+    { name: "Liberman Mate Depth", min: limits.mateLogic.min, max: limits.mateLogic.max, default: limits.mateLogic.default },
+  ];
+}
+
+/** The spin options, their values (by lower-case name) and the levels' budgets. */
+interface UciSettings {
+  spin: SpinOption[];
+  values: Map<string, number>;
+  levelMs: readonly number[];
+}
 
 const GO_NUMBERS = ["wtime", "btime", "winc", "binc", "movestogo", "movetime", "depth", "nodes", "mate"] as const;
 
@@ -45,7 +49,8 @@ export class UciEngine {
   private variant = "chess";
   private fen = VARIANT_START.chess!;
   private moves: string[] = [];
-  private readonly options = new Map(OPTIONS.map((o) => [o.name.toLowerCase(), o.default]));
+  /** The spin options and their values, once the program's limits are read. */
+  private settings: UciSettings | null = null;
   /** OwnBook: the opening book inside CHESS.COM answers while the game follows it. */
   private ownBook = true;
   private search: SearchHandle | null = null;
@@ -72,7 +77,7 @@ export class UciEngine {
       case "uci":
         this.out("id name Liberman Chess (CHESS.COM under js-dos)");
         this.out("id author Leonid Liberman (the engine's logic) and the liberman-chess authors");
-        for (const o of OPTIONS) this.out(`option name ${o.name} type spin default ${o.default} min ${o.min} max ${o.max}`);
+        for (const o of (await this.setup()).spin) this.out(`option name ${o.name} type spin default ${o.default} min ${o.min} max ${o.max}`);
         this.out("option name OwnBook type check default true");
         this.out(`option name UCI_Variant type combo default chess${Object.keys(VARIANT_START).map((v) => ` var ${v}`).join("")}`);
         this.out("uciok");
@@ -85,7 +90,7 @@ export class UciEngine {
       case "register":
         return;
       case "setoption":
-        return this.setOption(args);
+        return this.setOption(args, await this.setup());
       case "ucinewgame":
         this.fen = VARIANT_START[this.variant]!;
         this.moves = [];
@@ -119,7 +124,17 @@ export class UciEngine {
     }
   }
 
-  private setOption(args: string[]): void {
+  /** The spin options from the program's limits, read once. */
+  private async setup(): Promise<UciSettings> {
+    if (!this.settings) {
+      const limits = await programLimits();
+      const spin = spinOptions(limits);
+      this.settings = { spin, values: new Map(spin.map((o) => [o.name.toLowerCase(), o.default])), levelMs: limits.uciLevelMs };
+    }
+    return this.settings;
+  }
+
+  private setOption(args: string[], settings: UciSettings): void {
     const nameAt = args.indexOf("name");
     const valueAt = args.indexOf("value");
     const name = args.slice(nameAt + 1, valueAt > 0 ? valueAt : undefined).join(" ");
@@ -134,7 +149,7 @@ export class UciEngine {
       else this.ownBook = text.toLowerCase() === "true";
       return;
     }
-    const option = OPTIONS.find((o) => o.name.toLowerCase() === name.toLowerCase());
+    const option = settings.spin.find((o) => o.name.toLowerCase() === name.toLowerCase());
     if (nameAt !== 0 || !option) {
       this.out(`info string unknown option: ${name || args.join(" ")}`);
       return;
@@ -144,7 +159,7 @@ export class UciEngine {
       this.out(`info string option ${option.name} needs a whole number from ${option.min} to ${option.max}, not '${text}'`);
       return;
     }
-    this.options.set(option.name.toLowerCase(), value);
+    settings.values.set(option.name.toLowerCase(), value);
   }
 
   /** `position startpos|fen FEN [moves …]`. A bad FEN keeps the previous position; an
@@ -194,6 +209,7 @@ export class UciEngine {
       } else this.out(`info string go: '${w}' is not understood; ignored`);
     }
     const program = await this.program;
+    const { values, levelMs } = await this.setup();
     const started = Date.now();
     // The book knows games from chess's start position; `go mate` and `go infinite` ask
     // for the search.
@@ -204,9 +220,9 @@ export class UciEngine {
       fen: this.fen,
       moves: this.moves,
       limits,
-      budgetMs: this.options.get("budget")! || LEVEL_BUDGET_MS[this.options.get("level")! - 1]!,
-      overheadMs: this.options.get("move overhead")!,
-      mateLogic: this.options.get("liberman mate depth")!,
+      budgetMs: values.get("budget")! || levelMs[values.get("level")! - 1]!,
+      overheadMs: values.get("move overhead")!,
+      mateLogic: values.get("liberman mate depth")!,
       bookSeed: book ? Math.floor(Math.random() * 65536) : undefined,
     }, (info) => this.out(infoLine(info, Date.now() - started)));
     this.search = search;

@@ -11,12 +11,12 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { JOBS_FILE, parseResult, RESULT_FILE } from "../core/asm-engine.ts";
+import { JOBS_FILE, parseResult, programLimits, RESULT_FILE } from "../core/asm-engine.ts";
 import { CHESS, isMain, program, ROOT } from "../core/build.ts";
 import { runDosNative } from "../core/dosbox-native.ts";
-import { legalMoves, makeMove, parseFen, parseUci, status, toFen, type Position } from "../oracle/index.ts";
+import { positionJob } from "../formats/positions.ts";
+import { legalMoves, makeMove, parseFen, parseUci, START_FEN as START, status, type Position } from "../oracle/index.ts";
 
-const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 const KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 const TICK_MS = 1000 / 18.2065;
 /** The game's levels (asm/game/game.asm, level_limits) as `go` limits. */
@@ -77,8 +77,8 @@ async function game(cycles = 3000, baseMs = 300_000): Promise<void> {
   if (!pos.ok) throw new Error("start FEN");
   const p: Position = pos.pos;
   const clock = { w: baseMs, b: baseMs };
-  let since = START; // the FEN after the last capture or pawn move
-  let moves: string[] = [];
+  const { lineMax } = await programLimits();
+  const moves: string[] = [];
   let longest = 0;
   for (let ply = 0; ply < 300; ply++) {
     const st = status(p);
@@ -87,7 +87,7 @@ async function game(cycles = 3000, baseMs = 300_000): Promise<void> {
       break;
     }
     const side = p.turn === 0 ? "w" : "b";
-    const lines = await batch([`position ${since}${moves.length ? " moves " + moves.join(" ") : ""}`, `go wtime ${Math.max(0, Math.round(clock.w))} btime ${Math.max(0, Math.round(clock.b))}`], cycles, 400_000);
+    const lines = await batch([positionJob(START, moves, lineMax), `go wtime ${Math.max(0, Math.round(clock.w))} btime ${Math.max(0, Math.round(clock.b))}`], cycles, 400_000);
     const best = lines[1]!.at(-1)!;
     const spent = Number(field(best, "ticks")) * TICK_MS;
     longest = Math.max(longest, spent);
@@ -99,14 +99,7 @@ async function game(cycles = 3000, baseMs = 300_000): Promise<void> {
     const m = parseUci(p, best[1]!);
     if (!m.ok) throw new Error(`illegal ${best[1]}`);
     makeMove(p, m.move);
-    if (toFen(p).split(" ")[4] === "0") { // a capture or a pawn move: nothing before it can repeat
-      since = toFen(p);
-      moves = [];
-    } else moves.push(best[1]!);
-    if (moves.length > 70) {
-      since = toFen(p);
-      moves = [];
-    }
+    moves.push(best[1]!);
     if (ply % 10 === 0) console.log(`ply ${ply}: ${best[1]} took ${(spent / 1000).toFixed(2)} s; clocks w ${(clock.w / 1000).toFixed(1)} b ${(clock.b / 1000).toFixed(1)}`);
   }
   console.log(`5+0 at ${cycles} cycles: clocks left w ${(clock.w / 1000).toFixed(1)} s, b ${(clock.b / 1000).toFixed(1)} s; longest move ${(longest / 1000).toFixed(2)} s; legal moves left ${legalMoves(p).length}`);

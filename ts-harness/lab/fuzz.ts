@@ -3,9 +3,12 @@
 // is checked for its bytes, then its length, its verb, its number, then its FEN (by the
 // oracle's parseFen), then answered by the oracle. The same seed gives the same cases on
 // every machine.
-import { JOB_LINE_MAX as LINE_MAX } from "../core/asm-engine.ts";
+import { programLimits } from "../core/asm-engine.ts";
 import * as oracle from "../oracle/index.ts";
 import { samplePositions, seededRandom } from "../formats/positions.ts";
+
+/** The longest job line the program reads (LINE_MAX, from its map). */
+const LINE_MAX = (await programLimits()).lineMax;
 
 export type FuzzClass = "fen-fields" | "bytes" | "illegal" | "extreme" | "numbers" | "lines" | "command line" | "game" | "cli";
 

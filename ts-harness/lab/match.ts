@@ -23,9 +23,10 @@ import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { execa } from "execa";
+import { programLimits } from "../core/asm-engine.ts";
 import { buildAll, BUILT_ENV, isMain, ROOT } from "../core/build.ts";
 import { estimateElo, formatElo, likelihoodOfSuperiority } from "./elo.ts";
-import { START_FEN, writePgn, type PgnGame } from "../formats/pgn.ts";
+import { writePgn, type PgnGame } from "../formats/pgn.ts";
 import { UciClient } from "../core/uci-client.ts";
 import * as oracle from "../oracle/index.ts";
 import { OPENING_SETS } from "../formats/positions.ts";
@@ -51,7 +52,8 @@ interface Clock {
 
 interface MatchConfig {
   games: number;
-  level: number;
+  /** The UCI bridge's Level for both CHESS.COM sides; null: the program's default level. */
+  level: number | null;
   /** Emulated ms a move (x 3000 instructions) instead of the level's; null: the level's. */
   budget: number | null;
   tc: { baseMs: number; incMs: number } | null;
@@ -89,8 +91,18 @@ function bridge(root: string): UciClient {
   return new UciClient(TSX, ["ts-harness/frontends/uci.ts"], { cwd: root });
 }
 
+/** The Level the CHESS.COM sides play: the one asked for, which must be one of the
+ *  program's (programLimits().uciLevelMs), or its default. */
+async function matchLevel(cfg: MatchConfig): Promise<number> {
+  const limits = await programLimits();
+  if (cfg.level === null) return limits.uciLevelDefault;
+  if (cfg.level > limits.uciLevelMs.length) throw new Error(`--level must be a whole number from 1 to ${limits.uciLevelMs.length}, not '${cfg.level}'`);
+  return cfg.level;
+}
+
 async function startPlayers(cfg: MatchConfig): Promise<{ ours: Player; theirs: Player }> {
-  const options = { Level: cfg.level, OwnBook: String(cfg.book), ...(cfg.budget !== null ? { Budget: cfg.budget } : {}) };
+  const level = await matchLevel(cfg);
+  const options = { Level: level, OwnBook: String(cfg.book), ...(cfg.budget !== null ? { Budget: cfg.budget } : {}) };
   let ours: Player;
   if (cfg.oursElo !== null) {
     ours = { name: `Stockfish 15.1 (UCI_Elo ${cfg.oursElo})`, client: new UciClient(STOCKFISH) };
@@ -103,7 +115,7 @@ async function startPlayers(cfg: MatchConfig): Promise<{ ours: Player; theirs: P
   if (cfg.opponentBuild) {
     const budget = cfg.opponentBudget ?? cfg.budget;
     theirs = { name: `Liberman Chess of ${cfg.opponentBuild}${cfg.opponentBudget !== null ? ` (budget ${cfg.opponentBudget} ms)` : ""}`, client: bridge(cfg.opponentBuild) };
-    await theirs.client.handshake({ Level: cfg.level, OwnBook: String(cfg.book), ...(budget !== null ? { Budget: budget } : {}) }, 120_000);
+    await theirs.client.handshake({ Level: level, OwnBook: String(cfg.book), ...(budget !== null ? { Budget: budget } : {}) }, 120_000);
   } else if (cfg.opponentCommand) {
     const [cmd, ...args] = cfg.opponentCommand.split(/\s+/);
     theirs = { name: cfg.opponentCommand, client: new UciClient(cmd!, args) };
@@ -136,7 +148,7 @@ function verdict(pos: oracle.Position, plies: number): { result: PgnGame["result
 }
 
 async function playGame(cfg: MatchConfig, players: { ours: Player; theirs: Player }, round: number, opening: Opening, oursWhite: boolean): Promise<GameRecord> {
-  const startFen = opening.fen ?? START_FEN;
+  const startFen = opening.fen ?? oracle.START_FEN;
   const parsed = oracle.parseFen(startFen);
   if (!parsed.ok) throw new Error(`opening ${opening.name}: ${parsed.error.message}`);
   const pos = parsed.pos;
@@ -211,7 +223,7 @@ export function parseConfig(argv: string[]): MatchConfig {
     args: argv,
     options: {
       games: { type: "string", default: "20" },
-      level: { type: "string", default: "3" },
+      level: { type: "string" },
       budget: { type: "string" },
       tc: { type: "string" },
       movetime: { type: "string" },
@@ -233,6 +245,11 @@ export function parseConfig(argv: string[]): MatchConfig {
     if (!/^\d+$/.test(text) || Number(text) < min || Number(text) > max) throw new Error(`--${name} must be a whole number from ${min} to ${max}, not '${text}'`);
     return Number(text);
   };
+  // The program's levels are checked when the players start (matchLevel): here, a number.
+  const level = (text: string) => {
+    if (!/^[1-9]\d*$/.test(text)) throw new Error(`--level must be a whole number from 1, not '${text}'`);
+    return Number(text);
+  };
   let tc: MatchConfig["tc"] = null;
   if (v.tc !== undefined) {
     const m = /^(\d+(?:\.\d+)?)\+(\d+(?:\.\d+)?)$/.exec(v.tc);
@@ -244,7 +261,7 @@ export function parseConfig(argv: string[]): MatchConfig {
   if (v["opponent-budget"] !== undefined && v["opponent-build"] === undefined) throw new Error("--opponent-budget needs --opponent-build (a CHESS.COM opponent)");
   if (v["ours-elo"] !== undefined) {
     for (const o of ["opponent", "opponent-build", "budget", "level", "book"] as const)
-      if (v[o] !== undefined && !(o === "level" && v.level === "3") && !(o === "book" && v.book === false))
+      if (v[o] !== undefined && !(o === "book" && v.book === false))
         throw new Error(`--ours-elo plays stockfish against stockfish; --${o} is for CHESS.COM`);
   }
   const build = v["opponent-build"] === undefined ? null : resolve(v["opponent-build"]);
@@ -256,7 +273,7 @@ export function parseConfig(argv: string[]): MatchConfig {
   return {
     openings: OPENING_SETS[set as keyof typeof OPENING_SETS],
     games: int("games", v.games!, 1, 1000),
-    level: int("level", v.level!, 1, 5),
+    level: v.level === undefined ? null : level(v.level),
     budget: v.budget === undefined ? null : int("budget", v.budget, 1, 600_000),
     tc,
     movetime: v.movetime === undefined ? null : int("movetime", v.movetime, 1, 600_000),
@@ -296,7 +313,7 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const theirs = cfg.opponentBuild ? (cfg.opponentBudget !== null ? `budget ${cfg.opponentBudget} ms` : "the same") : cfg.opponentNodes !== null ? `${cfg.opponentNodes} nodes` : `${cfg.opponentMovetime} ms`;
-  const limits = cfg.oursElo !== null && !cfg.tc && cfg.movetime === null ? `${theirs} a move each` : cfg.tc ? `${cfg.tc.baseMs / 1000}+${cfg.tc.incMs / 1000} s` : cfg.movetime !== null ? `${cfg.movetime} ms a move` : `${cfg.budget !== null ? `budget ${cfg.budget} ms` : `level ${cfg.level}`} against ${theirs} a move`;
+  const limits = cfg.oursElo !== null && !cfg.tc && cfg.movetime === null ? `${theirs} a move each` : cfg.tc ? `${cfg.tc.baseMs / 1000}+${cfg.tc.incMs / 1000} s` : cfg.movetime !== null ? `${cfg.movetime} ms a move` : `${cfg.budget !== null ? `budget ${cfg.budget} ms` : `level ${cfg.level ?? "default"}`} against ${theirs} a move`;
   const schedule = Array.from({ length: cfg.games }, (_, i) => ({ round: i + 1, opening: cfg.openings[Math.floor(i / 2) % cfg.openings.length]!, oursWhite: i % 2 === 0 }));
   const records: GameRecord[] = new Array(cfg.games);
   const tally = { wins: 0, draws: 0, losses: 0 };

@@ -23,28 +23,7 @@ import { parseArgs } from "node:util";
 import { programLimits, runBatch } from "../core/asm-engine.ts";
 import { isMain } from "../core/build.ts";
 import * as oracle from "../oracle/index.ts";
-import { OPENINGS, seededRandom, START_FENS } from "../formats/positions.ts";
-
-/** Moves after the last capture or pawn move kept in a position job (its line stays
- *  under the 511-character limit of asm/batch/PROTOCOL.md). */
-const HISTORY_MOVES = 80;
-/** The `position` job of a game so far: from its last capture or pawn move, so that the
- *  engine knows the repetitions, with at most HISTORY_MOVES moves (the history is whole
- *  while the position's half-move clock is below HISTORY_MOVES). */
-export class PositionJob {
-  private recent: string[] = [];
-  constructor(private since: string) {}
-  get text(): string {
-    return `position ${this.since}${this.recent.length ? " moves " + this.recent.join(" ") : ""}`;
-  }
-  /** Note a move, just made on `pos`. */
-  played(pos: oracle.Position, uci: string): void {
-    if (pos.halfmove === 0 || this.recent.length >= HISTORY_MOVES) {
-      this.since = oracle.toFen(pos);
-      this.recent = [];
-    } else this.recent.push(uci);
-  }
-}
+import { OPENINGS, positionJob, seededRandom, START_FENS } from "../formats/positions.ts";
 
 /** A game of the `selfplay` job (asm/batch/PROTOCOL.md): its moves and how it ended, the
  *  status word of the game's end, `plies` (the job's limit) or `key`. */
@@ -88,10 +67,11 @@ export interface RandomGame {
  *  by the oracle's rules or at `maxPlies`. */
 export async function playRandom(fen: string, colors: oracle.Color[], depth: number, seed: number, maxPlies: number, programBytes?: Uint8Array): Promise<RandomGame[]> {
   const rnd = seededRandom(seed);
+  const { lineMax } = await programLimits();
   const games = colors.map((engineColor) => {
     const parsed = oracle.parseFen(fen);
     if (!parsed.ok) throw new Error(parsed.error.message);
-    return { engineColor, pos: parsed.pos, moves: [] as string[], job: new PositionJob(fen) };
+    return { engineColor, pos: parsed.pos, moves: [] as string[] };
   });
   const over = (g: (typeof games)[number]) => oracle.status(g.pos) !== "playing" || g.moves.length >= maxPlies;
   const sideOf = (g: (typeof games)[number]) => oracle.sideToMove(g.pos);
@@ -100,7 +80,6 @@ export async function playRandom(fen: string, colors: oracle.Color[], depth: num
     if (!m.ok) throw new Error(`${uci}: ${m.error.message}`);
     oracle.makeMove(g.pos, m.move);
     g.moves.push(uci);
-    g.job.played(g.pos, uci);
   };
   for (;;) {
     for (const g of games) {
@@ -111,7 +90,7 @@ export async function playRandom(fen: string, colors: oracle.Color[], depth: num
     }
     const asking = games.filter((g) => !over(g));
     if (asking.length === 0) break;
-    const jobs = asking.flatMap((g) => [g.job.text, `go depth ${depth}`]);
+    const jobs = asking.flatMap((g) => [positionJob(fen, g.moves, lineMax), `go depth ${depth}`]);
     const answers = await runBatch(jobs, { timeoutMs: 120_000, programBytes });
     asking.forEach((g, i) => {
       const best = answers[2 * i + 1]!.lines.find((l) => l[0] === "bestmove")?.[1];

@@ -1,22 +1,13 @@
 // stack -- the deepest the program's stack goes over a list of jobs.
 //   npm run bench -- --stack                 (STACK_JOBS below)
 //   npx tsx ts-harness/lab/stack.ts "JOB" ...    (jobs of your own)
-// A measuring build of CHESS.COM is made in a temporary folder: its start zeroes the
-// stack as well as the bss (all of it but the top STACK_TOP_KEPT bytes, where the
-// start's own return addresses may sit), and its exit counts the zero bytes left at the
-// stack's bottom before it prints them on stdout, four hex digits. The stack used is
-// its size less those bytes (a push of zeros would read as unused, so the figure can be
-// low by the few bytes of such a push at the very deepest point).
-// The measuring build's stack is MEASURE_STACK_BYTES, less than the program's by the
-// bytes the measuring code takes, so that it fits in the same 64 KiB segment.
+// The measuring build (nasm -DSTACK_METER, asm/tools/stackmeter.asm) zeroes the stack at
+// its start as well as the bss, and at its exit prints on stdout, four hex digits, the
+// zero bytes left at the stack's bottom. The stack used is its size (STACK_BYTES, the
+// program's) less those bytes.
 import { assembleVariant, isMain } from "../core/build.ts";
 import { KIWIPETE } from "../fixtures/perft.ts";
 import { DosSession } from "../core/runner.ts";
-
-/** Top bytes of the stack the start leaves as they are. */
-const STACK_TOP_KEPT = 64;
-/** The measuring build's stack, in bytes: the program's less room for the count. */
-export const MEASURE_STACK_BYTES = 6016;
 
 /** Deep jobs: long searches in endings (the plies go deepest there), the default level
  *  on Kiwipete, the mate logic to five moves, perft. */
@@ -42,51 +33,18 @@ export interface StackUse {
   readonly size: number;
 }
 
-/** Assemble the measuring build in a temporary folder. */
-export function buildStackMeter(): Promise<Uint8Array> {
-  return assembleVariant("stack", [
-    { file: "inc/chess.inc", what: /^STACK_BYTES\s+equ \d+/m, by: `STACK_BYTES equ ${MEASURE_STACK_BYTES}` },
-    { file: "search/node.asm", what: /^%error "the stack cannot hold.*$/m, by: "; (the measuring build's stack is smaller)" },
-    { file: "chess.asm", what: /mov cx, stack_bottom - bss_start/, by: `mov cx, stack_top - ${STACK_TOP_KEPT} - bss_start` },
-    { file: "sys/dos.asm", what: /^dos_exit:$/m, by: METER_EXIT },
-  ]);
+/** Assemble the measuring build; its bytes and its stack's size. */
+export async function buildStackMeter(): Promise<{ bytes: Uint8Array; stackBytes: number }> {
+  const p = await assembleVariant("stack", ["STACK_METER"]);
+  return { bytes: p.bytes, stackBytes: p.map.constant("STACK_BYTES") };
 }
-
-/** dos_exit's head in the measuring build: the zero bytes at the stack's bottom, printed
- *  as four hex digits. */
-const METER_EXIT = [
-  "dos_exit:",
-  "        push ax",
-  "        mov di, stack_bottom",
-  ".meter_scan:",
-  "        cmp byte [di], 0",
-  "        jne .meter_found",
-  "        inc di",
-  "        jmp .meter_scan",
-  ".meter_found:",
-  "        sub di, stack_bottom",
-  "        mov cx, 4",
-  ".meter_digit:",
-  "        rol di, 4",
-  "        mov dx, di",
-  "        and dl, 15",
-  "        add dl, '0'",
-  "        cmp dl, '9'",
-  "        jbe .meter_put",
-  "        add dl, 'A' - '9' - 1",
-  ".meter_put:",
-  "        mov ah, 2",
-  "        int 21h",
-  "        loop .meter_digit",
-  "        pop ax",
-].join("\n");
 
 /** Run the jobs in one boot of the measuring build; the deepest stack they used. */
 export async function measureStack(jobs: readonly string[], timeoutMs = 1_800_000): Promise<StackUse> {
-  const programBytes = await buildStackMeter();
+  const meter = await buildStackMeter();
   const session = await DosSession.start({
     program: "CHESS.COM",
-    programBytes,
+    programBytes: meter.bytes,
     args: "/jobs JOBS.TXT RESULT.TXT",
     files: { "JOBS.TXT": jobs.join("\r\n") + "\r\n", "RESULT.TXT": "" },
     timeoutMs,
@@ -103,7 +61,7 @@ export async function measureStack(jobs: readonly string[], timeoutMs = 1_800_00
   if (!/^[0-9A-F]{4}$/.test(printed)) throw new Error(`stack: the measuring build printed ${JSON.stringify(run.stdout)}`);
   const untouched = parseInt(printed, 16);
   if (untouched === 0) throw new Error("stack: the jobs reached the stack's bottom (or beyond): no figure");
-  return { answers, used: MEASURE_STACK_BYTES - untouched, size: MEASURE_STACK_BYTES };
+  return { answers, used: meter.stackBytes - untouched, size: meter.stackBytes };
 }
 
 /** The table `npm run bench -- --stack` prints. */

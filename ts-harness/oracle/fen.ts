@@ -14,7 +14,15 @@ import { isAttacked } from "./attacks.ts";
 import {
   CASTLE_BLACK_KING, CASTLE_BLACK_QUEEN, CASTLE_WHITE_KING, CASTLE_WHITE_QUEEN, Position, opponent,
 } from "./position.ts";
-import type { Failure, FenErrorCode } from "./types.ts";
+import type { Failure, FenErrorCode, Variant } from "./types.ts";
+
+/** The start position of chess, and of each variant the oracle plays (Los Alamos chess:
+ *  6x6, no bishops, no castling, no double step). */
+export const START_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+export const VARIANT_START_FEN: Readonly<Record<Variant, string>> = {
+  chess: START_FEN,
+  losalamos: "rnqknr/pppppp/6/6/PPPPPP/RNQKNR w - - 0 1",
+};
 
 export type FenResult = { readonly ok: true; readonly pos: Position } | FenFailure;
 type FenFailure = Failure<FenErrorCode>;

@@ -11,7 +11,7 @@ export type {
   SquareName, Status, UciErrorCode, Variant,
 } from "./types.ts";
 export type { Position } from "./position.ts";
-export { fenPosition, notPrintable, parseFen, toFen, type FenResult } from "./fen.ts";
+export { fenPosition, notPrintable, parseFen, START_FEN, toFen, VARIANT_START_FEN, type FenResult } from "./fen.ts";
 export { moveToUci, parseUci, type UciResult } from "./uci.ts";
 export { inCheck } from "./attacks.ts";
 export {
