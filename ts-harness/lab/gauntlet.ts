@@ -252,9 +252,10 @@ export async function playGame(cfg: GauntletConfig, white: Player, black: Player
     const who = mover.engineName;
     const r = await mover.think({ moves, sans, side, white: clocks.w, black: clocks.b, limitMs: clock.allowanceMs });
     thinking[side].ms += r.ms;
+    const leftMs = clock.leftMs;
     const flagged = r.kind === "timeout" || clock.charge(r.ms) === "flag";
     if (r.kind === "crash") end = { result: lost, reason: `${who} disconnects` };
-    else if (flagged) end = cannotMate(pos, side === "w" ? "b" : "w") ? { result: "1/2-1/2", reason: `${who} loses on time, but the opponent cannot mate: a draw` } : { result: lost, reason: `${who} loses on time` };
+    else if (flagged) end = cannotMate(pos, side === "w" ? "b" : "w") ? { result: "1/2-1/2", reason: `${who} loses on time, but the opponent cannot mate: a draw` } : { result: lost, reason: `${who} loses on time (${r.kind === "timeout" ? "no move" : `a move of ${Math.round(r.ms)} ms`} with ${Math.round(leftMs)} ms left)` };
     else if (r.kind === "resign") end = { result: lost, reason: `${who} resigns` };
     else if (r.kind === "rejected") end = { result: lost, reason: `${who} rejects the legal move ${r.move}` };
     if (end) break;

@@ -105,7 +105,14 @@ class UciPlayer implements Player {
   async start(): Promise<void> {
     const [cmd, ...args] = this.spec.command;
     this.client = new UciClient(cmd!, args, { cwd: this.spec.dir ?? this.cwd });
-    const lines = await this.client.handshake(this.spec.options, HANDSHAKE_MS);
+    const c = this.client;
+    c.send("uci");
+    const lines = await c.waitFor(/^uciok$/, HANDSHAKE_MS);
+    // The runner never ponders: an engine that may ponder would spend its time expecting it.
+    const ponder = lines.some((l) => /^option name Ponder type check\b/.test(l)) ? { Ponder: "false" } : {};
+    for (const [name, value] of Object.entries({ ...ponder, ...this.spec.options })) c.send(`setoption name ${name} value ${value}`);
+    c.send("isready");
+    await c.waitFor(/^readyok$/, HANDSHAKE_MS);
     const id = lines.map((l) => /^id name (.+)$/.exec(l)?.[1]).find(Boolean);
     if (id) this.engineName = id.trim();
     this.needsRestart = false;
@@ -232,7 +239,7 @@ class XboardPlayer implements Player {
     c.send("force");
     c.send(xboardLevel(ownTc.tc));
     c.send("easy");
-    c.send("post");
+    c.send("nopost");
     if (fen !== null) c.send(`setboard ${fen}`);
     this.known = 0;
     await this.sync();
