@@ -3,7 +3,8 @@
 ; SetUp and FEN for a game from a set-up position, the moves in SAN with their numbers -- "12..."
 ; before black's first move --, lines of at most PGN_LINE_MAX characters, the result),
 ; and a PGN read back by /load: its FEN tag, then the main line's moves, past comments,
-; variations, NAGs and move numbers.  (Liberman's game kept no record of its games.)
+; variations, NAGs, move numbers, % escape lines and a byte order mark; a FEN tag that
+; is not sound refuses the file.  (Liberman's game kept no record of its games.)
 
         section .data
 
@@ -18,7 +19,9 @@ pgn_setup       db '[SetUp "1"]', 0
 pgn_time_control db '[TimeControl "', 0
 pgn_fen         db '[FEN "', 0
 pgn_tag_end     db '"]', 0
-pgn_fen_tag     db "[FEN", 0
+pgn_fen_name    db "FEN", 0
+msg_fen_tag     db "FEN tag, line ", 0
+msg_tag_quote   db "no closing quote", 0
 ; pgn_player_names -- the White and Black tags' names, indexed by PLAYER_HUMAN and
 ; PLAYER_COMPUTER
 pgn_player_names dw text_player, text_computer
@@ -37,6 +40,8 @@ pgn_column      resw 1              ; characters on the line being written
 pgn_word        resb PGN_WORD_BYTES ; the move being read, without + # ! ?
 pgn_san         resb SAN_BYTES      ; a legal move's SAN, to compare with it
 pgn_number      resb PGN_WORD_BYTES ; "12..." for the message naming a bad move
+pgn_tag_at      resw 1              ; -> GS: the '[' of the tag being read
+pgn_fen_kept    resb FEN_BYTES      ; game_fen before the file: it comes back if refused
 
         section .text
 
@@ -308,43 +313,282 @@ pgn_skip_space:
         pop ax
         ret
 
-; pgn_load -- take a PGN's tags: its FEN, if any, becomes the game's start; the
-;             movetext is kept for pgn_replay.  Each tag line is copied into load_buf
-;             for the DS readers; a FEN value without its closing quote is no FEN.
-; IN:  GS:SI -> the text, 0-terminated, at its first tag or move
-; OUT: game_fen (if a FEN tag); [pgn_moves] -> the movetext in GS
-; CHG: AL, BX, SI, DI
+; pgn_load -- take a PGN's tags: its FEN tag, if any, becomes the game's start; the
+;             movetext is kept for pgn_replay.  Tags are read where they stand (two on
+;             a line as well), past filler (pgn_skip_filler).  A FEN tag that is not
+;             sound -- no quoted value, no closing quote before the line ends, a value
+;             too long, or a FEN the engine refuses -- refuses the whole file: no moves,
+;             game_fen as it was, and a message naming the tag's line and the fault
+;             ("FEN tag, line 3" / "Bad FEN: kings")
+; IN:  GS:SI -> the text, 0-terminated, at its first tag or move; ES = the move stack
+; OUT: game_fen (if a FEN tag); [pgn_moves] -> the movetext in GS; or [message],
+;      [pgn_moves] = 0
+; CHG: EAX, BX, SI, DI
 pgn_load:
-.tag:   call pgn_skip_space
+        push si
+        mov si, game_fen
+        mov di, pgn_fen_kept
+        call text_append
+        pop si
+.tag:   call pgn_skip_filler
         cmp byte [gs:si], '['
         jne .moves
-        call file_line_copy         ; a tag longer than load_buf keeps its start
-        push si
-        mov si, load_buf
-        mov bx, pgn_fen_tag
-        call text_match_word
-        jc .next
-        call text_skip_space
-        cmp byte [si], '"'
-        jne .next
+        mov [pgn_tag_at], si
         inc si
-        mov di, si
-.value: mov al, [di]
-        test al, al
-        jz .next
-        inc di
-        cmp al, '"'
-        jne .value
-        mov byte [di - 1], 0        ; the value ends here, and so does the tag for us
+        call pgn_tag_fen
+        jc .other
+        call pgn_tag_value
+        jc .refused
+        push si
+        call file_fen_check
+        jc .bad_fen
+        push word [message]
+        mov word [message], 0
+        mov si, load_buf
         call game_set_fen
-.next:  pop si
+        pop ax
+        cmp word [message], msg_fen_long
+        je .too_long                ; game_set_fen took the start position instead
+        mov [message], ax
+        pop si
+.other: call pgn_tag_skip
         jmp .tag
 .moves: mov [pgn_moves], si
+        ret
+.too_long:
+        pop si
+        mov si, msg_fen_long
+.refused:
+        call pgn_refuse
+        jmp message_add
+.bad_fen:                           ; the text's place under the error_entry
+        push si
+        mov si, msg_bad_fen
+        call pgn_refuse
+        call message_add
+        pop si
+        mov si, [si + error_entry.code]
+        call message_add
+        pop si
+        ret
+
+; pgn_refuse -- a PGN /load will not take: no moves, game_fen as it was before the file,
+;               and the first line of the message, "FEN tag, line N"
+; IN:  [pgn_tag_at]; pgn_fen_kept
+; OUT: [pgn_moves] = 0; game_fen; message_buf begun, DI -> its end (on the next line)
+; CHG: EAX, SI, DI
+pgn_refuse:
+        push si
+        mov word [pgn_moves], 0
+        mov si, pgn_fen_kept
+        mov di, game_fen
+        call text_append
+        mov di, message_buf
+        mov si, msg_fen_tag
+        call message_add
+        mov si, [pgn_tag_at]
+        call pgn_line_of
+        push di
+        mov di, pgn_number
+        call text_number
+        pop di
+        mov si, pgn_number
+        call message_add
+        call message_new_line
+        pop si
+        ret
+
+; pgn_tag_fen -- is the tag being read the FEN tag? Its name, after the '[' and any
+;                blanks, is FEN, ended by a blank or the value's quote
+; IN:  GS:SI -> past the '['
+; OUT: CF clear: it is, SI past the name; CF set: another tag (SI somewhere in it)
+; CHG: AL, BX
+pgn_tag_fen:
+        call pgn_skip_blanks
+        mov bx, pgn_fen_name
+.char:  mov al, [bx]
+        test al, al
+        jz .end
+        cmp al, [gs:si]
+        jne .other
+        inc bx
+        inc si
+        jmp .char
+.end:   mov al, [gs:si]
+        cmp al, '"'
+        je .fen
+        cmp al, SPACE
+        je .fen
+        cmp al, TAB
+        jne .other
+.fen:   clc
+        ret
+.other: stc
+        ret
+
+; pgn_tag_value -- a tag's quoted value into load_buf (a PGN string ends on its line)
+; IN:  GS:SI -> past the tag's name
+; OUT: CF clear: load_buf = the value, 0-terminated, SI past its closing quote; CF set:
+;      SI -> what is wrong (msg_tag_quote: no quote opens or closes it on the line;
+;      msg_fen_long: longer than load_buf)
+; CHG: AL, DI
+pgn_tag_value:
+        call pgn_skip_blanks
+        cmp byte [gs:si], '"'
+        jne .no_quote
+        inc si
+        mov di, load_buf
+.char:  mov al, [gs:si]
+        cmp al, '"'
+        je .end
+        test al, al
+        jz .no_quote
+        cmp al, CR
+        je .no_quote
+        cmp al, LF
+        je .no_quote
+        cmp di, load_buf + LOAD_BYTES - 1
+        jae .long
+        mov [di], al
+        inc di
+        inc si
+        jmp .char
+.end:   inc si
+        mov byte [di], 0
+        clc
+        ret
+.no_quote:
+        mov si, msg_tag_quote
+        stc
+        ret
+.long:  mov si, msg_fen_long
+        stc
+        ret
+
+; pgn_tag_skip -- step past the end of a tag: its ']', past quoted strings (with PGN's
+;                 \" escape), or the end of its line if it has none there
+; IN:  GS:SI -> in the tag
+; OUT: SI past the ']', or at the line's end (CR, LF or the 0)
+; CHG: AL
+pgn_tag_skip:
+        mov al, [gs:si]
+        test al, al
+        jz .done
+        cmp al, CR
+        je .done
+        cmp al, LF
+        je .done
+        inc si
+        cmp al, ']'
+        je .done
+        cmp al, '"'
+        jne pgn_tag_skip
+.string:
+        mov al, [gs:si]
+        test al, al
+        jz .done
+        cmp al, CR
+        je .done
+        cmp al, LF
+        je .done
+        inc si
+        cmp al, '"'
+        je pgn_tag_skip
+        cmp al, '\'
+        jne .string
+        cmp byte [gs:si], '"'
+        jne .string
+        inc si                      ; an escaped quote stays in the string
+        jmp .string
+.done:  ret
+
+; pgn_skip_blanks -- step over spaces and TABs (inside a tag: not past its line)
+; IN:  GS:SI -> the text
+; OUT: SI -> the first other character
+; CHG: nothing
+pgn_skip_blanks:
+        cmp byte [gs:si], SPACE
+        je .next
+        cmp byte [gs:si], TAB
+        jne .done
+.next:  inc si
+        jmp pgn_skip_blanks
+.done:  ret
+
+; pgn_skip_filler -- step over what may stand before a tag or the movetext and plays
+;                    no part: white space, a UTF-8 byte order mark at the file's start,
+;                    % escape lines, {comments} and ; comments
+; IN:  GS:SI -> the text
+; OUT: SI -> the first character of none of them (possibly the 0 at the end)
+; CHG: AL
+pgn_skip_filler:
+        cmp si, game_area.load_text
+        jne .next
+        cmp word [gs:si], UTF8_BOM_WORD
+        jne .next
+        cmp byte [gs:si + 2], UTF8_BOM_LAST
+        jne .next
+        add si, UTF8_BOM_BYTES
+.next:  call pgn_skip_space
+        mov al, [gs:si]
+        cmp al, '%'
+        je .line
+        cmp al, ';'
+        je .line
+        cmp al, '{'
+        jne .done
+.comment:
+        inc si
+        mov al, [gs:si]
+        test al, al
+        jz .done
+        cmp al, '}'
+        jne .comment
+        inc si
+        jmp .next
+.line:  inc si                      ; to the line's end: CR, LF or the 0
+        mov al, [gs:si]
+        test al, al
+        jz .done
+        cmp al, CR
+        je .next
+        cmp al, LF
+        jne .line
+        jmp .next
+.done:  ret
+
+; pgn_line_of -- the line a place of the file /load read is on (a line ends with CR LF,
+;                LF or a lone CR, as in the jobs file)
+; IN:  SI -> the place in GS:game_area.load_text
+; OUT: EAX = its line, from 1
+; CHG: nothing else
+pgn_line_of:
+        push bx
+        push dx
+        mov eax, 1
+        mov bx, game_area.load_text
+.char:  cmp bx, si
+        jae .done
+        mov dl, [gs:bx]
+        inc bx
+        cmp dl, LF
+        je .line
+        cmp dl, CR
+        jne .char
+        cmp byte [gs:bx], LF
+        je .char                    ; CR LF: its LF counts the line
+.line:  inc eax
+        jmp .char
+.done:  pop dx
+        pop bx
         ret
 
 ; pgn_replay -- play the moves of the PGN /load read, from the game's start: each
 ;               matched to the SAN of a legal move; a move that is none stops the
-;               replay with a message naming it ("12... Nf3")
+;               replay with a message naming it ("12... Nf3").  A threefold repetition
+;               or the 50-move count is a draw a player may claim (FIDE): a game that
+;               plays on past one is played on; mate, stalemate, a dead position and a
+;               full record end it
 ; IN:  [pgn_moves] (GS:, 0: nothing to play); the game set up
 ; OUT: the moves played, then drawn and logged; [pgn_moves] = 0
 ; CHG: EAX, EBX, ECX, EDX, SI, DI, EBP
@@ -355,8 +599,8 @@ pgn_replay:
         mov word [pgn_moves], 0
 .move:  call pgn_next_move
         jc .end
-        cmp byte [engine_status], STATUS_OVER
-        jae .bad                    ; no move after the end of the game
+        call pgn_game_over
+        jc .bad                     ; no move after the end of the game
         call pgn_find_move
         jc .bad
         push si
@@ -391,6 +635,23 @@ pgn_replay:
         call message_add
         call screen_refresh
 .done:  ret
+
+; pgn_game_over -- has the game ended, for a PGN? Not at a draw one may claim only
+;                  (threefold, fifty moves)
+; IN:  [engine_status]
+; OUT: CF set if it has
+; CHG: nothing
+pgn_game_over:
+        cmp byte [engine_status], STATUS_OVER
+        jb .on
+        cmp byte [engine_status], STATUS_FIFTY
+        je .on
+        cmp byte [engine_status], STATUS_THREEFOLD
+        je .on
+        stc
+        ret
+.on:    clc
+        ret
 
 ; pgn_next_move -- the next move of the movetext's main line, past white space, move
 ;                  numbers, {comments}, ; comments, (variations), $NAGs and escapes
@@ -475,10 +736,12 @@ pgn_next_move:
         cmp al, '}'
         jne .comment
         jmp .skip
-.to_line_end:
+.to_line_end:                       ; a line ends with CR LF, LF or a lone CR
         gs lodsb
         test al, al
         jz .end
+        cmp al, CR
+        je .skip
         cmp al, LF
         jne .to_line_end
         jmp .skip

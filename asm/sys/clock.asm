@@ -73,8 +73,8 @@ clock_allot:
         div ecx
         pop ecx
         add eax, CLOCK_OVERHEAD_MS
-        sub esi, eax                ; ESI = usable
-        jg .usable
+        sub esi, eax                ; ESI = usable (the clock is unsigned: up to 2^32 - 1 ms)
+        ja .usable
         mov esi, 1
 .usable:
         test ecx, ecx
@@ -101,9 +101,13 @@ clock_allot:
         inc eax
 .positive:
         mov [limit_soft], eax
-        imul eax, eax, CLOCK_HARD_FACTOR
+        mov ecx, CLOCK_HARD_FACTOR
+        mul ecx                     ; EDX:EAX = soft x the factor: past 32 bits for a
+        test edx, edx               ; soft limit of 2^32 / 3 ms and more
+        jnz .usable_hard
         cmp eax, esi
         jbe .hard
+.usable_hard:
         mov eax, esi
 .hard:  mov [limit_time], eax
         pop esi

@@ -102,8 +102,9 @@ text_match_word:
 
 ; text_read_number -- read an unsigned decimal word: digits up to white space or the end
 ; IN:  SI -> text
-; OUT: CF clear, EAX = the value (saturated at 0FFFFFFFFh), SI past the digits; CF set if
-;      the word is empty or holds anything but digits
+; OUT: CF clear, EAX = the value, SI past the digits; CF set (SI unchanged) if the word
+;      is empty, holds anything but digits, or is above 0FFFFFFFFh (refused, never
+;      saturated: a saturated number would pass as the largest of a range)
 ; CHG: nothing else
 text_read_number:
         push edx
@@ -115,11 +116,10 @@ text_read_number:
         cmp dl, DECIMAL_BASE - 1
         ja .end
         imul eax, eax, DECIMAL_BASE
-        jc .big
+        jc .bad                     ; past 32 bits
         add eax, edx
-        jnc .next
-.big:   or eax, -1                  ; too big for any range: keep it too big
-.next:  inc si
+        jc .bad
+        inc si
         jmp .digit
 .end:   cmp si, bx
         je .bad                     ; no digit at all
