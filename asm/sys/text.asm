@@ -107,17 +107,19 @@ text_match_word:
 ;      saturated: a saturated number would pass as the largest of a range)
 ; CHG: nothing else
 text_read_number:
+        push ecx
         push edx
         push bx
         xor eax, eax
         mov bx, si
-.digit: movzx edx, byte [si]
-        sub dl, '0'
-        cmp dl, DECIMAL_BASE - 1
+.digit: movzx ecx, byte [si]
+        sub cl, '0'
+        cmp cl, DECIMAL_BASE - 1
         ja .end
-        imul eax, eax, DECIMAL_BASE
-        jc .bad                     ; past 32 bits
-        add eax, edx
+        mov edx, DECIMAL_BASE
+        mul edx                     ; unsigned: CF set when EDX:EAX is past 32 bits
+        jc .bad
+        add eax, ecx
         jc .bad
         inc si
         jmp .digit
@@ -130,11 +132,13 @@ text_read_number:
         jne .bad
         pop bx
         pop edx
+        pop ecx
         clc
         ret
 .bad:   mov si, bx
         pop bx
         pop edx
+        pop ecx
         stc
         ret
 
