@@ -54,8 +54,9 @@ clock_limits_none:
 
 ; clock_allot -- the clock mode: the time of this move out of the time left, so that
 ;                the side never runs out (soft: what it aims at; hard: what it may take)
-; IN:  EAX = ms left on the side's clock; EBX = its increment a move, ms; ECX = moves
-;      until the next time control (0: all the rest of the game)
+; IN:  EAX = ms left on the side's clock (unsigned: up to 2^32 - 1); EBX = its increment
+;      a move, ms (at most CLOCK_MS_MAX); ECX = moves until the next time control (0: all
+;      the rest of the game)
 ; OUT: [limit_time] = the hard limit, [limit_soft] = the soft one, both >= 1 ms:
 ;        reserve = left / CLOCK_RESERVE_PART + CLOCK_OVERHEAD_MS (the time the move
 ;                  takes to reach the clock), usable = left - reserve (>= 1)
