@@ -236,6 +236,7 @@ msg_no_memory   db "CHESS: not enough memory (", MEMORY_KIB_TEXT, " KiB needed)"
 %include "game/savegame.asm"
 %include "game/setup.asm"
 %include "game/pgn.asm"
+%include "game/pgnread.asm"
 %include "game/notation.asm"
 
 ; ---------------------------------------------------------------------------------------

@@ -5,7 +5,7 @@
 // ticks and the instruction count, both exact at fixed cycles).
 import { beforeAll, describe, expect, test } from "vitest";
 import { JOBS_FILE, parseResult, RESULT_FILE, runBatch, type JobLines } from "../ts-harness/core/asm-engine.ts";
-import { CHESS, program } from "../ts-harness/core/build.ts";
+import { assembleVariant, chessProgram, CHESS, program } from "../ts-harness/core/build.ts";
 import { KIWIPETE } from "../ts-harness/fixtures/perft.ts";
 import { fenPosition, findMate, legalMoves, makeMove, moveToUci, parseUci } from "../ts-harness/oracle/index.ts";
 import { DosSession } from "../ts-harness/core/runner.ts";
@@ -279,4 +279,67 @@ describe("the wait job", () => {
       await session.close();
     }
   }, 50_000);
+});
+
+// The limit words' numbers at and past 2^31 and 2^32, and clock words that bound
+// nothing (asm/batch/PROTOCOL.md, Limits): a clock of up to 2^32 - 1 ms is a clock, a
+// number past it is the `arg` error, and a job no word bounds gets the default budget.
+describe("limit numbers at the edges of 32 bits", () => {
+  // Each clock job after a newgame: a hash table filled before could answer it at once.
+  const EDGE_JOBS = [
+    "position startpos moves e2e4",
+    "go wtime 2147483647 btime 2147483647 depth 3",
+    "newgame",
+    "go wtime 2147483648 btime 2147483648 depth 3",
+    "newgame", // 5
+    "go wtime 4294967295 btime 4294967295 depth 3",
+    "newgame",
+    "go wtime 3000000000 btime 3000000000 movestogo 1 depth 3", // 8: soft x 3 past 2^32
+    "go nodes 4294967295 depth 2",
+    "go nodes 4294967296", // 10
+    "go wtime 4294967297 btime 1000",
+    "go depth 00000000000000000002",
+    `mate 1 nodes 4294967297 ${KIWIPETE}`,
+    `exchange 1 budget 99999999999999999999 ${KIWIPETE}`,
+    `best 4294967297 ${KIWIPETE}`, // 15
+  ];
+  let edge: JobLines[];
+  beforeAll(async () => {
+    edge = await runBatch(EDGE_JOBS, { timeoutMs: 150_000 });
+  }, 160_000);
+  const last = (job: number) => edge[job - 1]!.lines.at(-1)!;
+
+  test.each([2, 4, 6, 8])("job %i: a clock of 2^31 ms and more is read unsigned, and the search goes to its depth", (job) => {
+    const best = last(job);
+    expect(best[0]).toBe("bestmove");
+    expect(field(best, "depth")).toBe("3");
+    expect(field(best, "limit")).toBeUndefined();
+    expect(legalUci(START, ["e2e4"])).toContain(best[1]);
+  });
+
+  test("2^32 - 1 nodes is in range, and a number with leading zeros is its value", () => {
+    expect(field(last(9), "depth")).toBe("2");
+    expect(field(last(12), "depth")).toBe("2");
+  });
+
+  test.each([10, 11, 13, 14, 15])("job %i: a number past 2^32 - 1 is the arg error, not saturated", (job) => {
+    expect(edge[job - 1]!.lines).toHaveLength(1);
+    expect(last(job).slice(0, 2)).toEqual(["error", "arg"]);
+  });
+
+  // The default budget is ten minutes at 3000 cycles; a build with a default of
+  // SHORT_DEFAULT_MS shows the bound within seconds.
+  test("go words that set no limit (winc, binc, movestogo; only the other side's time) get the default budget, in a build with a short one", async () => {
+    const SHORT_DEFAULT_MS = 200;
+    const shortDefault = await assembleVariant("short-default", [`SHORT_DEFAULT_MS=${SHORT_DEFAULT_MS}`]);
+    const { map } = await chessProgram();
+    const jobs = ["position startpos", "go winc 1000 binc 1000 movestogo 5", "go movestogo 5", "go btime 1000", "go"];
+    const groups = await runBatch(jobs, { timeoutMs: 60_000, programBytes: shortDefault.bytes });
+    for (const g of groups.slice(1)) {
+      const best = g.lines.at(-1)!;
+      expect(best[0], jobs[g.job - 1]).toBe("bestmove");
+      expect(field(best, "limit"), jobs[g.job - 1]).toBe("budget");
+      expect(Number(field(best, "tsc"))).toBeGreaterThanOrEqual(SHORT_DEFAULT_MS * map.constant("CYCLES_PER_MS"));
+    }
+  }, 120_000);
 });

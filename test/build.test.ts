@@ -42,6 +42,81 @@ describe("nasm build", () => {
     }));
 });
 
+/** A program with its own symbol map and listing, big enough that nasm takes a while. */
+function mapped(name: string, labels: number): { source: string; target: AsmTarget } {
+  const body = Array.from({ length: labels }, (_, i) => `label_${i}: nop`).join("\n");
+  return {
+    source: `cpu 386\norg 100h\n[map all build/${name}/${name}.map]\n${body}\nlast_label: ret\n`,
+    target: { source: `build/${name}/${name}.asm`, output: `build/${name}/${name.toUpperCase()}.COM`, listing: `build/${name}/${name}.lst`, map: `build/${name}/${name}.map` },
+  };
+}
+
+/** Runs `check` in build/<name>/, removed afterwards. */
+async function inFolder(name: string, check: (dir: string) => Promise<void>): Promise<void> {
+  const dir = join(BUILD_DIR, name);
+  mkdirSync(dir, { recursive: true });
+  try {
+    await check(dir);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+// Two commands at once (the CLI while the UCI bridge starts, two engines of a match)
+// both ask for their program: neither may disturb what the other reads.
+describe("builds beside running commands", () => {
+  test("a build whose sources have not changed is reused: the program, listing and map are left as they were", () =>
+    inFolder("reuse", async (dir) => {
+      const { source, target } = mapped("reuse", 200);
+      writeFileSync(join(dir, "reuse.asm"), source);
+      const first = await assemble(target);
+      const times = [target.output, target.listing!, target.map!].map((f) => statSync(join(ROOT, f)).mtimeMs);
+      await new Promise((r) => setTimeout(r, 20));
+      expect(await assemble(target)).toEqual(first);
+      expect([target.output, target.listing!, target.map!].map((f) => statSync(join(ROOT, f)).mtimeMs)).toEqual(times);
+      writeFileSync(join(dir, "reuse.asm"), source.replace("last_label: ret", "last_label: nop\nret"));
+      expect((await assemble(target)).length).toBe(first.length + 1);
+    }));
+
+  test("a build that fails leaves the last good program and map in place", () =>
+    inFolder("kept", async (dir) => {
+      const { source, target } = mapped("kept", 50);
+      writeFileSync(join(dir, "kept.asm"), source);
+      const good = await assemble(target);
+      const map = readFileSync(join(ROOT, target.map!), "utf8");
+      writeFileSync(join(dir, "kept.asm"), `${source}frobnicate ax\n`);
+      await expect(assemble(target)).rejects.toThrow(BuildError);
+      expect(new Uint8Array(readFileSync(join(ROOT, target.output)))).toEqual(good);
+      expect(readFileSync(join(ROOT, target.map!), "utf8")).toBe(map);
+    }));
+
+  test("while two builds of changed sources run at once, every read of the program and the map finds them whole", () =>
+    inFolder("race", async (dir) => {
+      const LABELS = 4000;
+      const { source, target } = mapped("race", LABELS);
+      writeFileSync(join(dir, "race.asm"), source);
+      const size = (await assemble(target)).length;
+      const torn: string[] = [];
+      let building = true;
+      const reader = (async () => {
+        while (building) {
+          const bytes = readFileSync(join(ROOT, target.output));
+          const map = readFileSync(join(ROOT, target.map!), "utf8");
+          if (bytes.length < size) torn.push(`a program of ${bytes.length} bytes`);
+          if (!map.includes("last_label")) torn.push(`a map of ${map.length} characters`);
+          await new Promise((r) => setImmediate(r));
+        }
+      })();
+      for (let round = 0; round < 3; round++) {
+        writeFileSync(join(dir, "race.asm"), source.replace("last_label: ret", `${"nop\n".repeat(round + 1)}last_label: ret`));
+        await Promise.all([assemble(target), assemble(target)]);
+      }
+      building = false;
+      await reader;
+      expect(torn).toEqual([]);
+    }), 60_000);
+});
+
 // STYLE: one file per concept, none over 800 lines, each listed in docs/architecture.md.
 const ASM_DIR = join(ROOT, "asm");
 const MAX_ASM_LINES = 800;

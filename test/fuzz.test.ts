@@ -11,9 +11,12 @@ import { join } from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
 import { parseResult, runBatch } from "../ts-harness/core/asm-engine.ts";
 import { CHESS, program, ROOT } from "../ts-harness/core/build.ts";
-import { batchCases, commandCases, disagreement, expectedFor, gameCases, jobsFile, type Expected, type FuzzClass } from "../ts-harness/lab/fuzz.ts";
+import {
+  batchCases, commandCases, disagreement, expectedFor, gamCases, gameCases, GO_FEN, goDisagreement, goWordCases, jobsFile, limitNumberCases, pgnCases,
+  type Expected, type FuzzClass,
+} from "../ts-harness/lab/fuzz.ts";
 import { GameDriver } from "../ts-harness/core/game-driver.ts";
-import { notPrintable, parseFen, toFen } from "../ts-harness/oracle/index.ts";
+import { fenPosition, legalMoves, moveToUci, notPrintable, parseFen, toFen } from "../ts-harness/oracle/index.ts";
 import { DosSession, runDos } from "../ts-harness/core/runner.ts";
 import { START } from "./game-oracle.ts";
 
@@ -143,4 +146,56 @@ describe("fuzz", () => {
     expect(a.stdout).toBe(o.stdout);
     expect(codes(a.stderr)).toEqual(refused);
   }, 90_000);
+
+  test("limit numbers at and past 2^31 and 2^32, and go words in any combination and order, get the protocol's answer", async () => {
+    const cases = [...limitNumberCases(SEED, 60), ...goWordCases(SEED, 30)];
+    const groups = await runBatch([`position ${GO_FEN}`, ...cases.map((c) => c.job)], { timeoutMs: 120_000 });
+    const legal = legalMoves(fenPosition(GO_FEN)).map(moveToUci);
+    const bad: string[] = [];
+    cases.forEach((c, i) => {
+      const why = goDisagreement(c.expected, groups[i + 1]!.lines, legal);
+      tally(c.cls, c.expected.kind === "error" ? c.expected : "answered", why);
+      if (why) bad.push(`${c.cls}: ${c.job}: ${why}`);
+    });
+    expect(bad).toEqual([]);
+    expect(cases.filter((c) => c.expected.kind === "error").length).toBeGreaterThan(10);
+  }, 150_000);
+
+  test("a PGN with its tags and line structure changed loads as the oracle reads it, or is refused naming its FEN tag's line and fault", async () => {
+    const bad: string[] = [];
+    for (const c of pgnCases(SEED, 8)) {
+      const game = await GameDriver.start("/load FUZZ.PGN", { files: { "FUZZ.PGN": new Uint8Array(Buffer.from(c.text, "utf8")) } });
+      try {
+        const e = c.expected;
+        const log = await game.waitLog("the load", (l) => l.message !== "" || (e.kind === "loads" && l.moves.length === e.moves.length));
+        const why = e.kind === "loads"
+          ? (log.moves.join(" ") === e.moves.join(" ") && log.fen === e.fen ? null : `moves ${log.moves.join(" ")}, fen ${log.fen}, message "${log.message}"`)
+          : (e.message.test(log.message) && log.moves.length === 0 && log.fen === START ? null : `message "${log.message}", fen ${log.fen}`);
+        tally("pgn structure", e.kind === "loads" ? "answered" : { kind: "error", code: "refused" }, why);
+        if (why) bad.push(`${c.what}: ${why}\n${JSON.stringify(c.text)}`);
+      } finally {
+        await game.close();
+      }
+    }
+    expect(bad).toEqual([]);
+  }, 150_000);
+
+  test("a CHESS.GAM with a byte of its FEN or its plies changed, the checksum made right, loads as the oracle replays it or is refused", async () => {
+    const bad: string[] = [];
+    for (const c of gamCases(SEED, 10)) {
+      const game = await GameDriver.start("/load CHESS.GAM", { files: { "CHESS.GAM": c.bytes } });
+      try {
+        const e = c.expected;
+        const log = await game.waitLog("the load", (l) => l.message !== "" || (e.kind === "loads" && l.moves.length === e.moves.length));
+        const why = e.kind === "loads"
+          ? (log.moves.join(" ") === e.moves.join(" ") && log.fen === e.fen && log.message === "" ? null : `moves ${log.moves.join(" ")}, fen ${log.fen}, message "${log.message}"`)
+          : (log.message === e.message && log.moves.length === 0 && log.fen === START ? null : `message "${log.message}", moves ${log.moves.join(" ")}, fen ${log.fen}`);
+        tally("chess.gam", e.kind === "loads" ? "answered" : { kind: "error", code: e.message.replace("Refused save file: ", "") }, why);
+        if (why) bad.push(`${c.what}: expected ${JSON.stringify(e)}, got ${why}`);
+      } finally {
+        await game.close();
+      }
+    }
+    expect(bad).toEqual([]);
+  }, 150_000);
 });

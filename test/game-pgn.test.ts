@@ -1,7 +1,7 @@
 import { Chess } from "chess.js";
 import { afterEach, describe, expect, test } from "vitest";
-import { GameDriver } from "../ts-harness/core/game-driver.ts";
-import { toFen } from "../ts-harness/oracle/index.ts";
+import { GameDriver, type GameLog } from "../ts-harness/core/game-driver.ts";
+import { parseFen, toFen } from "../ts-harness/oracle/index.ts";
 import { longGame } from "../ts-harness/formats/positions.ts";
 import { play, position, START, TEST_MS, twoPlayers } from "./game-oracle.ts";
 
@@ -150,5 +150,86 @@ describe("PGN between the game and chess.js", () => {
     expect(log.message).toBe("PGN file too long");
     expect(log.moves).toEqual([]);
     expect(log.fen).toBe(START);
+  }, TEST_MS);
+});
+
+/** The game's log once a PGN /load has been replayed: `plies` moves on, or a message. */
+async function loaded(text: string | Uint8Array, plies: number): Promise<GameLog> {
+  game = await GameDriver.start("/load GAME.PGN", { files: { "GAME.PGN": text } });
+  return game.waitLog("the replay", (l) => l.moves.length === plies || l.message !== "");
+}
+
+/** What chess.js, a PGN reader nobody here wrote, reads in a PGN: the moves in UCI; and
+ *  the last position as the oracle writes it (chess.js leaves out an en-passant square
+ *  no pawn can take on). */
+function chessJs(pgn: string): { moves: string[]; fen: string } {
+  const chess = new Chess();
+  chess.loadPgn(pgn);
+  const moves = chess.history({ verbose: true }).map((m) => m.lan);
+  const pos = position(chess.getHeaders().FEN ?? START);
+  for (const m of moves) play(pos, m);
+  return { moves, fen: toFen(pos) };
+}
+
+const KINGS_AND_PAWN = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1";
+
+describe("PGN files other programs and hands write", () => {
+  test("a FEN tag without its closing quote refuses the file, naming the tag and its line: no moves, the start position", async () => {
+    const log = await loaded(`[Event "x"]\n[FEN "${KINGS_AND_PAWN}\n[Result "*"]\n\n1. Kd1 *\n`, 1);
+    expect(log.message).toMatch(/^FEN tag, line 2 +no closing quote$/);
+    expect(log.moves).toEqual([]);
+    expect(log.fen).toBe(START);
+  }, TEST_MS);
+
+  test("a FEN tag the oracle refuses (no black king) refuses the file with the FEN's own error, not a bad move", async () => {
+    const fen = "8/8/8/8/8/8/4P3/4K3 w - - 0 1";
+    const parsed = parseFen(fen);
+    expect(parsed.ok).toBe(false);
+    const log = await loaded(`[Event "x"]\n[SetUp "1"]\n[FEN "${fen}"]\n\n1. Kd1 *\n`, 1);
+    expect(log.message).toMatch(new RegExp(`^FEN tag, line 3 +Bad FEN: ${parsed.ok ? "" : parsed.error.code}$`));
+    expect(log.moves).toEqual([]);
+    expect(log.fen).toBe(START);
+  }, TEST_MS);
+
+  test("two tags on one line are both read: the FEN tag after another sets the start, and the moves play from it as chess.js plays them", async () => {
+    const pgn = `[Event "x"] [SetUp "1"] [FEN "${KINGS_AND_PAWN}"]\n\n1. Kd1 Kd8 2. e4 *\n`;
+    const want = chessJs(pgn.replace(/\] \[/g, "]\n["));
+    expect(want.moves).toHaveLength(3);
+    const log = await loaded(pgn, want.moves.length);
+    expect(log.moves, log.message).toEqual(want.moves);
+    expect(log.fen).toBe(want.fen);
+  }, TEST_MS);
+
+  test("a lone CR ends a line: a ; comment stops there, and every move after it loads", async () => {
+    const lf = `[Event "x"]\n\n1. e4 ; a comment\ne5 2. Nf3 *\n`;
+    const want = chessJs(lf);
+    expect(want.moves).toHaveLength(3);
+    const log = await loaded(lf.replace(/\n/g, "\r"), want.moves.length);
+    expect(log.moves, log.message).toEqual(want.moves);
+    expect(log.fen).toBe(want.fen);
+  }, TEST_MS);
+
+  // FIDE Laws 9.2 and 9.3: a threefold repetition and the 50-move count are draws a
+  // player may claim; only fivefold and 75 moves (9.6) end the game by themselves.
+  test.each([
+    ["past an unclaimed threefold repetition", `[Event "x"]\n\n1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. e4 *\n`],
+    ["past an unclaimed 50-move count", `[Event "x"]\n[SetUp "1"]\n[FEN "${KINGS_AND_PAWN.replace(" 0 1", " 99 60")}"]\n\n60. Kd1 Kd8 61. Ke1 Ke8 *\n`],
+  ])("a game played on %s loads whole, as chess.js reads it", async (_why, pgn) => {
+    const want = chessJs(pgn);
+    const log = await loaded(pgn, want.moves.length);
+    expect(log.moves, log.message).toEqual(want.moves);
+    expect(log.fen).toBe(want.fen);
+  }, TEST_MS);
+
+  test.each([
+    ["a % escape line before the tags", (pgn: string) => `% written by a program\n${pgn}`],
+    ["a UTF-8 byte order mark", (pgn: string) => `\ufeff${pgn}`],
+    ["movetext that starts with a comment, no tags", (pgn: string) => `{ the Italian } ${pgn.split("\n\n")[1]}`],
+  ])("a PGN with %s loads move for move", async (_why, change) => {
+    const pgn = `[Event "x"]\n[Result "*"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bc4 *\n`;
+    const want = chessJs(pgn);
+    const log = await loaded(new Uint8Array(Buffer.from(change(pgn), "utf8")), want.moves.length);
+    expect(log.moves, log.message).toEqual(want.moves);
+    expect(log.fen).toBe(want.fen);
   }, TEST_MS);
 });

@@ -7,7 +7,7 @@
 import { Chess } from "chess.js";
 import { afterEach, describe, expect, test } from "vitest";
 import { GameDriver } from "../ts-harness/core/game-driver.ts";
-import { legalMoves, moveToUci, playUci, sideToMove, status, toFen, unmakeMove } from "../ts-harness/oracle/index.ts";
+import { legalMoves, moveToUci, parseFen, playUci, sideToMove, status, toFen, unmakeMove } from "../ts-harness/oracle/index.ts";
 import { longGame } from "../ts-harness/formats/positions.ts";
 import { decodeGam, encodeGam, gamChecksum, NO_CLOCK } from "../ts-harness/formats/savegame.ts";
 import { boardOf, play, position, readAs, START, TEST_MS, twoPlayers } from "./game-oracle.ts";
@@ -163,6 +163,13 @@ describe("CHESS.GAM, one byte a ply", () => {
   }, TEST_MS);
 
   const good = encodeGam({ fen: START, moves: ["e2e4", "e7e5", "g1f3"], level: 3 });
+  /** Bytes of the saved FEN changed, each into a FEN the oracle refuses: its moves must
+   *  never be played on the start position instead. */
+  const FEN_CHANGES: [why: string, at: number, byte: number][] = [
+    ["white's king made a knight", START.indexOf("RNBQKBNR") + 4, "N".charCodeAt(0)],
+    ["a NUL in the FEN", START.indexOf(" - ") + 1, 0],
+    ["a pawn on the last rank", 0, "P".charCodeAt(0)],
+  ];
   const plyAt = HEADER + START.length + 2;
   const clocked = encodeGam({ fen: START, moves: ["e2e4"], level: 3, clock: { control: 1, white: 299_000, black: BLITZ_MS, whiteMoves: 0, blackMoves: 0 } });
   const CORRUPT: [why: string, bytes: Uint8Array, message: string][] = [
@@ -181,6 +188,12 @@ describe("CHESS.GAM, one byte a ply", () => {
     ["white's moves in a period under 5+0, which has none", resummed(Uint8Array.from(clocked, (b, i) => (i === 18 ? 1 : b))), "Refused save file: bad clock"],
     ["a ply count beyond the record", resummed(Uint8Array.from(good, (b, i) => (i === plyAt - 1 ? 0xff : b))), "Refused save file: bad header"],
     ["a ply no legal move stands for (the checksum right)", resummed(Uint8Array.from(good, (b, i) => (i === plyAt + 1 ? 250 : b))), "Bad ply in save file"],
+    ...FEN_CHANGES.map(([why, at, byte]): [string, Uint8Array, string] => {
+      const fen = START.slice(0, at) + String.fromCharCode(byte) + START.slice(at + 1);
+      const parsed = parseFen(fen);
+      if (parsed.ok) throw new Error(`${fen} is a sound FEN`);
+      return [`${why} (the checksum right)`, resummed(Uint8Array.from(good, (b, i) => (i === HEADER + at ? byte : b))), `Refused save file: bad FEN ${parsed.error.code}`];
+    }),
   ];
 
   test.each(CORRUPT.map(([why, bytes, message]) => ({ why, bytes, message })))("a file with $why is refused with $message, the start position on the board", async ({ bytes, message }) => {

@@ -1,7 +1,8 @@
+import { existsSync, readdirSync } from "node:fs";
 import { beforeAll, describe, expect, test } from "vitest";
 import { PROBE, program } from "../ts-harness/core/build.ts";
 import { dosboxInstalled, runDosNative } from "../ts-harness/core/dosbox-native.ts";
-import { DosRunError, DosSession, runDos, type DosRunOptions, type DosRunResult } from "../ts-harness/core/runner.ts";
+import { ARTIFACT_DIR, ARTIFACTS_ENV, DosRunError, DosSession, runDos, type DosRunOptions, type DosRunResult } from "../ts-harness/core/runner.ts";
 
 // The runners are tested with asm/tools/probe.asm, a tiny program with one verb per feature.
 // js-dos and Debian's native DOSBox must behave the same; only js-dos has a screen here.
@@ -99,9 +100,24 @@ describe("the headless js-dos runner's screen and keys", () => {
     }
   });
 
-  test("a time-out keeps the last screen as a PNG", async () => {
+  test("a time-out keeps the last screen as a PNG when the test run asks for it", async () => {
+    expect(process.env[ARTIFACTS_ENV]).toBeTruthy();
     const err = await runDos({ program: "PROBE.COM", programBytes: probe, args: "hang", timeoutMs: 2_000 }).catch((e: unknown) => e);
     expect((err as DosRunError).kind).toBe("timeout");
     expect((err as DosRunError).screenPng).toMatch(/\.png$/);
+  });
+
+  test("a failed run outside the test run (the CLI, the game driver) writes nothing into the checkout", async () => {
+    const asked = process.env[ARTIFACTS_ENV];
+    const before = existsSync(ARTIFACT_DIR) ? readdirSync(ARTIFACT_DIR).length : 0;
+    delete process.env[ARTIFACTS_ENV];
+    try {
+      const err = await runDos({ program: "PROBE.COM", programBytes: probe, args: "hang", timeoutMs: 2_000 }).catch((e: unknown) => e);
+      expect((err as DosRunError).kind).toBe("timeout");
+      expect((err as DosRunError).screenPng).toBeNull();
+      expect(existsSync(ARTIFACT_DIR) ? readdirSync(ARTIFACT_DIR).length : 0).toBe(before);
+    } finally {
+      process.env[ARTIFACTS_ENV] = asked;
+    }
   });
 });

@@ -147,9 +147,11 @@ job_limit:
 ; job_limits_apply -- the clock's limits from the words read: a budget (x CYCLES_PER_MS
 ;                     instructions), movetime, depth, nodes, or the clock mode (the side
 ;                     to move's time, increment and moves to go) when no movetime is
-;                     given; none of them and no `infinite` (matelogic, contempt and
-;                     book are no limits): JOB_DEFAULT_MS of budget; the contempt (0 if
-;                     not given).
+;                     given; when none of these bounds the job (no limit word, or only
+;                     words that set no limit: winc, binc and movestogo without the side
+;                     to move's time, mate, matelogic, contempt, book) and there is no
+;                     `infinite`: JOB_DEFAULT_MS of budget, so that no job is unbounded;
+;                     the contempt (0 if not given).
 ;                     Any key stops the thinking.
 ; IN:  [limits_given], limit_values; [engine_side]
 ; OUT: the limit_* of clock.asm; [engine_contempt]
@@ -163,10 +165,7 @@ job_limits_apply:
         xor eax, eax
 .contempt:
         mov [engine_contempt], eax
-        test word [limits_given], ~(1 << LW_MATELOGIC | 1 << LW_CONTEMPT | 1 << LW_BOOK) & 0FFFFh
-        jnz .given
-        mov dword [limit_budget], JOB_DEFAULT_MS * CYCLES_PER_MS
-.given: mov bx, LW_BUDGET
+        mov bx, LW_BUDGET
         call job_limit
         jnc .depth
         imul eax, eax, CYCLES_PER_MS
@@ -190,7 +189,7 @@ job_limits_apply:
         je .time
         inc bx
 .time:  call job_limit
-        jnc .done
+        jnc .bounded
         push eax
         add bx, LW_WINC - LW_WTIME
         call job_limit
@@ -205,6 +204,14 @@ job_limits_apply:
         pop ebx
         pop eax
         jmp clock_allot
+.bounded:                           ; no movetime, no clock: is anything a bound?
+        bt word [limits_given], LW_INFINITE
+        jc .done
+        movzx eax, byte [limit_depth]
+        or eax, [limit_budget]
+        or eax, [limit_nodes]
+        jnz .done
+        mov dword [limit_budget], JOB_DEFAULT_MS * CYCLES_PER_MS
 .done:  ret
 
 ; job_limit_end -- end a result line with ` limit <why>` if a limit stopped the thinking

@@ -65,6 +65,10 @@ engine_report   equ search_report   ; word, 0 or a routine engine_think calls af
 engine_contempt equ search_contempt ; dword, centipawns a draw is worth less to the side
                                     ; that thinks
 
+; The FEN reader's error names (core/fen.asm's ERROR_ENTRY table) that a front end
+; reports for a position of its own reading.
+engine_err_byte equ err_byte        ; "byte": a character outside printable ASCII
+
         section .data
 
 ; status_words -- the name of each STATUS_* (the oracle's names, and `too-long`), for

@@ -189,7 +189,9 @@ game_options:
         mov bx, switch_fen
         call text_match_word
         jc .unknown
-        call text_skip_space        ; the rest of the line is the FEN
+        call text_skip_space        ; the rest of the line is the FEN, without the moves
+        mov word [pgn_moves], 0     ; of a file loaded before it
+        mov word [gam_plies], 0
         jmp game_set_fen
 .unknown:
         mov word [message], msg_bad_switch

@@ -27,21 +27,27 @@ player_letters  db "hc"           ; PLAYER_HUMAN, PLAYER_COMPUTER in the log
         section .bss
 
 log_enabled     resb 1              ; /log: write GAME.LOG at each change
+file_fen_error  resw 1              ; file_fen_check's answer, kept across its POPAD
 load_buf        resb LOAD_BYTES     ; a FEN or a PGN tag line of the file /load read
 
         section .text
 
 ; file_load -- start from a file: a CHESS.GAM (savegame_load, which also refuses any
 ;              other file with a NUL byte, as not CHESS.GAM), a PGN (its FEN tag and its
-;              moves, pgn_load) or a FEN on the first line; the file is read whole into
-;              GS:game_area.load_text, so a PGN of the longest game S saves loads back
-; IN:  DX -> the file name, 0-terminated
-; OUT: game_fen = the FEN, [pgn_moves] for a PGN; or [message] = "Cannot read FILE",
-;      "FEN too long" (a line of LOAD_BYTES - 1 or more) or "PGN file too long" (a
-;      file of PGN_FILE_BYTES - 1 bytes or more), and game_fen unchanged
+;              moves, pgn_load) or a FEN on the first line (past a byte order mark, as
+;              a PGN); the file is read whole into GS:game_area.load_text, so a PGN of
+;              the longest game S saves loads back.  The moves of a file loaded before
+;              are dropped: moves are only ever played on their own file's position
+; IN:  DX -> the file name, 0-terminated; ES = the move stack
+; OUT: game_fen = the FEN, [pgn_moves] for a PGN, [gam_plies] for a CHESS.GAM; or
+;      [message] = "Cannot read FILE", "FEN too long" (a line of LOAD_BYTES - 1 or
+;      more), "PGN file too long" (a file of PGN_FILE_BYTES - 1 bytes or more) or why
+;      the PGN or the CHESS.GAM is refused, and game_fen unchanged
 ; CHG: EAX, BX, CX, DI
 file_load:
         push si
+        mov word [pgn_moves], 0
+        mov word [gam_plies], 0
         mov ax, (DOS_OPEN << 8) | OPEN_READ
         int DOS
         jc .fail
@@ -77,7 +83,7 @@ file_load:
 .gam:   call savegame_load
         pop si
         ret
-.text:  call pgn_skip_space
+.text:  call pgn_skip_filler
         call pgn_detect
         jc .fen
         cmp cx, PGN_FILE_BYTES - 1
@@ -105,6 +111,22 @@ file_load:
         mov si, dx
         call message_add
         pop si
+        ret
+
+; file_fen_check -- would the engine set up this FEN? Tried when the file is read, so
+;                   that a file whose FEN is bad is refused before any of its moves
+;                   could be played on another position (engine_set_fen: game_setup
+;                   sets the position again)
+; IN:  load_buf = the FEN, 0-terminated; ES = the move stack
+; OUT: CF clear if it would; CF set, SI -> the error_entry of its first error
+; CHG: SI
+file_fen_check:
+        pushad
+        mov si, load_buf
+        call engine_set_fen
+        mov [file_fen_error], si
+        popad                       ; the flags stay engine_set_fen's
+        mov si, [file_fen_error]
         ret
 
 ; file_binary -- does the file /load read hold a NUL byte (as a CHESS.GAM does, and no

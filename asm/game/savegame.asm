@@ -22,7 +22,8 @@
 ; next move (as after a take-back); a fallen flag is saved as 0 ms on the side to move's
 ; clock, and a file with that comes back with the game lost (or drawn) on time.  A file that is shorter or longer than its header
 ; says, has another magic, version, variant or level, a clock out of range or a wrong
-; checksum is refused with a message before anything changes; a ply whose rank no legal
+; checksum, or a FEN the engine refuses (named: "bad FEN kings") is refused with a
+; message before anything changes; a ply whose rank no legal
 ; move has stops the replay there with a message.
 ; New: not in Liberman's texts.
 
@@ -41,6 +42,7 @@ msg_gam_header  db "bad header", 0
 msg_gam_clock   db "bad clock", 0
 msg_gam_variant db "other variant", 0
 msg_gam_sum     db "bad checksum", 0
+msg_gam_fen     db "bad FEN ", 0
 msg_gam_ply     db "Bad ply in save file", 0
 
 %if GAM_BYTES > PGN_FILE_BYTES - 2
@@ -162,32 +164,58 @@ savegame_put:
         jmp out_char
 
 ; savegame_load -- /load of a CHESS.GAM, read whole by file_load into the game segment:
-;                  if it is sound, game_fen = its start position, the level set, its
-;                  plies kept there for savegame_replay; if not, a message names what
-;                  is wrong and nothing changes
+;                  if it is sound (its FEN too, tried by the engine), game_fen = its
+;                  start position, the level set, its plies kept there for
+;                  savegame_replay; if not, a message names what is wrong and nothing
+;                  changes
 ; IN:  GS:game_area.load_text = the file; CX = its bytes read, at least GAM_MAGIC_BYTES
-;      (PGN_FILE_BYTES - 1: more than any sound CHESS.GAM, so a longer file shows)
+;      (PGN_FILE_BYTES - 1: more than any sound CHESS.GAM, so a longer file shows);
+;      ES = the move stack
 ; OUT: as said
 ; CHG: EAX, BX, CX, SI, DI
 savegame_load:
         push dx
         call savegame_check
         jc .refused
-        mov al, [gs:GAM_FILE + GAM_LEVEL]
-        mov [level], al
-        mov al, [gs:GAM_FILE + GAM_CLOCK]
-        mov [clock_choice], al
         movzx cx, byte [gs:GAM_FILE + GAM_FEN_LEN]
         mov si, GAM_FILE + GAM_FEN
-        mov di, game_fen
+        mov di, load_buf
 .fen:   gs lodsb
+        test al, al
+        jz .nul                     ; a NUL would cut the FEN short: no FEN byte
         mov [di], al
         inc di
         loop .fen
         mov byte [di], 0
+        push si
+        call file_fen_check
+        jc .bad_fen
+        mov si, load_buf
+        mov di, game_fen
+        call text_append
+        pop si
+        mov al, [gs:GAM_FILE + GAM_LEVEL]
+        mov [level], al
+        mov al, [gs:GAM_FILE + GAM_CLOCK]
+        mov [clock_choice], al
         gs lodsw
         inc ax                      ; a file to replay, even without plies
         mov [gam_plies], ax
+        pop dx
+        ret
+.nul:   push si
+        mov si, engine_err_byte
+.bad_fen:
+        mov di, message_buf         ; "Refused save file: bad FEN kings"
+        push si
+        mov si, msg_gam_bad
+        call message_add
+        mov si, msg_gam_fen
+        call message_add
+        pop si
+        mov si, [si + error_entry.code]
+        call message_add
+        pop si
         pop dx
         ret
 .refused:

@@ -54,8 +54,9 @@ clock_limits_none:
 
 ; clock_allot -- the clock mode: the time of this move out of the time left, so that
 ;                the side never runs out (soft: what it aims at; hard: what it may take)
-; IN:  EAX = ms left on the side's clock; EBX = its increment a move, ms; ECX = moves
-;      until the next time control (0: all the rest of the game)
+; IN:  EAX = ms left on the side's clock (unsigned: up to 2^32 - 1); EBX = its increment
+;      a move, ms (at most CLOCK_MS_MAX); ECX = moves until the next time control (0: all
+;      the rest of the game)
 ; OUT: [limit_time] = the hard limit, [limit_soft] = the soft one, both >= 1 ms:
 ;        reserve = left / CLOCK_RESERVE_PART + CLOCK_OVERHEAD_MS (the time the move
 ;                  takes to reach the clock), usable = left - reserve (>= 1)
@@ -73,8 +74,8 @@ clock_allot:
         div ecx
         pop ecx
         add eax, CLOCK_OVERHEAD_MS
-        sub esi, eax                ; ESI = usable
-        jg .usable
+        sub esi, eax                ; ESI = usable (the clock is unsigned: up to 2^32 - 1 ms)
+        ja .usable
         mov esi, 1
 .usable:
         test ecx, ecx
@@ -101,9 +102,13 @@ clock_allot:
         inc eax
 .positive:
         mov [limit_soft], eax
-        imul eax, eax, CLOCK_HARD_FACTOR
+        mov ecx, CLOCK_HARD_FACTOR
+        mul ecx                     ; EDX:EAX = soft x the factor: past 32 bits for a
+        test edx, edx               ; soft limit of 2^32 / 3 ms and more
+        jnz .usable_hard
         cmp eax, esi
         jbe .hard
+.usable_hard:
         mov eax, esi
 .hard:  mov [limit_time], eax
         pop esi

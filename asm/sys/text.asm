@@ -102,24 +102,26 @@ text_match_word:
 
 ; text_read_number -- read an unsigned decimal word: digits up to white space or the end
 ; IN:  SI -> text
-; OUT: CF clear, EAX = the value (saturated at 0FFFFFFFFh), SI past the digits; CF set if
-;      the word is empty or holds anything but digits
+; OUT: CF clear, EAX = the value, SI past the digits; CF set (SI unchanged) if the word
+;      is empty, holds anything but digits, or is above 0FFFFFFFFh (refused, never
+;      saturated: a saturated number would pass as the largest of a range)
 ; CHG: nothing else
 text_read_number:
+        push ecx
         push edx
         push bx
         xor eax, eax
         mov bx, si
-.digit: movzx edx, byte [si]
-        sub dl, '0'
-        cmp dl, DECIMAL_BASE - 1
+.digit: movzx ecx, byte [si]
+        sub cl, '0'
+        cmp cl, DECIMAL_BASE - 1
         ja .end
-        imul eax, eax, DECIMAL_BASE
-        jc .big
-        add eax, edx
-        jnc .next
-.big:   or eax, -1                  ; too big for any range: keep it too big
-.next:  inc si
+        mov edx, DECIMAL_BASE
+        mul edx                     ; unsigned: CF set when EDX:EAX is past 32 bits
+        jc .bad
+        add eax, ecx
+        jc .bad
+        inc si
         jmp .digit
 .end:   cmp si, bx
         je .bad                     ; no digit at all
@@ -130,11 +132,13 @@ text_read_number:
         jne .bad
         pop bx
         pop edx
+        pop ecx
         clc
         ret
 .bad:   mov si, bx
         pop bx
         pop edx
+        pop ecx
         stc
         ret
 

@@ -3,8 +3,14 @@
 // A nasm error is printed as nasm gives it (file:line: error: text) and the build fails.
 // A test run assembles once, in vitest's global setup (test/global-setup.ts); every
 // process of the run then reads build/ and never runs nasm on the same files again.
+// Outside a test run every entry point asks for its program, and two may run at once
+// (the CLI while the UCI bridge starts, two engines of a match): a build whose sources
+// have not changed is reused (a content hash beside the output), and a build is made
+// in a staging folder and renamed into place, so that no reader ever sees a half-written
+// program, listing or map, and a failed build leaves the last good one.
 import { execa } from "execa";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -55,23 +61,72 @@ export class BuildError extends Error {
 const NASM_FLAGS = ["-f", "bin", "-w+all", "-Werror"];
 
 /** Assemble one target. Returns the bytes of the .COM; throws BuildError with nasm's
- *  file:line diagnostics when nasm fails. Warnings are errors: the build must be clean. */
+ *  file:line diagnostics when nasm fails. Warnings are errors: the build must be clean.
+ *  A target whose sources, nasm and arguments are those of its last build is not
+ *  assembled again; otherwise nasm writes into a staging folder under build/, and each
+ *  file is renamed into place (an atomic replacement) once the whole build succeeded. */
 export async function assemble(target: AsmTarget): Promise<Uint8Array> {
   // A second nasm on build/CHESS.COM would rewrite it, and its map, under readers' feet.
   if (process.env[BUILT_ENV] && TARGETS.some((t) => t.output === target.output)) {
     throw new Error(`${target.output} is built once per test run, by the global setup: read it with program()`);
   }
-  mkdirSync(dirname(join(ROOT, target.output)), { recursive: true });
   const args = [...NASM_FLAGS, "-I", "asm/", "-o", target.output];
   if (target.listing) args.push("-l", target.listing);
   if (target.map) args.push(`-DMAP_FILE=${target.map}`);
   args.push(target.source);
-  const r = await execa("nasm", args, { cwd: ROOT, reject: false });
-  if (r.failed || r.exitCode !== 0) {
-    const text = [r.stderr, r.stdout].filter(Boolean).join("\n").trim();
-    throw new BuildError(target, text || (r.shortMessage ?? `nasm exited with ${r.exitCode}`));
+  const outputs = [target.output, target.listing, target.map].filter((f): f is string => f !== undefined);
+  const stamp = await buildStamp(target, args);
+  const stampFile = join(ROOT, `${target.output}.sha256`);
+  if (outputs.every((f) => existsSync(join(ROOT, f))) && existsSync(stampFile) && readFileSync(stampFile, "utf8") === stamp) {
+    return new Uint8Array(readFileSync(join(ROOT, target.output)));
   }
-  return new Uint8Array(readFileSync(join(ROOT, target.output)));
+  mkdirSync(BUILD_DIR, { recursive: true });
+  const staging = mkdtempSync(join(BUILD_DIR, ".staging-"));
+  try {
+    // The staging folder looks like the repository to nasm: the same relative names in
+    // its messages, the map's `[map all build/...]` directive landing inside it.
+    symlinkSync(join(ROOT, "asm"), join(staging, "asm"));
+    if (!target.source.startsWith("asm/")) {
+      mkdirSync(dirname(join(staging, target.source)), { recursive: true });
+      symlinkSync(join(ROOT, target.source), join(staging, target.source));
+    }
+    for (const f of outputs) mkdirSync(dirname(join(staging, f)), { recursive: true });
+    const r = await execa("nasm", args, { cwd: staging, reject: false });
+    if (r.failed || r.exitCode !== 0) {
+      const text = [r.stderr, r.stdout].filter(Boolean).join("\n").trim();
+      throw new BuildError(target, text || (r.shortMessage ?? `nasm exited with ${r.exitCode}`));
+    }
+    const bytes = new Uint8Array(readFileSync(join(staging, target.output)));
+    writeFileSync(join(staging, `${target.output}.sha256`), stamp);
+    for (const f of [...outputs, `${target.output}.sha256`]) {
+      mkdirSync(dirname(join(ROOT, f)), { recursive: true });
+      renameSync(join(staging, f), join(ROOT, f));
+    }
+    return bytes;
+  } finally {
+    rmSync(staging, { recursive: true, force: true });
+  }
+}
+
+/** What a build's result depends on, as a hash: nasm's version, its arguments, and the
+ *  bytes of every file under asm/ (and of the root source when it lies elsewhere). */
+async function buildStamp(target: AsmTarget, args: readonly string[]): Promise<string> {
+  const hash = createHash("sha256");
+  const version = await execa("nasm", ["-v"], { reject: false });
+  hash.update(`${version.stdout}\0${args.join("\0")}\0`);
+  const files = (readdirSync(join(ROOT, "asm"), { recursive: true }) as string[]).map((f) => join("asm", f)).sort();
+  if (!target.source.startsWith("asm/")) files.push(target.source);
+  for (const f of files) {
+    const path = join(ROOT, f);
+    let bytes: Buffer;
+    try {
+      bytes = readFileSync(path);
+    } catch {
+      continue; // a folder
+    }
+    hash.update(`${f}\0${bytes.length}\0`).update(bytes);
+  }
+  return hash.digest("hex");
 }
 
 /** Assemble every target, then tell the processes started after this one that build/ is

@@ -2,7 +2,9 @@
 // Node: no browser, no display. Give it a program, a command tail, input files and a
 // dosbox.conf; get back the files it wrote, its exit code, its stdout, and on request
 // screenshots and key presses. Every run has a time limit; a time-out or a crash is a
-// DosRunError that says what ran and what was seen, with the last screen saved as PNG.
+// DosRunError that says what ran and what was seen, with the last screen saved as PNG
+// where CHESS_ARTIFACTS asks for it (the test run does; a command a user runs writes
+// nothing into the checkout unless asked).
 import { createRequire } from "node:module";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -11,6 +13,16 @@ import { encodePng, type RgbaImage } from "./png.ts";
 
 export const CONFIG_DIR = join(ROOT, "dosbox-config");
 export const ARTIFACT_DIR = join(ROOT, "test-artifacts");
+/** The environment variable that asks for the last screen of a failed run as a PNG:
+ *  a folder, or "1" for ARTIFACT_DIR. Unset (or empty), a failure saves nothing. */
+export const ARTIFACTS_ENV = "CHESS_ARTIFACTS";
+
+/** The folder a failed run's screen goes to, or null when nobody asked for it. */
+export function failureArtifactDir(): string | null {
+  const asked = process.env[ARTIFACTS_ENV];
+  if (!asked) return null;
+  return asked === "1" ? ARTIFACT_DIR : asked;
+}
 
 /** js-dos key codes (GLFW numbering) for the keys the game uses; letters and digits are
  *  their upper-case ASCII codes. */
@@ -282,10 +294,11 @@ export class DosSession {
     return { width: img.width, height: img.height, data: new Uint8Array(img.data.buffer, img.data.byteOffset, img.data.byteLength) };
   }
 
-  /** Save the current screen as a PNG under test-artifacts/ and return its path. */
-  async saveScreenshot(name: string): Promise<string> {
-    mkdirSync(ARTIFACT_DIR, { recursive: true });
-    const path = join(ARTIFACT_DIR, name.endsWith(".png") ? name : `${name}.png`);
+  /** Save the current screen as a PNG (in the folder CHESS_ARTIFACTS names, else under
+   *  test-artifacts/) and return its path. */
+  async saveScreenshot(name: string, dir = failureArtifactDir() ?? ARTIFACT_DIR): Promise<string> {
+    mkdirSync(dir, { recursive: true });
+    const path = join(dir, name.endsWith(".png") ? name : `${name}.png`);
     writeFileSync(path, encodePng(await this.screenshot()));
     return path;
   }
@@ -350,7 +363,8 @@ export class DosSession {
     let png: string | null = null;
     let seen = "";
     try {
-      png = await this.saveScreenshot(`failed-${this.command.split(/[ .]/)[0]}-${Date.now()}`);
+      const dir = failureArtifactDir();
+      if (dir) png = await this.saveScreenshot(`failed-${this.command.split(/[ .]/)[0]}-${Date.now()}`, dir);
       const out = await this.readFile(STDOUT_FILE);
       if (out && out.length) seen = `\nstdout so far:\n${Buffer.from(out).toString("latin1").slice(-2000)}`;
       const names = flatten(await this.ci.fsTree()).map((f) => `${f.path} (${f.size})`);

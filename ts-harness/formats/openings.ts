@@ -4,7 +4,7 @@
 // the file and the line.
 import { readFileSync } from "node:fs";
 import { parseEpd } from "./epd.ts";
-import { START_FEN } from "./pgn.ts";
+import { START_FEN } from "../oracle/fen.ts";
 import * as oracle from "../oracle/index.ts";
 
 /** A game's start: moves (UCI) from the standard position, or from a FEN. */

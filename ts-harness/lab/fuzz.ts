@@ -5,12 +5,17 @@
 // every machine.
 import { programLimits } from "../core/asm-engine.ts";
 import * as oracle from "../oracle/index.ts";
-import { samplePositions, seededRandom } from "../formats/positions.ts";
+import { longGame, samplePositions, seededRandom } from "../formats/positions.ts";
+import { sanTokens } from "../formats/pgn.ts";
+import { START_FEN as START } from "../oracle/fen.ts";
+import { encodeGam, gamChecksum, sortedMoves } from "../formats/savegame.ts";
 
 /** The longest job line the program reads (LINE_MAX, from its map). */
 const LINE_MAX = (await programLimits()).lineMax;
 
-export type FuzzClass = "fen-fields" | "bytes" | "illegal" | "extreme" | "numbers" | "lines" | "command line" | "game" | "cli";
+export type FuzzClass =
+  | "fen-fields" | "bytes" | "illegal" | "extreme" | "numbers" | "lines" | "command line" | "game" | "cli"
+  | "limit numbers" | "go words" | "pgn structure" | "chess.gam";
 
 /** What a job must get: an error code, or the oracle's answer. */
 export type Expected =
@@ -344,4 +349,252 @@ export function commandCases(seed: number, n: number): CommandCase[] {
     if (canonical(jobs) === canonical(result)) return { tail, expected: "same file" };
     return { tail, expected: "runs", result: canonical(result) };
   });
+}
+
+/** The limit words and the range of their number (asm/batch/PROTOCOL.md, Limits); null:
+ *  a word without a number. */
+export const LIMIT_WORDS: Record<string, [number, number] | null> = {
+  movetime: [1, 3_500_000],
+  depth: [1, 48],
+  nodes: [1, 4_294_967_295],
+  budget: [1, 1_431_655],
+  wtime: [0, 4_294_967_295],
+  btime: [0, 4_294_967_295],
+  winc: [0, 3_500_000],
+  binc: [0, 3_500_000],
+  movestogo: [1, 1000],
+  infinite: null,
+  mate: [1, 5],
+  matelogic: [0, 5],
+  contempt: [0, 1000],
+  book: [0, 65_535],
+};
+
+/** The position the go cases think on (white to move, a mate in one on the back rank),
+ *  so that a mate word or the mate logic answers at once. */
+export const GO_FEN = "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1";
+
+/** Numbers at and either side of the ranges' ends, of 2^31 and of 2^32, and no number. */
+const EDGE_NUMBERS = [
+  "0", "1", "2", "48", "49", "1000", "1001", "65535", "65536", "1431655", "1431656", "3500000", "3500001",
+  "2147483647", "2147483648", "2147483649", "4294967295", "4294967296", "4294967297", "8589934592",
+  "18446744073709551616", "0004294967295", "-1", "1e3", "",
+];
+
+/** What a go job must answer: the arg error, or a bestmove (a legal move of GO_FEN) whose
+ *  depth is at most maxDepth, exactly fullDepth when the limits let that iteration end,
+ *  and whose limit (if any) is one of the words given. */
+export type GoExpected =
+  | { kind: "error"; code: "arg" }
+  | { kind: "bestmove"; maxDepth: number | null; fullDepth: number | null; limits: string[] };
+
+export interface GoCase {
+  cls: "limit numbers" | "go words";
+  job: string;
+  expected: GoExpected;
+}
+
+/** The model of a go job's words: every word a limit word with its number in range, or
+ *  the arg error. */
+function goModel(words: string[], fullDepth: number | null): GoExpected {
+  let maxDepth: number | null = null;
+  const limits = new Set<string>();
+  const given = new Set<string>();
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i]!;
+    if (!Object.hasOwn(LIMIT_WORDS, word)) return { kind: "error", code: "arg" };
+    given.add(word);
+    const range = LIMIT_WORDS[word];
+    if (!range) continue;
+    const text = words[++i] ?? "";
+    if (!/^\d+$/.test(text) || BigInt(text) < BigInt(range[0]) || BigInt(text) > BigInt(range[1])) return { kind: "error", code: "arg" };
+    if (word === "depth") maxDepth = Number(text);
+  }
+  if (given.has("nodes")) limits.add("nodes");
+  if (given.has("budget")) limits.add("budget");
+  if (given.has("movetime") || given.has("wtime")) limits.add("time");
+  return { kind: "bestmove", maxDepth, fullDepth, limits: [...limits] };
+}
+
+/** A limit word with a number at an edge, the search kept to depth 1 (or to 5000 nodes
+ *  for the depth word itself); the depth must be reached where no other word of the job
+ *  can stop it first (a clock of a million ms and more, or of the other side only; the
+ *  words that set no limit). */
+export function limitNumberCases(seed: number, n: number): GoCase[] {
+  const rnd = seededRandom(seed);
+  return Array.from({ length: n }, (): GoCase => {
+    const word = pick(rnd, Object.keys(LIMIT_WORDS));
+    const number = pick(rnd, EDGE_NUMBERS);
+    const words = [word, ...(number === "" ? [] : [number]), ...(word === "depth" ? ["nodes", "5000"] : ["depth", "1"])];
+    const value = /^\d+$/.test(number) ? Number(number) : 0;
+    const full = (word === "wtime" && value >= 1_000_000) || ["btime", "winc", "binc", "movestogo", "contempt"].includes(word);
+    return { cls: "limit numbers", job: `go ${words.join(" ")}`, expected: goModel(words, full ? 1 : null) };
+  });
+}
+
+/** Limit words with sound numbers, a seeded subset in a seeded order, each job kept to
+ *  6000 nodes (words that bound nothing alone would think for the default budget). */
+const GO_WORDS: string[][] = [
+  ["depth", "2"], ["movetime", "300"], ["budget", "100"], ["wtime", "3000000000"], ["btime", "1000"], ["winc", "100"],
+  ["binc", "100"], ["movestogo", "3"], ["infinite"], ["contempt", "10"], ["matelogic", "1"], ["book", "7"], ["nodes", "6000"],
+];
+
+export function goWordCases(seed: number, n: number): GoCase[] {
+  const rnd = seededRandom(seed);
+  return Array.from({ length: n }, (): GoCase => {
+    const chosen = GO_WORDS.filter(() => rnd() < 0.35);
+    if (!chosen.some(([w]) => w === "nodes")) chosen.push(["nodes", "6000"]);
+    for (let i = chosen.length - 1; i > 0; i--) {
+      const j = int(rnd, 0, i);
+      [chosen[i], chosen[j]] = [chosen[j]!, chosen[i]!];
+    }
+    const words = chosen.flat();
+    return { cls: "go words", job: `go ${words.join(" ")}`, expected: goModel(words, null) };
+  });
+}
+
+/** Why a go job's result lines do not answer as the model says, or null when they do. */
+export function goDisagreement(expected: GoExpected, lines: string[][], legal: readonly string[]): string | null {
+  const got = (what: string) => `expected ${what}, got ${JSON.stringify(lines.map((w) => w.join(" ")))}`;
+  const last = lines.at(-1) ?? [];
+  if (expected.kind === "error") return last[0] === "error" && last[1] === "arg" && lines.length === 1 ? null : got("error arg");
+  if (last[0] !== "bestmove" || !legal.includes(last[1]!)) return got("a legal bestmove");
+  const at = (name: string) => (last.indexOf(name) > 0 ? last[last.indexOf(name) + 1] : undefined);
+  const depth = Number(at("depth") ?? 0);
+  if (expected.maxDepth !== null && depth > expected.maxDepth) return got(`depth at most ${expected.maxDepth}`);
+  if (expected.fullDepth !== null && depth !== expected.fullDepth) return got(`depth ${expected.fullDepth}`);
+  const limit = at("limit");
+  if (limit !== undefined && !expected.limits.includes(limit)) return got(`a limit among ${expected.limits.join(", ") || "none"}`);
+  return null;
+}
+
+/** A line's number in a text whose lines end with CR LF, LF or a lone CR. */
+function lineOf(text: string, at: number): number {
+  return text.slice(0, at).split(/\r\n|\n|\r/).length;
+}
+
+/** What a PGN /load must give: the moves and the last position, or a refusal whose
+ *  message (panel padding aside) names the FEN tag's line and the fault. */
+export type PgnExpected = { kind: "loads"; moves: string[]; fen: string } | { kind: "refused"; message: RegExp };
+
+export interface PgnCase {
+  what: string;
+  text: string;
+  expected: PgnExpected;
+}
+
+/** A seeded game as PGN, its tags and line structure changed the ways programs and hands
+ *  write them: line ends of each kind, tags two to a line, % escape lines, a byte order
+ *  mark, comments before the tags and between the moves; or its FEN tag broken (the
+ *  closing quote gone, a field the oracle refuses). */
+export function pgnCases(seed: number, n: number): PgnCase[] {
+  const rnd = seededRandom(seed);
+  const fens = samplePositions(seed + 3, 2).map((p) => p.fen).filter((f) => oracle.legalMoves(oracle.fenPosition(f)).length > 0);
+  return Array.from({ length: n }, (): PgnCase => {
+    const fen = rnd() < 0.3 ? START : pick(rnd, fens);
+    const moves = longGame(int(rnd, 1, 1 << 30), int(rnd, 2, 14), fen).slice();
+    const pos = oracle.fenPosition(fen);
+    for (const m of moves) {
+      const u = oracle.parseUci(pos, m);
+      if (!u.ok) throw new Error(u.error.message);
+      oracle.makeMove(pos, u.move);
+    }
+    const eol = pick(rnd, ["\r\n", "\n", "\r"]);
+    const damage = pick(rnd, ["none", "none", "none", "quote", "value"]);
+    const what: string[] = [JSON.stringify(eol)];
+    let fenValue = fen;
+    let refusal: string | null = null;
+    if (damage === "quote") refusal = "no closing quote";
+    if (damage === "value") {
+      const broken = breakFields(rnd, fen).replace(/[^\x20-\x7e]|"/g, "");
+      const parsed = oracle.parseFen(broken);
+      if (!parsed.ok) [fenValue, refusal] = [broken, `Bad FEN: ${parsed.error.code}`];
+    }
+    const tags = ['[Event "fuzz"]', '[Site "?"]', '[Result "*"]'];
+    const withFen = fen !== START || damage !== "none";
+    if (withFen) tags.push('[SetUp "1"]', damage === "quote" ? `[FEN "${fenValue}` : `[FEN "${fenValue}"]`);
+    const lines: string[] = [];
+    for (let i = 0; i < tags.length; i++) {
+      const joinNext = i + 1 < tags.length && damage !== "quote" && rnd() < 0.4;
+      lines.push(joinNext ? `${tags[i]} ${tags[++i]}` : tags[i]!);
+      if (rnd() < 0.15) lines.push("% an escape line");
+    }
+    if (rnd() < 0.3) lines.unshift(pick(rnd, ["% written by a program", "{ a comment before the tags }"]));
+    lines.push("");
+    const words = sanTokens(fen, moves);
+    if (rnd() < 0.3) words.splice(int(rnd, 0, words.length), 0, "{ a comment }");
+    for (let i = 0; i < words.length; i += 6) {
+      lines.push(words.slice(i, i + 6).join(" "));
+      if (rnd() < 0.3) lines.push("; a line comment");
+    }
+    lines.push("*");
+    const bom = rnd() < 0.2 ? "\ufeff" : "";
+    const text = bom + lines.join(eol) + eol;
+    if (bom) what.push("BOM");
+    what.push(damage);
+    if (refusal !== null) {
+      const line = lineOf(text, text.indexOf("[FEN "));
+      const escaped = refusal.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+      return { what: what.join(" "), text, expected: { kind: "refused", message: new RegExp(`^FEN tag, line ${line} *${escaped}$`) } };
+    }
+    return { what: what.join(" "), text, expected: { kind: "loads", moves, fen: oracle.toFen(pos) } };
+  });
+}
+
+/** What a CHESS.GAM /load must give: the moves and the last position, or the message. */
+export type GamExpected = { kind: "loads"; moves: string[]; fen: string } | { kind: "refused"; message: string };
+
+export interface GamCase {
+  what: string;
+  bytes: Uint8Array;
+  expected: GamExpected;
+}
+
+/** The header's bytes before the FEN (asm/game/savegame.asm's layout). */
+const GAM_FEN_AT = 21;
+
+/** Bytes a FEN byte is changed into: the FEN's own alphabet, white space, a NUL, any. */
+const FEN_BYTES = [..."pnbrqkPNBRQK12345678/ wb-KQkqe36", "\u0000"].map((c) => c.charCodeAt(0));
+
+/** A seeded game's CHESS.GAM with a byte of its FEN or of its plies changed and the
+ *  checksum made right again, with what the model of asm/game/savegame.asm says: a FEN
+ *  whose ranks name the other variant is "other variant", a FEN the oracle refuses (a NUL
+ *  is `byte`) is refused by its code, a ply that is no legal move's rank (or comes after
+ *  the game's end) is "Bad ply in save file" and the start position; else the oracle's
+ *  replay of the plies. */
+export function gamCases(seed: number, n: number): GamCase[] {
+  const rnd = seededRandom(seed);
+  return Array.from({ length: n }, (): GamCase => {
+    const moves = longGame(int(rnd, 1, 1 << 30), int(rnd, 1, 6), START);
+    const out = Uint8Array.from(encodeGam({ fen: START, moves, level: 3 }));
+    const inFen = rnd() < 0.75;
+    const at = inFen ? GAM_FEN_AT + int(rnd, 0, START.length - 1) : GAM_FEN_AT + START.length + 2 + int(rnd, 0, moves.length - 1);
+    out[at] = inFen && rnd() < 0.8 ? pick(rnd, FEN_BYTES) : int(rnd, 0, 255);
+    const sum = gamChecksum(out.subarray(0, out.length - 2));
+    out[out.length - 2] = sum & 0xff;
+    out[out.length - 1] = sum >> 8;
+    const what = `${inFen ? "FEN" : "ply"} byte ${at} = ${out[at]}`;
+    return { what, bytes: out, expected: gamModel(out, moves.length) };
+  });
+}
+
+function gamModel(bytes: Uint8Array, plies: number): GamExpected {
+  const refused = (why: string): GamExpected => ({ kind: "refused", message: `Refused save file: ${why}` });
+  const fen = Buffer.from(bytes.subarray(GAM_FEN_AT, GAM_FEN_AT + START.length)).toString("latin1");
+  const separators = [...fen.split(" ")[0]!].filter((c) => c === "/").length;
+  if (separators === 5) return refused("other variant");
+  if (fen.includes("\u0000")) return refused("bad FEN byte");
+  const parsed = oracle.parseFen(fen);
+  if (!parsed.ok) return refused(`bad FEN ${parsed.error.code}`);
+  const pos = parsed.pos;
+  const moves: string[] = [];
+  for (const rank of bytes.subarray(GAM_FEN_AT + START.length + 2, GAM_FEN_AT + START.length + 2 + plies)) {
+    const uci = oracle.status(pos) === "playing" ? sortedMoves(pos)[rank] : undefined;
+    if (uci === undefined) return { kind: "refused", message: "Bad ply in save file" };
+    const u = oracle.parseUci(pos, uci);
+    if (!u.ok) throw new Error(u.error.message);
+    oracle.makeMove(pos, u.move);
+    moves.push(uci);
+  }
+  return { kind: "loads", moves, fen: oracle.toFen(pos) };
 }
