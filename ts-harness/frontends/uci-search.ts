@@ -122,6 +122,11 @@ const SOFT_SHARE = 0.4;
 const HARD_SHARE = 0.6;
 const LAST_MOVE_SHARE = 0.8;
 const HARD_FACTOR = 3;
+/** The budget (emulated ms of a 3000-cycle DOSBox) of the search that gives a move after
+ *  a `go mate` was stopped: the Level 1's. */
+const QUICK_BUDGET_MS = 250;
+/** How long past the hard limit the first iteration is waited for. */
+const FIRST_ITERATION_GRACE_MS = 100;
 /** The least the clock plan gives a move, in wall ms. */
 const MIN_THINK_MS = 10;
 
@@ -452,6 +457,14 @@ class StopControl {
     this.asked = true;
   }
 
+  get stopAsked(): boolean {
+    return this.asked;
+  }
+
+  get elapsedMs(): number {
+    return Date.now() - this.started;
+  }
+
   replan(plan: TimePlan | null): void {
     this.started = Date.now();
     this.plan = plan;
@@ -468,11 +481,12 @@ class StopControl {
 
   /** Write what is due; true when the engine has had STOP_GRACE_MS to answer a stop.
    *  The plan's limits wait for the first iteration (`searched`), so that every move is
-   *  searched, however short its time; UCI's `stop` does not. */
+   *  searched, however short its time (FIRST_ITERATION_GRACE_MS at most: the mate
+   *  logic, and a mate job, report no iteration); UCI's `stop` does not. */
   async tick(host: EmulatorHost, thinking: boolean, searched: boolean): Promise<boolean> {
     const now = Date.now();
     const spent = now - this.started;
-    const timed = this.plan !== null && searched;
+    const timed = this.plan !== null && (searched || spent >= this.plan.hardMs + FIRST_ITERATION_GRACE_MS);
     const hard = this.asked || (timed && spent >= this.plan!.hardMs);
     const soft = !this.hardOnly && timed && spent >= this.plan!.softMs;
     const want = hard ? STOP_NOW : soft ? STOP_DEEPEN_NOT : STOP_GO_ON;
@@ -494,7 +508,9 @@ export function startSearch(engine: EngineProcess, req: SearchRequest, onInfo: (
   const game = oracle.playUci(oracle.fenPosition(req.fen), req.moves);
   const legal = oracle.legalMoves(game).map((m) => oracle.moveToUci(m));
   const multi = req.multiPv > 1 && legal.length > 1 && req.limits.mate === undefined;
-  const control = new StopControl(req.plan, multi);
+  // `go mate N` within a time: the mate logic gets half, the search after it the rest.
+  const mateTimed = req.limits.mate !== undefined && req.plan !== null;
+  const control = new StopControl(mateTimed ? { softMs: req.plan!.hardMs / 2, hardMs: req.plan!.hardMs / 2 } : req.plan, multi);
   let lastInfo = null as SearchInfo | null;
   const done = (async (): Promise<SearchResult> => {
     if (legal.length === 0) return { best: null, ponder: null };
@@ -509,10 +525,7 @@ export function startSearch(engine: EngineProcess, req: SearchRequest, onInfo: (
         await engine.close();
         return { best: fallbackMove(lastInfo?.pv ?? [], legal), ponder: null, note: `no answer ${STOP_GRACE_MS} ms after the time to stop; playing the last pv move` };
       }
-      if (r.best === null && req.limits.mate !== undefined && !control.stopping) {
-        // No mate that short: the move comes from a search within the Level's budget.
-        return await searchInstead(engine, req, control, onInfo, legal);
-      }
+      if (r.best === null && req.limits.mate !== undefined) return await searchInstead(engine, req, control, onInfo, legal);
       const best = r.best ?? fallbackMove(lastInfo?.pv ?? [], legal);
       if (r.book) return { best, ponder: null, book: true };
       const pv = lastInfo?.pv ?? [];
@@ -527,10 +540,16 @@ export function startSearch(engine: EngineProcess, req: SearchRequest, onInfo: (
   return { stop: () => control.stop(), replan: (plan) => control.replan(plan), done };
 }
 
-/** The search a `go mate N` makes when the mate logic finds no mate in N. */
-async function searchInstead(engine: EngineProcess, req: SearchRequest, control: StopControl, onInfo: (i: SearchInfo) => void, legal: string[]): Promise<SearchResult> {
+/** The search a `go mate N` makes when the mate logic finds no mate in N, or was stopped
+ *  first: in the rest of the time, or the Level's budget; a short budget after a stop. */
+async function searchInstead(engine: EngineProcess, req: SearchRequest, mateControl: StopControl, onInfo: (i: SearchInfo) => void, legal: string[]): Promise<SearchResult> {
   let last: SearchInfo | null = null;
-  const search = { ...req, limits: { ...req.limits, mate: undefined }, budgetMs: req.budgetMs ?? req.levelBudgetMs };
+  const spent = mateControl.elapsedMs;
+  const rest = req.plan && { softMs: Math.max(req.plan.softMs - spent, 1), hardMs: Math.max(req.plan.hardMs - spent, 1) };
+  const quick = mateControl.stopAsked;
+  const budgetMs = quick ? QUICK_BUDGET_MS : (req.budgetMs ?? (rest ? undefined : req.levelBudgetMs));
+  const search = { ...req, limits: { ...req.limits, mate: undefined }, budgetMs };
+  const control = new StopControl(quick ? null : rest);
   const r = await runGo(engine, positionJob(req.fen, req.moves, engine.program.lineMax), goJob(search), control, (info) => {
     last = info;
     onInfo(info);
