@@ -580,9 +580,12 @@ async function runGo(engine: EngineProcess, position: string, go: string, contro
       } else if (words[0] === "bestmove") {
         const best = words[1] && words[1] !== "none" ? words[1] : null;
         if (best && words[2] === "book") return { kind: "answer", best, book: true, final: null };
-        // The mate logic answers without an iteration: its score is on this line.
+        // The mate logic answers without an iteration, and a stopped iteration's nodes
+        // are counted on this line only: its score and nodes end the info.
         const final = parseInfo(["info", ...words.slice(2)]);
-        if (final && best && (!last || JSON.stringify(final.score) !== JSON.stringify(last.score))) onInfo({ ...final, pv: [best] });
+        if (final && best && (!last || final.nodes > last.nodes || JSON.stringify(final.score) !== JSON.stringify(last.score))) {
+          onInfo({ ...final, pv: last?.pv[0] === best ? last.pv : [best] });
+        }
         return { kind: "answer", best, book: false, final: final ? { ...final, pv: [best ?? ""] } : null };
       }
     }
