@@ -186,10 +186,10 @@ export class UciEngine {
         return;
       }
       this.backend = b;
-      // The next search starts the emulator named (a running search keeps its own).
-      await this.searchDone;
-      await this.engine?.close();
+      // The next search starts the emulator named; a running search keeps its own.
+      const old = this.engine;
       this.engine = null;
+      void this.searchDone.then(() => old?.close());
       return;
     }
     const option = OPTIONS.find((o) => o.name.toLowerCase() === key);
