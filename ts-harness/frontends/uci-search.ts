@@ -115,12 +115,13 @@ const NATIVE_CONF = join(CONFIG_DIR, "engine-native.conf");
  *  moves-to-go + 3/4 of the increment; a sudden-death game is reckoned to last
  *  SUDDEN_DEATH_MOVES more moves, and at most MOVES_TO_GO_HORIZON moves ahead count. */
 const SUDDEN_DEATH_MOVES = 35;
+const MOVES_KEPT_BACK = 3;
 const MOVES_TO_GO_HORIZON = 50;
 /** No move plans on more than this share of what is left (the last move before a time
  *  control excepted), nor its hard limit on more than HARD_SHARE. */
-const SOFT_SHARE = 0.4;
-const HARD_SHARE = 0.6;
-const LAST_MOVE_SHARE = 0.8;
+const SOFT_SHARE = 0.3;
+const HARD_SHARE = 0.5;
+const LAST_MOVE_SHARE = 0.7;
 const HARD_FACTOR = 3;
 /** The budget (emulated ms of a 3000-cycle DOSBox) of the search that gives a move after
  *  a `go mate` was stopped: the Level 1's. */
@@ -146,7 +147,9 @@ export function timePlan(limits: GoLimits, white: boolean, overheadMs: number): 
   const usable = Math.max(left - overheadMs, 0);
   const togo = limits.movestogo !== undefined ? Math.min(Math.max(limits.movestogo, 1), MOVES_TO_GO_HORIZON) : SUDDEN_DEATH_MOVES;
   const last = togo === 1;
-  const aim = usable / togo + (last ? 0 : inc * 0.75);
+  // A move may run past its aim (an iteration started before the soft limit ends after
+  // it): the time left is shared as if among MOVES_KEPT_BACK moves more.
+  const aim = usable / (togo + (last ? 0 : MOVES_KEPT_BACK)) + (last ? 0 : inc * 0.75);
   const soft = Math.min(aim, usable * (last ? LAST_MOVE_SHARE : SOFT_SHARE));
   const hard = Math.min(soft * HARD_FACTOR, usable * (last ? LAST_MOVE_SHARE : HARD_SHARE));
   const floor = Math.min(MIN_THINK_MS, Math.max(left / 4, 1));

@@ -3,7 +3,7 @@
 //   npx tsx ts-harness/lab/bench-uci.ts speed    nodes a second of `go movetime 5000` on
 //                                                three positions, Backend dosbox and jsdos;
 //                                                the start to uciok; stop to bestmove
-//   npx tsx ts-harness/lab/bench-uci.ts clock    games of the executable against itself
+//   npx tsx ts-harness/lab/bench-uci.ts clock [NAME] games of the executable against itself
 //                                                (Backend auto) under GUI clocks (10+0.1,
 //                                                40 moves in 1 minute), the clocks kept
 //                                                here as a GUI keeps them: flag falls and
@@ -90,14 +90,16 @@ interface Clock {
   incMs: number;
   /** Moves to a control (the clock gets baseMs again), or none: sudden death. */
   moves?: number;
+  /** The game is cut after this many plies (the benchmark stays short). */
+  maxPlies: number;
 }
 
 const CLOCKS: Clock[] = [
-  { name: "10+0.1", baseMs: 10_000, incMs: 100 },
-  { name: "10+0.1", baseMs: 10_000, incMs: 100 },
-  { name: "40 moves in 1 min", baseMs: 60_000, incMs: 0, moves: 40 },
+  { name: "10+0.1", baseMs: 10_000, incMs: 100, maxPlies: 160 },
+  { name: "10+0.1", baseMs: 10_000, incMs: 100, maxPlies: 160 },
+  { name: "40 moves in 1 min", baseMs: 60_000, incMs: 0, moves: 40, maxPlies: 160 },
+  { name: "60+0.6", baseMs: 60_000, incMs: 600, maxPlies: 60 },
 ];
-const MAX_PLIES = 160;
 
 async function clockGame(c: Clock): Promise<{ plies: number; flags: number; meanMs: number; minLeft: number; end: string }> {
   const sides = [await engine("auto"), await engine("auto")].map((e) => e.uci);
@@ -108,7 +110,7 @@ async function clockGame(c: Clock): Promise<{ plies: number; flags: number; mean
   let spent = 0;
   let minLeft = Infinity;
   for (const s of sides) s.send("ucinewgame");
-  while (oracle.status(pos) === "playing" && moves.length < MAX_PLIES) {
+  while (oracle.status(pos) === "playing" && moves.length < c.maxPlies) {
     const turn = moves.length % 2;
     const me = sides[turn]!;
     const togo = c.moves ? ` movestogo ${c.moves - (Math.floor(moves.length / 2) % c.moves)}` : "";
@@ -119,10 +121,14 @@ async function clockGame(c: Clock): Promise<{ plies: number; flags: number; mean
     const took = Date.now() - t0;
     spent += took;
     left[turn]! -= took;
-    if (left[turn]! <= 0) flags++;
+    if (left[turn]! <= 0) {
+      flags++;
+      console.log(`flag fall at ply ${moves.length + 1}: ${took} ms taken, ${left[turn]} left${togo}`);
+    }
     minLeft = Math.min(minLeft, left[turn]!);
     left[turn]! += c.incMs;
-    if (c.moves && turn === 1 && (moves.length + 1) % (2 * c.moves) === 0) left.fill(c.baseMs, 0);
+    // At the control both clocks get the base time again, on top of what is left.
+    if (c.moves && turn === 1 && (moves.length + 1) % (2 * c.moves) === 0) for (const i of [0, 1]) left[i]! += c.baseMs;
     const m = lines.at(-1)!.split(" ")[1]!;
     const u = oracle.parseUci(pos, m);
     if (!u.ok) throw new Error(`illegal ${m} after ${moves.join(" ")}`);
@@ -133,9 +139,9 @@ async function clockGame(c: Clock): Promise<{ plies: number; flags: number; mean
   return { plies: moves.length, flags, meanMs: Math.round(spent / moves.length), minLeft, end: oracle.status(pos) };
 }
 
-async function clock(): Promise<void> {
+async function clock(only?: string): Promise<void> {
   const rows: string[] = [];
-  for (const c of CLOCKS) {
+  for (const c of CLOCKS.filter((k) => !only || k.name === only)) {
     const r = await clockGame(c);
     rows.push(`| ${c.name} | ${r.plies} | ${r.end} | ${r.flags} | ${r.meanMs} | ${r.minLeft} |`);
     console.log(rows.at(-1));
@@ -145,7 +151,7 @@ async function clock(): Promise<void> {
 
 const what = process.argv[2];
 if (what === "speed") await speed();
-else if (what === "clock") await clock();
+else if (what === "clock") await clock(process.argv[3]);
 else {
   console.error("usage: bench-uci.ts speed|clock");
   process.exit(1);
