@@ -112,8 +112,9 @@ const STOP_GRACE_MS = 5000;
 const KEY_REPEAT_MS = 400;
 const NATIVE_CONF = join(CONFIG_DIR, "engine-native.conf");
 /** The clock's plan: of the time left (less Move Overhead) a move aims at time /
- *  moves-to-go + 3/4 of the increment; a sudden-death game is reckoned to last
- *  SUDDEN_DEATH_MOVES more moves, and at most MOVES_TO_GO_HORIZON moves ahead count. */
+ *  (moves to go + MOVES_KEPT_BACK) + 3/4 of the increment; a sudden-death game is
+ *  reckoned to last SUDDEN_DEATH_MOVES more moves, and at most MOVES_TO_GO_HORIZON moves
+ *  ahead count. */
 const SUDDEN_DEATH_MOVES = 35;
 const MOVES_KEPT_BACK = 3;
 const MOVES_TO_GO_HORIZON = 50;
