@@ -14,7 +14,6 @@ import * as oracle from "../ts-harness/oracle/index.ts";
 const POLYGLOT = "/usr/games/polyglot";
 const STOCKFISH = "/usr/games/stockfish";
 const MOVES_PER_SESSION = 40;
-// Each move pays an emulator boot (over a second on a loaded machine): 3 s a move.
 const SESSION_MS = 120_000;
 const MAX_PLIES = 200;
 
@@ -32,7 +31,8 @@ describe.skipIf(!existsSync(POLYGLOT) || !existsSync(STOCKFISH))("the UCI engine
     gui.send("xboard");
     gui.send("protover 2");
     await gui.waitFor(/^feature .*done=1/, 60_000);
-    gui.send("option Level=1"); // the quickest moves: the suite's time is short
+    gui.send("option Backend=jsdos"); // js-dos at fixed cycles, as every test runs the engine
+    gui.send("option Budget=250"); // the quickest moves (the clock alone would take 3 s): the suite's time is short
     gui.send("new");
     gui.send(`level ${MOVES_PER_SESSION} ${SESSION_MS / 60_000} 0`);
 
@@ -72,4 +72,26 @@ describe.skipIf(!existsSync(POLYGLOT) || !existsSync(STOCKFISH))("the UCI engine
     }
     expect(["checkmate", "stalemate", "threefold", "fifty-move", "insufficient-material"]).toContain(oracle.status(pos));
   }, 150_000);
+});
+
+describe.skipIf(!existsSync(POLYGLOT))("bin/liberman-uci.ini, the xboard engine through PolyGlot", () => {
+  test("PolyGlot started in bin/ with the .ini runs the executable, which answers 1.e4 with a legal move", async () => {
+    const gui = new UciClient(POLYGLOT, ["liberman-uci.ini"], { cwd: join(ROOT, "bin") });
+    running.push(gui);
+    gui.send("xboard");
+    gui.send("protover 2");
+    const features = await gui.waitFor(/^feature .*done=1/, 60_000);
+    expect(features).toContainEqual('feature myname="Liberman Chess"');
+    gui.send("option Backend=jsdos");
+    gui.send("new");
+    gui.send("level 40 1 0");
+    gui.send("time 6000");
+    gui.send("otim 6000");
+    gui.send("usermove e2e4");
+    const last = (await gui.waitFor(/^(move \S+|Illegal move.*|Error.*)$/, 60_000)).at(-1)!;
+    expect(last).toMatch(/^move /);
+    const pos = oracle.fenPosition(START);
+    oracle.makeMove(pos, (oracle.parseUci(pos, "e2e4") as { ok: true; move: oracle.Move }).move);
+    expect(oracle.legalMoves(pos).map(oracle.moveToUci)).toContain(last.split(" ")[1]);
+  }, 90_000);
 });

@@ -42,7 +42,8 @@ function answer(lines: string[]): { best: string; infos: string[] } {
 
 describe("the UCI engine in a GUI's session", () => {
   test("uci names the engine and its options, then uciok; isready gets readyok", async () => {
-    const lines = await engine.handshake({}, 60_000);
+    // js-dos at fixed cycles, as every test runs the engine.
+    const lines = await engine.handshake({ Backend: "jsdos" }, 60_000);
     expect(lines[0]).toMatch(/^id name \S/);
     expect(lines).toContainEqual(expect.stringMatching(/^id author \S/));
     expect(lines).toContainEqual(expect.stringMatching(/^option name Level type spin default 3 min 1 max 5$/));
@@ -227,6 +228,49 @@ describe("the UCI engine in a GUI's session", () => {
     const lines = await engine.waitFor(/^readyok$/, 5000);
     expect(lines).toContainEqual("info string unknown command: frobnicate now");
     expect(lines).toContainEqual(expect.stringMatching(/^info string bad FEN .*kings/));
+  });
+
+  // The GUI's numbers past what CHESS.COM takes (depth 48, mate 5, movestogo 1..1000,
+  // nodes from 1, move numbers to 65535) once made it refuse the job, and the bridge
+  // played the first legal move unsearched (e1g1 on Kiwipete).
+  test.each([
+    ["go depth 50", /^info string go depth 50: .* depth 48$/],
+    ["go mate 6 movetime 1000", /^info string go mate 6: .* mate 5$/],
+    ["go nodes 0 movetime 500", /^info string go nodes 0: no node limit$/],
+    ["go movestogo 0 wtime 10000 btime 10000", /^info string go movestogo 0: taken as sudden death$/],
+    ["go movestogo 5000 wtime 10000 btime 10000", /^info string go movestogo 5000: .* movestogo 1000$/],
+    ["go wtime 4294967296 btime 4294967296 movetime 500", null],
+  ])("%s on Kiwipete is clamped into the engine's range and searched", async (go, note) => {
+    const kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    engine.send(`position fen ${kiwipete}`);
+    engine.send(go);
+    // depth 48 takes long: stop it once it has searched a little.
+    const early = go === "go depth 50" ? await engine.waitFor(/^info depth 3 /, MOVE_WAIT_MS) : [];
+    if (early.length) engine.send("stop");
+    const lines = [...early, ...(await engine.waitFor(/^bestmove /, MOVE_WAIT_MS))];
+    if (note) expect(lines).toContainEqual(expect.stringMatching(note));
+    expect(lines.filter((l) => /search failed|refused/.test(l))).toEqual([]);
+    expect(answer(lines).infos.length, lines.join("\n")).toBeGreaterThan(0);
+    expect(legal(kiwipete, [])).toContain(answer(lines).best);
+  });
+
+  test("a game past move 65535 is searched all the same", async () => {
+    const fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 65535";
+    engine.send(`position fen ${fen} moves e7e5 g1f3`);
+    engine.send("go depth 3");
+    const lines = await engine.waitFor(/^bestmove /, MOVE_WAIT_MS);
+    expect(lines.filter((l) => l.startsWith("info string"))).toEqual([]);
+    expect(answer(lines).infos.map((i) => Number(i.split(" ")[2]))).toEqual([1, 2, 3]);
+    expect(legal(fen, ["e7e5", "g1f3"])).toContain(answer(lines).best);
+  });
+
+  test("ponderhit turns go ponder into a normal search that answers on the clock", async () => {
+    engine.send("position startpos moves e2e4 e7e5");
+    engine.send("go ponder wtime 5000 btime 5000");
+    await engine.waitFor(/^info depth 2 /, MOVE_WAIT_MS);
+    engine.send("ponderhit");
+    const { best } = answer(await engine.waitFor(/^bestmove /, 5000));
+    expect(legal(START, ["e2e4", "e7e5"])).toContain(best);
   });
 
   test("a position with no legal move gets bestmove 0000", async () => {

@@ -40,6 +40,7 @@ job_verbs:
         dw verb_newgame, job_newgame, 0, JOB_NO_ARG, JOB_TEXT
         dw verb_wait,   job_wait,   0, JOB_NO_ARG, JOB_TEXT
         dw verb_selfplay, job_selfplay, 1, MAX_GAME_PLIES, JOB_TEXT
+        dw verb_watch,  job_watch,  0, JOB_NO_ARG, JOB_TEXT
         dw 0
 verb_moves      db "moves", 0
 verb_eval       db "eval", 0
@@ -53,6 +54,7 @@ verb_go         db "go", 0
 verb_newgame    db "newgame", 0
 verb_wait       db "wait", 0
 verb_selfplay   db "selfplay", 0
+verb_watch      db "watch", 0
 %if BEST_MAX_MS * CYCLES_PER_MS > 0FFFFFFFFh
 %error "the largest best budget must fit in 32 bits"
 %endif

@@ -85,6 +85,7 @@ word_pv         db " pv ", 0
 word_go_depth   db " depth ", 0
 word_book       db " book", 0
 no_text         db 0                ; the FEN of `position fen moves ...`: none
+word_watch      db " watch ok", 0
 
         section .text
 
@@ -659,3 +660,43 @@ job_score:
         mov si, word_score_mate
         call out_string
         jmp out_s32
+
+; job_watch -- `watch FILE`: the thinking jobs that follow also stop (as at a key) when
+;              the first byte of FILE is STOP_NOW (clock_poll), and start no new
+;              iteration when it is STOP_DEEPEN_NOT (clock_deepen), for a host that
+;              cannot press keys; `<n> watch ok`
+; IN:  SI -> the text after the verb: one word, the file's name (STOP_NAME_MAX at most)
+; OUT: [stop_name] and the line in the result buffer; a word missing, too long or
+;      followed by another: the `arg` error, the file watched before kept
+; CHG: AL, BX, CX, SI, DI
+job_watch:
+        call text_skip_space
+        mov bx, si
+        mov di, stop_name
+        xor cx, cx
+.char:  mov al, [si]
+        call text_end_of_word
+        je .ended
+        inc si
+        inc cx
+        cmp cx, STOP_NAME_MAX
+        jbe .char
+        jmp .bad
+.ended: jcxz .bad
+        push si
+        call text_skip_space
+        cmp byte [si], 0
+        pop si
+        jne .bad
+.copy:  mov al, [bx]                ; (ES is the move stack's: no movsb)
+        mov [di], al
+        inc bx
+        inc di
+        loop .copy
+        mov byte [di], 0
+        call job_line_start
+        mov si, word_watch
+        call out_string
+        jmp out_crlf
+.bad:   mov si, err_arg
+        jmp job_error

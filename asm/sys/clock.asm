@@ -29,6 +29,11 @@ clock_soft_end  resq 1              ; timer_read past which no iteration starts
 clock_tick_seen resd 1              ; the BIOS tick at clock_check's last full look
 clock_near      resb 1              ; nonzero: clock_time_end is within a tick
 clock_countdown resb 1              ; clock_check's calls until its next full look
+stop_name       resb STOP_NAME_MAX + 1 ; the watch job's file (0: none): its first byte
+                                    ; STOP_NOW stops the thinking, STOP_DEEPEN_NOT its
+                                    ; iterations
+stop_poll_at    resq 1              ; the cost counter past which clock_poll looks at it
+stop_byte       resb 1              ; the byte read
 clock_tick_hook resw 1              ; 0, or a front end's routine (keeps every register)
                                     ; called at each new BIOS tick of a search: the
                                     ; game's clocks follow the seconds while it thinks
@@ -277,6 +282,11 @@ clock_check:
         pop edx
         mov al, LIMIT_BUDGET
         jnc .stop
+        cmp byte [stop_name], 0
+        je .time
+        call clock_poll
+        mov al, LIMIT_KEY
+        jc .stop
 .time:  call timer_ticks
         cmp eax, [clock_tick_seen]
         jne .look
@@ -291,6 +301,58 @@ clock_check:
 .stop:  mov [clock_abort], al
         pop eax
 .out:   stc
+        ret
+
+; clock_poll -- the watch job's file, looked at once STOP_POLL_EVERY counts of the cost
+;              counter have passed since the last look: a host that cannot press a key
+;              (native DOSBox) writes STOP_NOW into it to stop the thinking, and DOSBox
+;              shows an open file's new bytes
+; IN:  [stop_name] (not empty); [stop_poll_at]; a processor with rdtsc
+; OUT: CF set: the file's first byte is STOP_NOW (a missing or empty file stops nothing)
+; CHG: nothing
+clock_poll:
+        push eax
+        push edx
+        READ_TSC
+        cmp edx, [stop_poll_at + 4]
+        jne .due
+        cmp eax, [stop_poll_at]
+.due:   jb .go_on
+        add eax, STOP_POLL_EVERY
+        adc edx, 0
+        mov [stop_poll_at], eax
+        mov [stop_poll_at + 4], edx
+        call clock_stop_read
+        cmp byte [stop_byte], STOP_NOW
+        jne .go_on
+        pop edx
+        pop eax
+        stc
+        ret
+.go_on: pop edx
+        pop eax
+        clc
+        ret
+
+; clock_stop_read -- the first byte of the watch job's file
+; IN:  [stop_name] (not empty)
+; OUT: [stop_byte] = the byte, or 0 when the file is missing or empty
+; CHG: nothing
+clock_stop_read:
+        pusha
+        mov byte [stop_byte], 0
+        mov dx, stop_name
+        mov ax, DOS_OPEN << 8 | OPEN_READ
+        int DOS
+        jc .done
+        mov bx, ax
+        mov ah, DOS_READ
+        mov cx, 1
+        mov dx, stop_byte
+        int DOS
+        mov ah, DOS_CLOSE
+        int DOS
+.done:  popa
         ret
 
 ; clock_check_due -- clock_check's look past the node count, for CLOCK_CHECK: the count
@@ -356,10 +418,11 @@ clock_look:
 
 ; clock_deepen -- may another iteration start?  Not once half of the soft time (the
 ;                 hard one without a soft one) is spent: it would not finish, and the
-;                 time is kept for the moves to come.  A budget of instructions stops
+;                 time is kept for the moves to come; nor once the watch job's file
+;                 says STOP_DEEPEN_NOT (or STOP_NOW).  A budget of instructions stops
 ;                 none: what a move leaves of it is lost, and an iteration cut short
 ;                 gives its best move once its first move is searched (search_iterate)
-; IN:  [clock_soft_end]
+; IN:  [clock_soft_end]; [stop_name]
 ; OUT: CF set: no new iteration
 ; CHG: EAX, EDX
 clock_deepen:
@@ -367,7 +430,18 @@ clock_deepen:
         sub eax, [clock_soft_end]
         sbb edx, [clock_soft_end + 4]
         cmc                         ; CF set when now >= the soft end
+        jc .done
+        cmp byte [stop_name], 0
+        je .done
+        call clock_stop_read
+        cmp byte [stop_byte], STOP_NOW
+        je .no
+        cmp byte [stop_byte], STOP_DEEPEN_NOT
+        je .no
+        clc
         ret
+.no:    stc
+.done:  ret
 
 ; clock_elapsed -- the real time since clock_begin
 ; IN:  [clock_since]

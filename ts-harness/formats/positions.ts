@@ -294,6 +294,15 @@ export function longGame(seed: number, plies: number, fen = START_FENS.chess[0]!
   throw new Error(`no game of ${plies} plies from seed ${seed}`);
 }
 
+/** A FEN whose move number the program takes (1..65535): a game past move 65535 is
+ *  numbered again from 1, which no rule reads. */
+function numberable(fen: string, plies: number): string {
+  const f = fen.split(" ");
+  const full = Number(f[5]);
+  if (f.length === 6 && full + Math.ceil(plies / 2) > 65535) f[5] = "1";
+  return f.join(" ");
+}
+
 /** The `position` job of a game so far (asm/batch/PROTOCOL.md): the FEN of an earlier
  *  position and the moves since, starting as far back as a job line of `lineMax`
  *  characters allows (the program's LINE_MAX: programLimits().lineMax) and no further
@@ -311,7 +320,7 @@ export function positionJob(fen: string, moves: readonly string[], lineMax: numb
     fens.push(oracle.toFen(pos));
   }
   let from = Math.max(0, moves.length - pos.halfmove);
-  const line = (i: number) => `position ${fens[i]}${i < moves.length ? " moves " + moves.slice(i).join(" ") : ""}`;
+  const line = (i: number) => `position ${numberable(fens[i]!, moves.length - i)}${i < moves.length ? " moves " + moves.slice(i).join(" ") : ""}`;
   while (line(from).length > lineMax) from++;
   return line(from);
 }

@@ -1,19 +1,25 @@
 // uci -- CHESS.COM as a UCI engine on stdin/stdout, for any chess GUI:
-//   npm run --silent uci
+//   bin/liberman-uci            (or npm run --silent uci)
 // The protocol is kept here (the position and its history, the options, the state of
-// the search); the `go`s of a game run in one CHESS.COM kept under js-dos, so its hash
-// table stays between the moves (uci-search.ts); `ucinewgame` empties it. `isready` and
-// `stop` are answered while a search runs; a bad command or an illegal move gets an
-// `info string` naming it, and the engine goes on.
+// the search); the `go`s of a game run in one CHESS.COM kept under an emulator, so its
+// hash table stays between the moves (uci-search.ts); `ucinewgame` empties it. The
+// bridge keeps the clock (a soft and a hard limit a move, from the time left, the
+// increment and the moves to go, less Move Overhead); weakening is the Level's and the
+// Budget's. `isready` and `stop` are answered while a search runs; a bad command, an
+// illegal move or a number out of the engine's range gets an `info string` naming it,
+// and the engine goes on (a number out of range is clamped into it).
 import { BOOK_MAX_PLIES } from "../formats/book.ts";
-import { programLimits, type ProgramLimits } from "../core/asm-engine.ts";
-import { CHESS, isMain, program as assembled } from "../core/build.ts";
-import { EngineProcess, startSearch, type GoLimits, type SearchHandle, type SearchInfo } from "./uci-search.ts";
+import { isMain } from "../core/build.ts";
+import { engineProgram, type EngineProgram } from "./uci-program.ts";
+import {
+  BACKENDS, clampWord, EngineProcess, startSearch, timePlan, type BackendName, type GoLimits, type SearchHandle, type SearchInfo, type TimePlan,
+} from "./uci-search.ts";
 import * as oracle from "../oracle/index.ts";
 
 /** UCI_Variant's choices and their start positions: chess, and Los Alamos chess on 6x6
  *  (its FENs have six ranks; the oracle and CHESS.COM know it by them). */
 const VARIANT_START: Readonly<Record<string, string>> = oracle.VARIANT_START_FEN;
+
 
 interface SpinOption {
   name: string;
@@ -22,25 +28,22 @@ interface SpinOption {
   default: number;
 }
 
-/** The spin options, from what the program says of itself (programLimits). Level: the
- *  engine's levels, a `budget` in ms (x 3000 emulated instructions) each, deterministic in
- *  the emulator; the default one thinks what the game's default level (3 s a move) thinks
- *  on a 3000-cycle DOSBox. Liberman Mate Depth: the mate logic's moves before the search. */
-function spinOptions(limits: ProgramLimits): SpinOption[] {
+/** The spin options, from what the program says of itself. Level: the engine's levels,
+ *  a `budget` in emulated ms (x 3000 instructions) each, deterministic in the emulator;
+ *  the default one thinks what the game's default level (3 s a move) thinks on a
+ *  3000-cycle DOSBox. */
+function spinOptions(p: EngineProgram): SpinOption[] {
+  const mate = p.words.get("matelogic")!;
   return [
-    { name: "Level", min: 1, max: limits.uciLevelMs.length, default: limits.uciLevelDefault },
-    // A budget of its own in emulated ms (x 3000 instructions), instead of the Level's; 0: the Level's.
+    { name: "Level", min: 1, max: p.uciLevelMs.length, default: p.uciLevelDefault },
+    // A budget of its own in emulated ms (x 3000 instructions), instead of the Level's,
+    // and a cap on every search, on the clock too; 0: none (the Level's for a bare `go`).
     { name: "Budget", min: 0, max: 600_000, default: 0 },
     { name: "Move Overhead", min: 0, max: 5000, default: 300 },
-    { name: "Liberman Mate Depth", min: limits.mateLogic.min, max: limits.mateLogic.max, default: limits.mateLogic.default },
+    // The mate logic's moves before the search (asm/inc/chess.inc: MATE_LEVEL_DEFAULT).
+    { name: "Liberman Mate Depth", min: mate.min, max: mate.max, default: p.mateLogicDefault },
+    { name: "MultiPV", min: 1, max: 8, default: 1 },
   ];
-}
-
-/** The spin options, their values (by lower-case name) and the levels' budgets. */
-interface UciSettings {
-  spin: SpinOption[];
-  values: Map<string, number>;
-  levelMs: readonly number[];
 }
 
 const GO_NUMBERS = ["wtime", "btime", "winc", "binc", "movestogo", "movetime", "depth", "nodes", "mate"] as const;
@@ -49,21 +52,28 @@ export class UciEngine {
   private variant = "chess";
   private fen = VARIANT_START.chess!;
   private moves: string[] = [];
-  /** The spin options and their values, once the program's limits are read. */
-  private settings: UciSettings | null = null;
+  /** The spin options' values by lower-case name, and the options, once the program is read. */
+  private readonly options = new Map<string, number>();
+  private spin: SpinOption[] | null = null;
   /** OwnBook: the opening book inside CHESS.COM answers while the game follows it. */
   private ownBook = true;
+  /** Ponder: the GUI may ponder; the bestmove then names a move to ponder on. */
+  private ponder = false;
+  private backend: BackendName = "auto";
   private search: SearchHandle | null = null;
+  /** The clock's plan a ponder search takes at `ponderhit`; null: not pondering. */
+  private ponderPlan: TimePlan | null | undefined = undefined;
   /** CHESS.COM, kept running between the searches of a game (its hash table with it). */
   private engine: EngineProcess | null = null;
   private searchDone: Promise<void> = Promise.resolve();
-  /** Under `go infinite` UCI holds `bestmove` until `stop`, even when the search ends
-   *  by itself (a mate found, the depth cap): this lets the held answer out. */
+  /** Under `go infinite` and `go ponder` UCI holds `bestmove` until `stop` (or
+   *  `ponderhit`), even when the search ends by itself (a mate found, the depth cap):
+   *  this lets the held answer out. */
   private releaseBestmove: (() => void) | null = null;
 
   constructor(
     private readonly out: (line: string) => void,
-    private readonly program: Promise<Uint8Array>,
+    private readonly program: Promise<EngineProgram>,
   ) {}
 
   /** Handle one line from the GUI. Resolves when the next line may be handled: a `go`
@@ -75,22 +85,25 @@ export class UciEngine {
       case undefined:
         return;
       case "uci":
-        this.out("id name Liberman Chess (CHESS.COM under js-dos)");
+        this.out("id name Liberman Chess (CHESS.COM under DOSBox)");
         this.out("id author Leonid Liberman (the engine's logic) and the liberman-chess authors");
-        for (const o of (await this.setup()).spin) this.out(`option name ${o.name} type spin default ${o.default} min ${o.min} max ${o.max}`);
+        for (const o of await this.spinList()) this.out(`option name ${o.name} type spin default ${o.default} min ${o.min} max ${o.max}`);
         this.out("option name OwnBook type check default true");
+        this.out("option name Ponder type check default false");
+        this.out(`option name Backend type combo default auto${BACKENDS.map((b) => ` var ${b}`).join("")}`);
         this.out(`option name UCI_Variant type combo default chess${Object.keys(VARIANT_START).map((v) => ` var ${v}`).join("")}`);
         this.out("uciok");
         return;
       case "isready":
-        if (!this.search) await this.program;
+        if (!this.search) await this.ready();
         this.out("readyok");
         return;
       case "debug":
       case "register":
         return;
       case "setoption":
-        return this.setOption(args, await this.setup());
+        await this.spinList();
+        return this.setOption(args);
       case "ucinewgame":
         this.fen = VARIANT_START[this.variant]!;
         this.moves = [];
@@ -111,7 +124,14 @@ export class UciEngine {
         this.releaseBestmove?.();
         return;
       case "ponderhit":
-        this.out("info string ponderhit: this engine does not ponder");
+        if (this.ponderPlan === undefined) {
+          this.out("info string ponderhit without a go ponder: ignored");
+          return;
+        }
+        // The ponder search goes on as a normal one, on the clock from now.
+        this.search?.replan(this.ponderPlan);
+        this.ponderPlan = undefined;
+        this.releaseBestmove?.();
         return;
       case "quit":
         this.search?.stop();
@@ -124,33 +144,58 @@ export class UciEngine {
     }
   }
 
-  /** The spin options from the program's limits, read once. */
-  private async setup(): Promise<UciSettings> {
-    if (!this.settings) {
-      const limits = await programLimits();
-      const spin = spinOptions(limits);
-      this.settings = { spin, values: new Map(spin.map((o) => [o.name.toLowerCase(), o.default])), levelMs: limits.uciLevelMs };
+  /** The program built and its emulator started, so that the first go starts at once. */
+  private async ready(): Promise<void> {
+    const program = await this.program;
+    this.engine ??= new EngineProcess(program, this.backend);
+    try {
+      await this.engine.warm();
+    } catch (e) {
+      this.out(`info string the emulator did not start: ${(e as Error).message.split("\n")[0]}`);
+      await this.engine.close();
     }
-    return this.settings;
   }
 
-  private setOption(args: string[], settings: UciSettings): void {
+  private checkOption(name: string, text: string): boolean | null {
+    if (!["true", "false"].includes(text.toLowerCase())) {
+      this.out(`info string ${name} is true or false, not '${text}'`);
+      return null;
+    }
+    return text.toLowerCase() === "true";
+  }
+
+  private async setOption(args: string[]): Promise<void> {
     const nameAt = args.indexOf("name");
     const valueAt = args.indexOf("value");
     const name = args.slice(nameAt + 1, valueAt > 0 ? valueAt : undefined).join(" ");
     const text = valueAt > 0 ? args.slice(valueAt + 1).join(" ") : "";
-    if (nameAt === 0 && name.toLowerCase() === "uci_variant") {
+    const key = nameAt === 0 ? name.toLowerCase() : "";
+    if (key === "uci_variant") {
       if (VARIANT_START[text.toLowerCase()] === undefined) this.out(`info string UCI_Variant is one of ${Object.keys(VARIANT_START).join(", ")}, not '${text}'`);
       else this.variant = text.toLowerCase();
       return;
     }
-    if (nameAt === 0 && name.toLowerCase() === "ownbook") {
-      if (!["true", "false"].includes(text.toLowerCase())) this.out(`info string OwnBook is true or false, not '${text}'`);
-      else this.ownBook = text.toLowerCase() === "true";
+    if (key === "ownbook" || key === "ponder") {
+      const value = this.checkOption(key === "ownbook" ? "OwnBook" : "Ponder", text);
+      if (value !== null && key === "ownbook") this.ownBook = value;
+      if (value !== null && key === "ponder") this.ponder = value;
       return;
     }
-    const option = settings.spin.find((o) => o.name.toLowerCase() === name.toLowerCase());
-    if (nameAt !== 0 || !option) {
+    if (key === "backend") {
+      const b = text.toLowerCase() as BackendName;
+      if (!BACKENDS.includes(b)) {
+        this.out(`info string Backend is one of ${BACKENDS.join(", ")}, not '${text}'`);
+        return;
+      }
+      this.backend = b;
+      // The next search starts the emulator named; a running search keeps its own.
+      const old = this.engine;
+      this.engine = null;
+      void this.searchDone.then(() => old?.close());
+      return;
+    }
+    const option = this.spin!.find((o) => o.name.toLowerCase() === key);
+    if (!option) {
       this.out(`info string unknown option: ${name || args.join(" ")}`);
       return;
     }
@@ -159,7 +204,7 @@ export class UciEngine {
       this.out(`info string option ${option.name} needs a whole number from ${option.min} to ${option.max}, not '${text}'`);
       return;
     }
-    settings.values.set(option.name.toLowerCase(), value);
+    this.options.set(option.name.toLowerCase(), value);
   }
 
   /** `position startpos|fen FEN [moves …]`. A bad FEN keeps the previous position; an
@@ -195,44 +240,100 @@ export class UciEngine {
     this.moves = played;
   }
 
-  private async go(args: string[]): Promise<void> {
+  /** UCI's go words, with every number the engine takes clamped into its range. */
+  private readGo(args: string[], program: EngineProgram): { limits: GoLimits; ponder: boolean } {
     const limits: GoLimits = {};
+    let ponder = false;
     for (let i = 0; i < args.length; i++) {
       const w = args[i]!;
       if (w === "infinite") limits.infinite = true;
-      else if (w === "ponder") limits.infinite = true;
+      else if (w === "ponder") ponder = true;
       else if (w === "searchmoves") {
         this.out("info string go searchmoves is not supported; searching every move");
         while (i + 1 < args.length && /^[a-h][1-8][a-h][1-8]/.test(args[i + 1]!)) i++;
       } else if ((GO_NUMBERS as readonly string[]).includes(w) && /^-?\d+$/.test(args[i + 1] ?? "")) {
-        limits[w as (typeof GO_NUMBERS)[number]] = Math.max(0, Number(args[++i]));
+        const word = w as (typeof GO_NUMBERS)[number];
+        const n = Number(args[++i]);
+        if (n < 0) this.out(`info string go ${word} ${n}: a negative number is taken as 0`);
+        limits[word] = Math.max(0, n);
       } else this.out(`info string go: '${w}' is not understood; ignored`);
     }
+    for (const word of ["depth", "mate"] as const) {
+      if (limits[word] === undefined) continue;
+      const c = clampWord(word, limits[word]!, program.words.get(word)!);
+      if (c.note) this.out(`info string ${c.note}`);
+      limits[word] = c.value;
+    }
+    if (limits.nodes !== undefined) {
+      const range = program.words.get("nodes")!;
+      if (limits.nodes < range.min) {
+        this.out(`info string go nodes ${limits.nodes}: no node limit`);
+        delete limits.nodes;
+      } else limits.nodes = clampWord("nodes", limits.nodes, range).value;
+    }
+    if (limits.movestogo !== undefined) {
+      const range = program.words.get("movestogo")!;
+      if (limits.movestogo < range.min) {
+        this.out(`info string go movestogo ${limits.movestogo}: taken as sudden death`);
+        delete limits.movestogo;
+      } else {
+        const c = clampWord("movestogo", limits.movestogo, range);
+        if (c.note) this.out(`info string ${c.note}`);
+        limits.movestogo = c.value;
+      }
+    }
+    return { limits, ponder };
+  }
+
+  /** The spin options of the program, their values set to the defaults the first time. */
+  private async spinList(): Promise<SpinOption[]> {
+    if (!this.spin) {
+      this.spin = spinOptions(await this.program);
+      for (const o of this.spin) this.options.set(o.name.toLowerCase(), o.default);
+    }
+    return this.spin;
+  }
+
+  private async go(args: string[]): Promise<void> {
     const program = await this.program;
-    const { values, levelMs } = await this.setup();
+    await this.spinList();
+    const { limits, ponder } = this.readGo(args, program);
     const started = Date.now();
-    // The book knows games from chess's start position; `go mate` and `go infinite` ask
-    // for the search.
+    const white = oracle.sideToMove(oracle.playUci(oracle.fenPosition(this.fen), this.moves)) === "w";
+    const overhead = this.options.get("move overhead")!;
+    const plan = timePlan(limits, white, overhead);
+    const multiPv = this.options.get("multipv")!;
+    // The book knows games from chess's start position; `go mate`, `go infinite`,
+    // `go ponder` and MultiPV ask for the search.
     const book = this.ownBook && this.fen === VARIANT_START.chess && this.moves.length < BOOK_MAX_PLIES &&
-      limits.mate === undefined && !limits.infinite;
-    this.engine ??= new EngineProcess(program);
+      limits.mate === undefined && !limits.infinite && !ponder && multiPv === 1;
+    const held = limits.infinite || ponder;
+    const engineKept = limits.depth !== undefined || limits.nodes !== undefined || limits.mate !== undefined;
+    // A go with no limit the bridge or the engine keeps thinks the Level's budget.
+    const budget = this.options.get("budget")! || (plan === null && !held && !engineKept ? program.uciLevelMs[this.options.get("level")! - 1]! : undefined);
+    this.engine ??= new EngineProcess(program, this.backend);
     const search = startSearch(this.engine, {
       fen: this.fen,
       moves: this.moves,
       limits,
-      budgetMs: values.get("budget")! || levelMs[values.get("level")! - 1]!,
-      overheadMs: values.get("move overhead")!,
-      mateLogic: values.get("liberman mate depth")!,
+      plan: ponder ? null : plan,
+      budgetMs: budget,
+      levelBudgetMs: program.uciLevelMs[this.options.get("level")! - 1]!,
+      mateLogic: this.options.get("liberman mate depth")!,
       bookSeed: book ? Math.floor(Math.random() * 65536) : undefined,
+      multiPv,
+      ponderMove: this.ponder,
     }, (info) => this.out(infoLine(info, Date.now() - started)));
     this.search = search;
-    const stopped = limits.infinite ? new Promise<void>((resolve) => (this.releaseBestmove = resolve)) : Promise.resolve();
+    this.ponderPlan = ponder ? plan : undefined;
+    const stopped = held ? new Promise<void>((resolve) => (this.releaseBestmove = resolve)) : Promise.resolve();
     this.searchDone = search.done.then(async (r) => {
       if (r.note) this.out(`info string ${r.note}`);
       if (r.book) this.out("info string book");
-      this.search = null;
       await stopped;
+      this.search = null;
       this.releaseBestmove = null;
+      this.ponderPlan = undefined;
       this.out(`bestmove ${r.best ?? "0000"}${r.best && r.ponder ? ` ponder ${r.ponder}` : ""}`);
     });
   }
@@ -242,17 +343,18 @@ function infoLine(info: SearchInfo, ms: number): string {
   const score = "cp" in info.score ? `cp ${info.score.cp}` : `mate ${info.score.mate}`;
   const nps = ms > 0 ? Math.round((info.nodes * 1000) / ms) : 0;
   const pv = info.pv.length ? ` pv ${info.pv.join(" ")}` : "";
-  return `info depth ${info.depth} score ${score} nodes ${info.nodes} nps ${nps} time ${ms}${pv}`;
+  const multipv = info.multipv !== undefined ? ` multipv ${info.multipv}` : "";
+  return `info depth ${info.depth}${multipv} score ${score} nodes ${info.nodes} nps ${nps} time ${ms}${pv}`;
 }
 
-async function main(): Promise<void> {
+export async function main(): Promise<void> {
   // The emulator and its loader may print; stdout belongs to the protocol alone.
   const toStderr = (...a: unknown[]) => process.stderr.write(a.map(String).join(" ") + "\n");
   console.log = toStderr;
   console.info = toStderr;
   console.warn = toStderr;
   const write = (line: string) => process.stdout.write(line + "\n");
-  const program = assembled(CHESS);
+  const program = engineProgram();
   program.catch((e: Error) => {
     write(`info string cannot build CHESS.COM: ${e.message.split("\n")[0]}`);
     process.exit(1);
@@ -260,13 +362,14 @@ async function main(): Promise<void> {
   const engine = new UciEngine(write, program);
   const { createInterface } = await import("node:readline");
   const rl = createInterface({ input: process.stdin, terminal: false });
-  // Lines are handled in order; a `go` only waits for its search to start, so isready
-  // and stop are answered while it thinks. quit overtakes anything still waiting.
+  // Lines are handled in order; a `go` only waits for its search to start, so isready,
+  // stop and ponderhit are answered while it thinks. quit overtakes anything waiting.
   let queue = Promise.resolve();
   for await (const line of rl) {
     if (line.trim().split(/\s+/)[0] === "quit") break;
     queue = queue.then(() => engine.handle(line));
   }
+  // The GUI's end of the pipe closed, or quit: stop the search, end the emulator.
   await engine.handle("quit");
   process.exit(0);
 }

@@ -1,0 +1,93 @@
+#!/usr/bin/env node
+// liberman-uci -- the UCI engine as one executable, for GUIs and bots that launch a
+// program (Cute Chess, Arena, BanksiaGUI, En Croissant, lichess-bot, PolyGlot):
+//   bin/liberman-uci            (bin/liberman-uci.cmd on Windows)
+// It runs ts-harness/frontends/uci.ts from any working folder and writes nothing into
+// the repository. To answer `uci` at once, the TypeScript is bundled with esbuild into
+// one file in the per-user cache ($XDG_CACHE_HOME/liberman-chess, or
+// ~/.cache/liberman-chess), once per version of ts-harness/; the bundle is written under
+// a temporary name and renamed, so that two engines starting together both run a whole
+// one. When it cannot be bundled, tsx runs the sources. Nothing but UCI goes to stdout.
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from "node:fs";
+import { createRequire } from "node:module";
+import { homedir, tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
+const SOURCES = join(ROOT, "ts-harness");
+const ENTRY = "ts-harness/frontends/uci.ts";
+const CACHE_NAME = "liberman-chess";
+
+function files(dir) {
+  const out = [];
+  for (const name of readdirSync(dir).sort()) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) out.push(...files(path));
+    else if (/\.(ts|mjs|js)$/.test(name)) out.push(path);
+  }
+  return out;
+}
+
+function sourceHash() {
+  const h = createHash("sha256");
+  for (const path of [...files(SOURCES), join(ROOT, "package.json")]) h.update(path.slice(ROOT.length)).update("\0").update(readFileSync(path)).update("\0");
+  return h.digest("hex").slice(0, 20);
+}
+
+function cacheDir() {
+  const base = process.env.XDG_CACHE_HOME || join(homedir(), ".cache");
+  for (const dir of [join(base, CACHE_NAME), join(tmpdir(), `${CACHE_NAME}-${process.getuid?.() ?? "user"}`)]) {
+    try {
+      mkdirSync(dir, { recursive: true });
+      return dir;
+    } catch {
+      // Not writable: the next one.
+    }
+  }
+  return null;
+}
+
+/** The bundle's path, bundled first if need be; null when esbuild cannot. */
+async function bundle() {
+  const dir = cacheDir();
+  if (!dir) return null;
+  const out = join(dir, `uci-${sourceHash()}.mjs`);
+  if (existsSync(out)) return out;
+  const require = createRequire(join(ROOT, "package.json"));
+  const esbuild = require("esbuild");
+  const temporary = `${out}.${process.pid}.tmp`;
+  // Every module of the bundle reads import.meta.url as build.ts's own, so that the
+  // repository's root (and node_modules, for the emulator) is found from the bundle.
+  const url = JSON.stringify(pathToFileURL(join(ROOT, "ts-harness/core/build.ts")).href);
+  try {
+    await esbuild.build({
+      stdin: { contents: `import { main } from "./${ENTRY}";\nawait main();\n`, resolveDir: ROOT, loader: "ts", sourcefile: "liberman-uci-entry.ts" },
+      bundle: true,
+      platform: "node",
+      format: "esm",
+      target: "node20",
+      outfile: temporary,
+      external: ["emulators"],
+      define: { "import.meta.url": url },
+      banner: { js: `import { createRequire as __createRequire } from "node:module"; const require = __createRequire(${url});` },
+      logLevel: "silent",
+    });
+    renameSync(temporary, out);
+    return out;
+  } catch {
+    rmSync(temporary, { force: true });
+    return null;
+  }
+}
+
+const built = await bundle().catch(() => null);
+if (built) await import(pathToFileURL(built).href);
+else {
+  const require = createRequire(join(ROOT, "package.json"));
+  const { register } = require("node:module");
+  register(pathToFileURL(require.resolve("tsx/esm")).href, pathToFileURL(ROOT + "/"));
+  const { main } = await import(pathToFileURL(join(ROOT, ENTRY)).href);
+  await main();
+}

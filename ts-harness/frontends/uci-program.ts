@@ -1,0 +1,129 @@
+// uci-program -- the CHESS.COM a UCI engine runs, and what it says of its limits.
+// A GUI starts the engine from anywhere and may start two at once; neither may write
+// into the repository. So the program is assembled once per version of asm/ into a
+// per-user cache ($XDG_CACHE_HOME/liberman-chess, or ~/.cache/liberman-chess; the temp
+// folder if that cannot be written), under a folder named by the hash of asm/'s files:
+// nasm runs in a fresh folder beside it, which is then renamed into place, so that a
+// reader never sees half a build and two engines building at once both end with the
+// same program. In a test run the global setup's build/ is read instead.
+import { execa } from "execa";
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from "node:fs";
+import { homedir, tmpdir } from "node:os";
+import { join } from "node:path";
+import { BUILT_ENV, CHESS, MappedProgram, program, readSymbolMap, ROOT } from "../core/build.ts";
+
+const ASM_DIR = join(ROOT, "asm");
+const CACHE_NAME = "liberman-chess";
+const PROGRAM_FILE = "CHESS.COM";
+/** Where asm/chess.asm's `[map all MAP_FILE]` writes, from nasm's working folder. */
+const MAP_FILE = join("build", "chess.map");
+
+/** The number range of a limit word of the `go` job (asm/batch/think.asm, limit_words). */
+export interface WordRange {
+  readonly min: number;
+  readonly max: number;
+}
+
+/** The program with what the bridge must keep to, read from its symbol map. */
+export interface EngineProgram {
+  readonly bytes: Uint8Array;
+  /** The longest job line (LINE_MAX). */
+  readonly lineMax: number;
+  /** The `go` job's limit words and the numbers each takes. */
+  readonly words: ReadonlyMap<string, WordRange>;
+  /** The UCI Level's budgets in emulated ms, level 1 first, and the default level
+   *  (UCI_LEVEL_* in asm/inc/chess.inc). */
+  readonly uciLevelMs: readonly number[];
+  readonly uciLevelDefault: number;
+  /** The mate logic's default moves before the search (MATE_LEVEL_DEFAULT). */
+  readonly mateLogicDefault: number;
+}
+
+function asmFiles(dir: string, prefix = ""): string[] {
+  const out: string[] = [];
+  for (const name of readdirSync(dir).sort()) {
+    const rel = prefix ? `${prefix}/${name}` : name;
+    if (statSync(join(dir, name)).isDirectory()) out.push(...asmFiles(join(dir, name), rel));
+    else out.push(rel);
+  }
+  return out;
+}
+
+/** A name for this version of asm/: its files' paths and bytes hashed. */
+function asmHash(): string {
+  const h = createHash("sha256");
+  for (const rel of asmFiles(ASM_DIR)) h.update(rel).update("\0").update(readFileSync(join(ASM_DIR, rel))).update("\0");
+  return h.digest("hex").slice(0, 20);
+}
+
+function cacheRoot(): string {
+  const base = process.env.XDG_CACHE_HOME || join(homedir(), ".cache");
+  for (const root of [join(base, CACHE_NAME), join(tmpdir(), `${CACHE_NAME}-${process.getuid?.() ?? "user"}`)]) {
+    try {
+      mkdirSync(root, { recursive: true });
+      return root;
+    } catch {
+      // Not writable: the next one.
+    }
+  }
+  throw new Error("no folder to build CHESS.COM in: neither the cache folder nor the temp folder can be written");
+}
+
+/** The folder of this asm/'s build in the cache, assembled there first if need be. */
+async function cachedBuild(): Promise<string> {
+  const root = cacheRoot();
+  const dir = join(root, asmHash());
+  if (existsSync(join(dir, PROGRAM_FILE)) && existsSync(join(dir, MAP_FILE))) return dir;
+  const work = mkdtempSync(join(root, "build-"));
+  try {
+    mkdirSync(join(work, "build"));
+    const r = await execa("nasm", ["-f", "bin", "-w+all", "-Werror", "-I", ASM_DIR + "/", `-DMAP_FILE=${MAP_FILE}`, "-o", PROGRAM_FILE, join(ASM_DIR, "chess.asm")], { cwd: work, reject: false });
+    if (r.exitCode !== 0) throw new Error(`nasm failed on asm/chess.asm: ${(r.stderr || r.shortMessage || "").split("\n")[0]}`);
+    try {
+      renameSync(work, dir);
+    } catch {
+      // Another engine renamed its build into place first: the same bytes.
+      if (!existsSync(join(dir, PROGRAM_FILE))) throw new Error(`cannot put the build into ${dir}`);
+    }
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+  return dir;
+}
+
+/** The limit words of the map's limit_words table, by name. */
+function limitWords(p: MappedProgram): Map<string, WordRange> {
+  const m = p.map;
+  const row = m.constant("limit_word_size");
+  const dword = (at: number) => (p.wordAt(at) + p.wordAt(at + 2) * 0x10000);
+  const words = new Map<string, WordRange>();
+  for (let i = 0, at = m.label("limit_words"); i < m.constant("LIMIT_WORDS"); i++, at += row) {
+    const name = p.stringAt(p.wordAt(at + m.constant("limit_word.name")));
+    words.set(name, { min: dword(at + m.constant("limit_word.min")), max: dword(at + m.constant("limit_word.max")) });
+  }
+  return words;
+}
+
+/** CHESS.COM for the UCI engine, once per process. */
+let loaded: Promise<EngineProgram> | null = null;
+export function engineProgram(): Promise<EngineProgram> {
+  loaded ??= (async () => {
+    let mapped: MappedProgram;
+    if (process.env[BUILT_ENV]) mapped = new MappedProgram(await program(CHESS), readSymbolMap(join(ROOT, CHESS.map!)));
+    else {
+      const dir = await cachedBuild();
+      mapped = new MappedProgram(new Uint8Array(readFileSync(join(dir, PROGRAM_FILE))), readSymbolMap(join(dir, MAP_FILE)));
+    }
+    const m = mapped.map;
+    return {
+      bytes: mapped.bytes,
+      lineMax: m.constant("LINE_MAX"),
+      words: limitWords(mapped),
+      uciLevelMs: Array.from({ length: m.constant("UCI_LEVELS") }, (_, i) => m.constant(`UCI_LEVEL_${i + 1}_MS`)),
+      uciLevelDefault: m.constant("UCI_LEVEL_DEFAULT"),
+      mateLogicDefault: m.constant("MATE_LEVEL_DEFAULT"),
+    };
+  })();
+  return loaded;
+}
