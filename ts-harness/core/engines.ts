@@ -44,7 +44,7 @@ export interface JobCost {
 
 export interface MateRequest {
   fen: string;
-  /** N: look for a mate in at most N moves (1..5). */
+  /** N: look for a mate in at most N moves (1..8, CHESS.COM's MATE_MAX_MOVES). */
   moves: number;
 }
 

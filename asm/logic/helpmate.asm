@@ -1,0 +1,259 @@
+; helpmate.asm -- the helpmate (h#n; beyond Liberman, whose mate logic knows the direct
+; mate only, but on his tree): the side to move (S) begins, both sides cooperate, and
+; S is mated by the other side's n-th move.  S helpmates in k when one of its moves and
+; one reply after it leave S mated, or (k > 1) a helpmate in k - 1.  Both nodes are OR
+; nodes: the first success ends an existence question; a count walks every line.
+;
+; help_find tries k = 1, 2, ... N, so its k is the shortest; then it walks the lines
+; of length k again, counting them (up to HELP_COUNT_CAP) and keeping the first.  The
+; cuts cannot change the answer:
+;   - the table of proven results (matetable.asm: S's positions only, "helpmated within
+;     k" in .mates and "not within k" in .fails, both monotone in k as a direct mate's)
+;     answers a position below the root met again; a count takes only its failures
+;     (a success there would have to be walked for its lines);
+;   - at k = 1 only the other side's checks can mate: they alone are generated
+;     (gen_moves' checking_only, mate_check_squares), a check that leaves the king a
+;     step (mate_check_flees) is not played out, and a mate is one legal reply short.
+
+        section .bss
+
+help_root_ply   resb 1              ; [ply] at help_find's root
+help_counting   resb 1              ; nonzero: count every line; 0: stop at the first
+help_count      resd 1              ; the lines found
+help_path       resd STIP_PLIES     ; the line being walked, by ply from the root
+help_line       resd STIP_PLIES     ; the first line counted
+
+        section .text
+
+; help_find -- the shortest helpmate in at most N moves, its number of lines and the
+;              first of them
+; IN:  CL = N, 1 .. STIP_MAX_MOVES; the position; DI -> free space in the move chain;
+;      the limits (clock_check stops the search)
+; OUT: CF clear: CL = k, EAX = the lines of length k (at most HELP_COUNT_CAP),
+;      help_line = the first, 2k moves; CF set: none in N moves (or [clock_abort] set)
+; CHG: EBX, ECX, EDX, SI, EBP (DI kept; the position restored)
+help_find:
+        push fs
+        push gs
+        mov ch, cl                  ; CH = N
+        mov al, [ply]
+        mov [help_root_ply], al
+        push cx
+        push di
+        call hash_compute
+        mov ch, STIP_MAX_MOVES      ; the table is looked at from k = 1 on: clear it
+        call mate_tt_clear
+        pop di
+        pop cx
+        mov cl, 1
+.length:
+        mov byte [help_counting], 0
+        call help_walk
+        cmp byte [clock_abort], LIMIT_NONE
+        jne .none
+        cmp dword [help_count], 0
+        jne .found                  ; a line of k moves
+        inc cl
+        cmp cl, ch
+        jbe .length
+.none:  pop gs
+        pop fs
+        stc
+        ret
+.found: mov byte [help_counting], 1
+        call help_walk
+        cmp byte [clock_abort], LIMIT_NONE
+        jne .none
+        mov eax, [help_count]
+        pop gs
+        pop fs
+        clc
+        ret
+
+; help_walk -- the lines of a helpmate in k from the root, counted afresh
+; IN:  CL = k; [help_counting]; DI -> free space
+; OUT: [help_count]; CF set: stopped (a line found when not counting, the cap reached,
+;      or a limit: [clock_abort])
+; CHG: EAX, EBX, EDX, SI, EBP (CX, DI kept)
+help_walk:
+        mov dword [help_count], 0
+        push cx
+        call help_lines
+        pop cx
+        ret
+
+; help_lines -- the lines of a helpmate in k moves from here, S to move: each of S's
+;               moves, each reply, then S mated (k = 1) or the lines of k - 1
+; IN:  CL = k >= 1; DI -> free space; [help_counting]; FS = the table
+; OUT: [help_count] + the lines found (help_path below this ply, help_line at the first);
+;      CF set: stop the walk (see help_walk)
+; CHG: EAX, EBX, ECX, EDX, SI, EBP (DI kept)
+help_lines:
+        call clock_check
+        jc .out
+        mov al, [ply]
+        cmp al, [help_root_ply]
+        je .search
+        call mate_tt_probe
+        jz .search
+        jc .failed                  ; known: no helpmate in k from here
+        cmp byte [help_counting], 0
+        jne .search                 ; a count walks the lines of a success
+        inc dword [help_count]
+        stc
+        ret
+.search:
+        push dword [help_count]
+        push di
+        push cx
+        call gen_moves
+        pop cx
+        pop si
+        push si
+.own:   cmp si, di
+        jae .done
+        mov eax, [es:si]
+        call help_path_put
+        call move_play
+        push si
+        push cx
+        call help_replies
+        pop cx
+        pop si
+        call mate_unmake_si
+        jc .stopped
+        add si, MOVE_SIZE
+        jmp .own
+.stopped:
+        pop di
+        add sp, 4                   ; the count before
+        cmp byte [clock_abort], LIMIT_NONE
+        jne .out
+        cmp byte [help_counting], 0
+        jne .out
+        clc                         ; a line found: S helpmates in k
+        call mate_tt_store
+        stc
+.out:   ret
+.done:  pop di
+        pop eax                     ; the count before
+        cmp eax, [help_count]
+        jne .counted
+        stc                         ; no line: S helpmates in no k
+        call mate_tt_store
+.failed:
+        clc
+        ret
+.counted:
+        clc
+        ret
+
+; help_replies -- the other side's replies after S's move, each followed by S mated
+;                 (k = 1) or by the lines of k - 1
+; IN:  CL = k >= 1; DI -> free space; the other side to move
+; OUT, CHG: as help_lines
+help_replies:
+        push di
+        cmp cl, 1
+        je .checks
+        push cx
+        call gen_moves
+        pop cx
+        pop si
+        push si
+        dec cl
+.reply: cmp si, di
+        jae .none
+        mov eax, [es:si]
+        call help_path_put
+        call move_play
+        push si
+        push cx
+        call help_lines
+        pop cx
+        pop si
+        call mate_unmake_si
+        jc .stop
+        add si, MOVE_SIZE
+        jmp .reply
+.checks:
+        call mate_check_squares     ; the last reply: only a check can mate
+        mov byte [checking_only], 1
+        push cx
+        call gen_moves
+        pop cx
+        mov byte [checking_only], 0
+        pop si
+        push si
+.try:   cmp si, di
+        jae .none
+        mov eax, [es:si]
+        call mate_gives_check
+        jnc .next
+        call mate_check_flees
+        jc .next
+        call help_path_put
+        call move_play
+        push si
+        push di
+        call gen_any_move
+        pop di
+        pop si
+        test ecx, ecx
+        jnz .escapes
+        call help_line_found
+        call mate_unmake_si
+        jc .stop
+        jmp .next
+.escapes:
+        call mate_unmake_si
+.next:  add si, MOVE_SIZE
+        jmp .try
+.none:  pop di
+        clc
+        ret
+.stop:  pop di
+        stc
+        ret
+
+; help_path_put -- note a move of the line being walked at its ply
+; IN:  EAX = the move, about to be played at [ply]
+; OUT: help_path at [ply] - [help_root_ply]
+; CHG: BX
+help_path_put:
+        movzx bx, byte [ply]
+        sub bl, [help_root_ply]
+        shl bx, DWORD_SHIFT
+        mov [help_path + bx], eax
+        ret
+
+; help_line_found -- S is mated: count the line, keep it if it is the first
+; IN:  the line in help_path up to [ply] (the mating reply played); [help_counting]
+; OUT: [help_count] + 1, help_line; CF set: stop (not counting, or the cap reached)
+; CHG: BX
+help_line_found:
+        inc dword [help_count]
+        cmp dword [help_count], 1
+        jne .cap
+        push si
+        push di
+        push cx
+        push es
+        push ds
+        pop es
+        mov si, help_path
+        mov di, help_line
+        mov cx, STIP_PLIES
+        rep movsd
+        pop es
+        pop cx
+        pop di
+        pop si
+.cap:   cmp byte [help_counting], 0
+        je .stop
+        cmp dword [help_count], HELP_COUNT_CAP
+        jae .stop
+        clc
+        ret
+.stop:  stc
+        ret
