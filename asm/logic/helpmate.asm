@@ -11,9 +11,9 @@
 ;     k" in .mates and "not within k" in .fails, both monotone in k as a direct mate's)
 ;     answers a position below the root met again; a count takes only its failures
 ;     (a success there would have to be walked for its lines);
-;   - at k = 1 only the other side's checks can mate: they alone are generated
-;     (gen_moves' checking_only, mate_check_squares), a check that leaves the king a
-;     step (mate_check_flees) is not played out, and a mate is one legal reply short.
+;   - at k = 1 only the other side's checks can mate: the others are not played out
+;     (mate_gives_check, read off mate_check_squares' tables), nor a check that leaves
+;     the king a step (mate_check_flees), and a mate is one legal reply short.
 
         section .bss
 
@@ -177,12 +177,10 @@ help_replies:
         add si, MOVE_SIZE
         jmp .reply
 .checks:
-        call mate_check_squares     ; the last reply: only a check can mate
-        mov byte [checking_only], 1
-        push cx
-        call gen_moves
-        pop cx
-        mov byte [checking_only], 0
+        call mate_check_squares     ; the last reply: only a check can mate (every
+        push cx                     ; move generated: checking_only's promotions
+        call gen_moves              ; leave out those to a rook or a bishop, which
+        pop cx                      ; may mate too, each a line of its own)
         pop si
         push si
 .try:   cmp si, di
