@@ -2,15 +2,14 @@
 ; mate only, but on his tree): the side to move (S) begins, both sides cooperate, and
 ; S is mated by the other side's n-th move.  S helpmates in k when one of its moves and
 ; one reply after it leave S mated, or (k > 1) a helpmate in k - 1.  Both nodes are OR
-; nodes: the first success ends an existence question; a count walks every line.
+; nodes, and the answer counts the lines: every one is walked.
 ;
-; help_find tries k = 1, 2, ... N, so its k is the shortest; then it walks the lines
-; of length k again, counting them (up to HELP_COUNT_CAP) and keeping the first.  The
-; cuts cannot change the answer:
-;   - the table of proven results (matetable.asm: S's positions only, "helpmated within
-;     k" in .mates and "not within k" in .fails, both monotone in k as a direct mate's)
-;     answers a position below the root met again; a count takes only its failures
-;     (a success there would have to be walked for its lines);
+; help_find walks the lines of k = 1, 2, ... N moves, so the first k with a line is the
+; shortest; it counts them (up to HELP_COUNT_CAP) and keeps the first.  The cuts
+; cannot change the answer:
+;   - the table of proven results (matetable.asm: S's positions only, "not helpmated
+;     within k" in .fails, monotone in k as a direct mate's) answers a position below
+;     the root met again that has no line (one with lines is walked for them);
 ;   - at k = 1 only the other side's checks can mate: the others are not played out
 ;     (mate_gives_check, read off mate_check_squares' tables), nor a check that leaves
 ;     the king a step (mate_check_flees), and a mate is one legal reply short.
@@ -18,7 +17,6 @@
         section .bss
 
 help_root_ply   resb 1              ; [ply] at help_find's root
-help_counting   resb 1              ; nonzero: count every line; 0: stop at the first
 help_count      resd 1              ; the lines found
 help_path       resd STIP_PLIES     ; the line being walked, by ply from the root
 help_line       resd STIP_PLIES     ; the first line counted
@@ -47,12 +45,11 @@ help_find:
         pop cx
         mov cl, 1
 .length:
-        mov byte [help_counting], 0
         call help_walk
         cmp byte [clock_abort], LIMIT_NONE
         jne .none
         cmp dword [help_count], 0
-        jne .found                  ; a line of k moves
+        jne .found                  ; the lines of k moves
         inc cl
         cmp cl, ch
         jbe .length
@@ -60,20 +57,15 @@ help_find:
         pop fs
         stc
         ret
-.found: mov byte [help_counting], 1
-        call help_walk
-        cmp byte [clock_abort], LIMIT_NONE
-        jne .none
-        mov eax, [help_count]
+.found: mov eax, [help_count]
         pop gs
         pop fs
         clc
         ret
 
 ; help_walk -- the lines of a helpmate in k from the root, counted afresh
-; IN:  CL = k; [help_counting]; DI -> free space
-; OUT: [help_count]; CF set: stopped (a line found when not counting, the cap reached,
-;      or a limit: [clock_abort])
+; IN:  CL = k; DI -> free space
+; OUT: [help_count]; CF set: stopped (the cap reached, or a limit: [clock_abort])
 ; CHG: EAX, EBX, EDX, SI, EBP (CX, DI kept)
 help_walk:
         mov dword [help_count], 0
@@ -84,7 +76,7 @@ help_walk:
 
 ; help_lines -- the lines of a helpmate in k moves from here, S to move: each of S's
 ;               moves, each reply, then S mated (k = 1) or the lines of k - 1
-; IN:  CL = k >= 1; DI -> free space; [help_counting]; FS = the table
+; IN:  CL = k >= 1; DI -> free space; FS = the table
 ; OUT: [help_count] + the lines found (help_path below this ply, help_line at the first);
 ;      CF set: stop the walk (see help_walk)
 ; CHG: EAX, EBX, ECX, EDX, SI, EBP (DI kept)
@@ -96,12 +88,8 @@ help_lines:
         je .search
         call mate_tt_probe
         jz .search
-        jc .failed                  ; known: no helpmate in k from here
-        cmp byte [help_counting], 0
-        jne .search                 ; a count walks the lines of a success
-        inc dword [help_count]
-        stc
-        ret
+        jc .failed                  ; known: no helpmate in k from here; a known
+                                    ; one is walked for its lines
 .search:
         push dword [help_count]
         push di
@@ -127,24 +115,16 @@ help_lines:
 .stopped:
         pop di
         add sp, 4                   ; the count before
-        cmp byte [clock_abort], LIMIT_NONE
-        jne .out
-        cmp byte [help_counting], 0
-        jne .out
-        clc                         ; a line found: S helpmates in k
-        call mate_tt_store
-        stc
 .out:   ret
 .done:  pop di
         pop eax                     ; the count before
-        cmp eax, [help_count]
-        jne .counted
-        stc                         ; no line: S helpmates in no k
-        call mate_tt_store
-.failed:
+        cmp eax, [help_count]       ; CF clear: lines found, S helpmates in k
+        je .none
         clc
-        ret
-.counted:
+        jmp .store
+.none:  stc                         ; no line: S helpmates in no k
+.store: call mate_tt_store
+.failed:
         clc
         ret
 
@@ -177,10 +157,12 @@ help_replies:
         add si, MOVE_SIZE
         jmp .reply
 .checks:
-        call mate_check_squares     ; the last reply: only a check can mate (every
-        push cx                     ; move generated: checking_only's promotions
-        call gen_moves              ; leave out those to a rook or a bishop, which
-        pop cx                      ; may mate too, each a line of its own)
+        call mate_check_squares     ; the last reply: only a check can mate
+        mov byte [checking_only], 1
+        push cx
+        call gen_moves
+        pop cx
+        mov byte [checking_only], 0
         pop si
         push si
 .try:   cmp si, di
@@ -190,21 +172,27 @@ help_replies:
         jnc .next
         call mate_check_flees
         jc .next
-        call help_path_put
-        call move_play
-        push si
-        push di
-        call gen_any_move
-        pop di
-        pop si
-        test ecx, ecx
-        jnz .escapes
-        call help_line_found
-        call mate_unmake_si
+        call help_leaf
         jc .stop
-        jmp .next
-.escapes:
-        call mate_unmake_si
+        test cl, cl
+        jz .next
+        mov eax, [es:si]            ; a queen's promotion mates: the rook's and the
+        test ah, PROMO_FLAG         ; bishop's may too (never without it: the queen
+        jz .next                    ; checks on their lines and covers their squares),
+        mov bl, ah                  ; and checking_only leaves them out
+        shr bl, PROMO_SHIFT
+        and bl, PROMO_CODE_MASK
+        cmp bl, QUEEN
+        jne .next
+        xor ah, (QUEEN ^ ROOK) << PROMO_SHIFT
+        call help_leaf
+        jc .stop
+        cmp byte [variant], VARIANT_LOS_ALAMOS
+        je .next                    ; no bishops there
+        mov eax, [es:si]
+        xor ah, (QUEEN ^ BISHOP) << PROMO_SHIFT
+        call help_leaf
+        jc .stop
 .next:  add si, MOVE_SIZE
         jmp .try
 .none:  pop di
@@ -212,6 +200,32 @@ help_replies:
         ret
 .stop:  pop di
         stc
+        ret
+
+; help_leaf -- the other side's last reply, a check: played, and the line counted if
+;              S is mated
+; IN:  EAX = the move; ES:DI -> free space
+; OUT: CL = 1: S mated, 0: not; CF set: stop the walk (help_line_found)
+; CHG: EAX, EBX, ECX, EDX, EBP
+help_leaf:
+        call help_path_put
+        call move_play
+        push eax
+        push si
+        push di
+        call gen_any_move
+        pop di
+        pop si
+        pop eax
+        test ecx, ecx
+        mov cl, 0
+        jnz .escapes
+        call help_line_found
+        mov cl, 1                   ; the flags kept
+        jmp mate_unmake_eax
+.escapes:
+        call mate_unmake_eax
+        clc
         ret
 
 ; help_path_put -- note a move of the line being walked at its ply
@@ -226,8 +240,8 @@ help_path_put:
         ret
 
 ; help_line_found -- S is mated: count the line, keep it if it is the first
-; IN:  the line in help_path up to [ply] (the mating reply played); [help_counting]
-; OUT: [help_count] + 1, help_line; CF set: stop (not counting, or the cap reached)
+; IN:  the line in help_path up to [ply] (the mating reply played)
+; OUT: [help_count] + 1, help_line; CF set: stop (the cap reached)
 ; CHG: BX
 help_line_found:
         inc dword [help_count]
@@ -247,9 +261,7 @@ help_line_found:
         pop cx
         pop di
         pop si
-.cap:   cmp byte [help_counting], 0
-        je .stop
-        cmp dword [help_count], HELP_COUNT_CAP
+.cap:   cmp dword [help_count], HELP_COUNT_CAP
         jae .stop
         clc
         ret
