@@ -56,6 +56,14 @@ describe("helpmate – published problems and the oracle's positions", () => {
     expect(solutions).toContain((a as HelpmateAnswer).line.join(" "));
   });
 
+  test("a promotion to a rook that stalemates is no solution: after 1...a2 only 2.e8=Q# and 2.e8=B# mate", async () => {
+    const req = { fen: "8/4P3/8/5KPk/8/p5P1/8/B7 b - - 0 1", moves: 2 };
+    const [oracle] = await oracleEngine.helpmate([req]);
+    const [asm] = await asmEngine.helpmate([req], { timeoutMs: 60_000 });
+    expect(oracle).toMatchObject({ ok: true, length: 1, solutions: 2 });
+    expectSameHelpmate(req, oracle!, asm!);
+  }, 90_000);
+
   test("the oracle's positions hold helpmates of each length 1..2 and positions without", () => {
     expect(new Set(generated.helpmates.map((h) => h.length))).toEqual(new Set([1, 2, null]));
   });

@@ -202,8 +202,7 @@ help_replies:
         stc
         ret
 
-; help_leaf -- the other side's last reply, a check: played, and the line counted if
-;              S is mated
+; help_leaf -- the other side's last reply: played, and the line counted if S is mated
 ; IN:  EAX = the move; ES:DI -> free space
 ; OUT: CL = 1: S mated, 0: not; CF set: stop the walk (help_line_found)
 ; CHG: EAX, EBX, ECX, EDX, EBP
@@ -220,6 +219,8 @@ help_leaf:
         test ecx, ecx
         mov cl, 0
         jnz .escapes
+        cmp byte [checkers], 0      ; no move and no check: stalemate (a rook's or a
+        je .escapes                 ; bishop's promotion need not check)
         call help_line_found
         mov cl, 1                   ; the flags kept
         jmp mate_unmake_eax

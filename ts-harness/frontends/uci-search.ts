@@ -35,7 +35,7 @@ export interface SearchRequest {
   budgetMs: number;
   /** Wall ms the bridge keeps back from the clock for itself and the GUI. */
   overheadMs: number;
-  /** The moves of Liberman's mate logic before the search (0..5). */
+  /** The moves of Liberman's mate logic before the search (the go job's matelogic: 0..MATE_MAX_MOVES). */
   mateLogic: number;
   /** The opening book's seed (`go book SEED`), or none: no book. The game is then sent
    *  whole from the start position, which the book asks for. */
