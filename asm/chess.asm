@@ -187,11 +187,14 @@ msg_no_memory   db "CHESS: not enough memory (", MEMORY_KIB_TEXT, " KiB needed)"
 
 ; ---------------------------------------------------------------------------------------
 ; Liberman's two logics: the total mate search (WHITEJOUE5PAS) with its table and its
-; questions about checks, and the material exchange (NOIR3).
+; questions about checks, the helpmate and the selfmate on the same tree, and the
+; material exchange (NOIR3).
 
 %include "logic/mate.asm"
 %include "logic/matetable.asm"
 %include "logic/matecheck.asm"
+%include "logic/helpmate.asm"
+%include "logic/selfmate.asm"
 %include "logic/exchange.asm"
 
 ; ---------------------------------------------------------------------------------------
@@ -223,6 +226,7 @@ msg_no_memory   db "CHESS: not enough memory (", MEMORY_KIB_TEXT, " KiB needed)"
 ; The batch protocol (batch/PROTOCOL.md): the jobs file, the thinking jobs, selfplay.
 
 %include "batch/jobs.asm"
+%include "batch/problems.asm"
 %include "batch/think.asm"
 %include "batch/selfplay.asm"
 

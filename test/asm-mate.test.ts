@@ -116,6 +116,16 @@ describe("mate – an attacker its defender can mate", () => {
   }, 10_000);
 });
 
+describe("mate – the longest length asked for", () => {
+  // Mates of 1..3 moves asked for in 8 (MATE_MAX_MOVES): still found at their length.
+  const requests = PUBLISHED_MATES.filter((m) => m.length <= 3).map((m) => ({ title: `${m.source}: asked for mate in 8`, fen: m.fen, moves: 8 }));
+  const answers = answersOf(() => requests, 300_000);
+
+  test.each(requests.map((r, i) => ({ ...r, i })))("$title, the mate of the oracle's length", ({ i }) => {
+    expectSameMate(requests[i]!, answers.oracle[i]!, answers.asm[i]!);
+  }, 10_000);
+});
+
 describe("mate – stalemate traps and other positions without a mate", () => {
   const requests = NO_MATES.map((m) => ({ fen: m.fen, moves: m.within }));
   const answers = answersOf(() => requests, 300_000);

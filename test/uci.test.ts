@@ -47,7 +47,7 @@ describe("the UCI engine in a GUI's session", () => {
     expect(lines[0]).toMatch(/^id name \S/);
     expect(lines).toContainEqual(expect.stringMatching(/^id author \S/));
     expect(lines).toContainEqual(expect.stringMatching(/^option name Level type spin default 3 min 1 max 5$/));
-    expect(lines).toContainEqual(expect.stringMatching(/^option name Liberman Mate Depth type spin default 2 min 0 max 5$/));
+    expect(lines).toContainEqual(expect.stringMatching(/^option name Liberman Mate Depth type spin default 2 min 0 max 8$/));
     expect(lines).toContainEqual("option name Budget type spin default 0 min 0 max 600000");
     expect(lines).toContainEqual("option name UCI_Variant type combo default chess var chess var losalamos");
     expect(lines).toContainEqual("option name OwnBook type check default true");
@@ -230,12 +230,12 @@ describe("the UCI engine in a GUI's session", () => {
     expect(lines).toContainEqual(expect.stringMatching(/^info string bad FEN .*kings/));
   });
 
-  // The GUI's numbers past what CHESS.COM takes (depth 48, mate 5, movestogo 1..1000,
+  // The GUI's numbers past what CHESS.COM takes (depth 48, mate 8, movestogo 1..1000,
   // nodes from 1, move numbers to 65535) once made it refuse the job, and the bridge
   // played the first legal move unsearched (e1g1 on Kiwipete).
   test.each([
     ["go depth 50", /^info string go depth 50: .* depth 48$/],
-    ["go mate 6 movetime 1000", /^info string go mate 6: .* mate 5$/],
+    ["go mate 9 movetime 1000", /^info string go mate 9: .* mate 8$/],
     ["go nodes 0 movetime 500", /^info string go nodes 0: no node limit$/],
     ["go movestogo 0 wtime 10000 btime 10000", /^info string go movestogo 0: taken as sudden death$/],
     ["go movestogo 5000 wtime 10000 btime 10000", /^info string go movestogo 5000: .* movestogo 1000$/],

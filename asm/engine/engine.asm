@@ -13,6 +13,8 @@
 ;   engine_forget       the next engine_think starts afresh (a new game)
 ;   engine_book         a move of the opening book, when the game follows one of its lines
 ;   engine_mate         the first move of a shortest forced mate in N (WHITEJOUE5PAS)
+;   engine_helpmate     the shortest helpmate in N: its number of lines and the first
+;   engine_selfmate     the key of a shortest selfmate in N
 ;   engine_exchange     Liberman's material exchange to D plies (NOIR3)
 ;   engine_perft        the leaves of the legal move tree to a depth
 ;   engine_divide_start, engine_divide_move   the same, split by legal move
@@ -425,6 +427,50 @@ engine_mate:
         mov dword [engine_score], 0 ; (mov keeps CF)
         mov byte [engine_depth], 0
 .found: ret
+
+; engine_helpmate -- the shortest helpmate in at most N moves, within the limits
+;                    (help_find: the side to move is mated by the other's k-th move)
+; IN:  CL = N, 1 .. STIP_MAX_MOVES; the limits (clock.asm's limit_*)
+; OUT: CF clear: CL = k, EAX = its lines (at most HELP_COUNT_CAP), SI -> the first
+;      line, 2k moves (dwords); CF set: none in N, or a limit came first ([clock_abort]);
+;      [clock_nodes]; the position unchanged, the move stack overwritten
+; CHG: EBX, ECX, EDX, SI, DI, EBP
+engine_helpmate:
+        mov si, help_find
+        call engine_stipulation
+        mov si, help_line           ; the flags kept
+        ret
+
+; engine_selfmate -- the key of a shortest selfmate in at most N moves, within the limits
+;                    (self_find: the side to move forces the other to mate it)
+; IN:  CL = N, 1 .. STIP_MAX_MOVES; the limits (clock.asm's limit_*)
+; OUT: CF clear: EAX = the key, CL = k; CF set: none in N, or a limit came first
+;      ([clock_abort]); [clock_nodes]; the position unchanged, the move stack overwritten
+; CHG: EBX, ECX, EDX, SI, DI, EBP
+engine_selfmate:
+        mov si, self_find
+        ; fall through
+
+; engine_stipulation -- run a helpmate's or selfmate's search on the move stack, timed
+;                       by the limits
+; IN:  SI -> help_find or self_find; CL = N; the limits
+; OUT, CHG: as that routine (DI too)
+engine_stipulation:
+        push es
+        push fs
+        push gs
+        push cx
+        push si
+        call search_segments
+        call clock_begin
+        pop si
+        pop cx
+        xor di, di
+        call si
+        pop gs
+        pop fs
+        pop es
+        ret
 
 ; engine_exchange -- Liberman's material exchange value to D plies, within the limits
 ;                    (NOIR3 / BLANC2; exchange_search)

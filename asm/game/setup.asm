@@ -19,7 +19,10 @@
         section .data
 
 msg_setup       db "Set-up: Enter plays", 0
-msg_setup_mate  db "Mate in how many? 1-5", 0
+msg_setup_mate  db "Mate in how many? 1-", "0" + MATE_MAX_MOVES, 0
+%if MATE_MAX_MOVES > 9
+%error "the set-up asks for a mate in one digit"
+%endif
 msg_setup_bad   db "Refused: ", 0
 msg_mate_in     db "Mate in ", 0
 msg_no_mate     db "No mate found", 0

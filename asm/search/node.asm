@@ -9,8 +9,10 @@
 
         section .text
 
+%ifndef PROFILE
 %if (SEARCH_PLY_LIMIT + 2) * (node_size + 16) + 1024 > STACK_BYTES
 %error "the stack cannot hold a node frame for every ply"
+%endif
 %endif
 
 ; The steps of a node's move loop that search_root, search_node and search_quiesce share

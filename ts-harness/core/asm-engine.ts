@@ -101,6 +101,15 @@ const ANSWERS: Record<string, { kinds: string[]; final: string[]; fits?: (arg: n
     kinds: ["mate", "nomate", "stopped"], final: ["mate", "nomate", "stopped"],
     fits: (arg, w) => w[0] === "stopped" ? w[1] === "mate" && Number(w[2]) === arg : w[0] === "nomate" ? Number(w[1]) === arg : Number(w[1]) <= arg,
   },
+  helpmate: {
+    kinds: ["helpmate", "nohelpmate", "stopped"], final: ["helpmate", "nohelpmate", "stopped"],
+    fits: (arg, w) => w[0] === "stopped" ? w[1] === "helpmate" && Number(w[2]) === arg : w[0] === "nohelpmate" ? Number(w[1]) === arg
+      : Number(w[1]) <= arg && Number(w[2]) >= 1 && (w[3] ?? "").split(",").length === 2 * Number(w[1]),
+  },
+  selfmate: {
+    kinds: ["selfmate", "noselfmate", "stopped"], final: ["selfmate", "noselfmate", "stopped"],
+    fits: (arg, w) => w[0] === "stopped" ? w[1] === "selfmate" && Number(w[2]) === arg : w[0] === "noselfmate" ? Number(w[1]) === arg : Number(w[1]) <= arg,
+  },
   exchange: { kinds: ["exchange", "stopped"], final: ["exchange", "stopped"], fits: (arg, w) => w[0] !== "stopped" || (w[1] === "exchange" && Number(w[2]) === arg) },
   best: { kinds: ["best"], final: ["best"] },
   position: { kinds: ["position"], final: ["position"] },
@@ -161,7 +170,7 @@ export function parseResult(text: string, jobs: readonly string[]): JobLines[] {
 
 function countFinishedJobs(text: string): number {
   let last = 0;
-  for (const m of text.matchAll(/^(\d+) (perft|moves|error|mate|nomate|exchange|best|stopped|position|bestmove|selfplay)\b/gm)) last = Math.max(last, Number(m[1]));
+  for (const m of text.matchAll(/^(\d+) (perft|moves|error|mate|nomate|helpmate|nohelpmate|selfmate|noselfmate|exchange|best|stopped|position|bestmove|selfplay)\b/gm)) last = Math.max(last, Number(m[1]));
   return last;
 }
 

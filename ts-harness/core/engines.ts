@@ -44,7 +44,7 @@ export interface JobCost {
 
 export interface MateRequest {
   fen: string;
-  /** N: look for a mate in at most N moves (1..5). */
+  /** N: look for a mate in at most N moves (1..8, CHESS.COM's MATE_MAX_MOVES). */
   moves: number;
 }
 
@@ -54,6 +54,32 @@ export interface MateAnswer extends JobCost {
   length: number | null;
   /** First moves of that mate: the engine's choice (asm) or every one (oracle), sorted. */
   firstMoves: string[];
+}
+
+/** The problemists' aims besides the direct mate (asm/batch/PROTOCOL.md: `helpmate`,
+ *  `selfmate`; the oracle's stipulations.ts). */
+export interface StipulationRequest {
+  fen: string;
+  /** N: look for one in at most N moves (1..5). */
+  moves: number;
+}
+
+export interface HelpmateAnswer extends JobCost {
+  ok: true;
+  /** The shortest helpmate's length in moves of each side; null when there is none in N. */
+  length: number | null;
+  /** The distinct solutions of that length, counted up to 1,000. */
+  solutions: number;
+  /** One solution, 2 * length moves in UCI (the engine's first). */
+  line: string[];
+}
+
+export interface SelfmateAnswer extends JobCost {
+  ok: true;
+  /** The shortest selfmate's length; null when there is none in N. */
+  length: number | null;
+  /** Keys of that selfmate: the engine's choice (asm) or every one (oracle), sorted. */
+  keys: string[];
 }
 
 export interface ExchangeRequest {
@@ -85,7 +111,7 @@ export interface BestAnswer extends JobCost {
   depth: number;
 }
 
-export type Job = "perft" | "moves" | "mate" | "exchange" | "best";
+export type Job = "perft" | "moves" | "mate" | "helpmate" | "selfmate" | "exchange" | "best";
 
 export interface Engine {
   readonly name: EngineName;
@@ -94,6 +120,8 @@ export interface Engine {
   perft(requests: PerftRequest[], opts?: BatchOptions): Promise<(PerftAnswer | EngineError)[]>;
   moves(fens: string[], opts?: BatchOptions): Promise<(MovesAnswer | EngineError)[]>;
   mate(requests: MateRequest[], opts?: BatchOptions): Promise<(MateAnswer | EngineError)[]>;
+  helpmate(requests: StipulationRequest[], opts?: BatchOptions): Promise<(HelpmateAnswer | EngineError)[]>;
+  selfmate(requests: StipulationRequest[], opts?: BatchOptions): Promise<(SelfmateAnswer | EngineError)[]>;
   exchange(requests: ExchangeRequest[], opts?: BatchOptions): Promise<(ExchangeAnswer | EngineError)[]>;
   /** The move the engine plays, thinking within the budget. */
   best(requests: BestRequest[], opts?: BatchOptions): Promise<(BestAnswer | EngineError)[]>;
@@ -103,7 +131,7 @@ const byUci = (a: [string, number], b: [string, number]) => (a[0] < b[0] ? -1 : 
 
 export const oracleEngine: Engine = {
   name: "oracle",
-  jobs: ["perft", "moves", "mate", "exchange"],
+  jobs: ["perft", "moves", "mate", "helpmate", "selfmate", "exchange"],
   async perft(requests) {
     return requests.map((r): PerftAnswer | EngineError => {
       const parsed = oracle.parseFen(r.fen);
@@ -124,6 +152,18 @@ export const oracleEngine: Engine = {
     return requests.map((r) => oracleAnswer(r.fen, (pos): MateAnswer => {
       const found = oracle.findMate(pos, r.moves);
       return { ok: true, length: found?.length ?? null, firstMoves: (found?.moves ?? []).map(oracle.moveToUci).sort() };
+    }));
+  },
+  async helpmate(requests) {
+    return requests.map((r) => oracleAnswer(r.fen, (pos): HelpmateAnswer => {
+      const found = oracle.findHelpmate(pos, r.moves);
+      return { ok: true, length: found?.length ?? null, solutions: found?.solutions ?? 0, line: (found?.line ?? []).map(oracle.moveToUci) };
+    }));
+  },
+  async selfmate(requests) {
+    return requests.map((r) => oracleAnswer(r.fen, (pos): SelfmateAnswer => {
+      const found = oracle.findSelfmate(pos, r.moves);
+      return { ok: true, length: found?.length ?? null, keys: (found?.keys ?? []).map(oracle.moveToUci).sort() };
     }));
   },
   async exchange(requests) {
@@ -198,6 +238,20 @@ function mateAnswer(g: JobLines): MateAnswer | EngineError {
   return { ok: true, length: Number(line[1]), firstMoves: [line[2]!], ...jobCost(line) };
 }
 
+function helpmateAnswer(g: JobLines): HelpmateAnswer | EngineError {
+  const line = resultLine(g, ["helpmate", "nohelpmate"]);
+  if (!Array.isArray(line)) return line;
+  if (line[0] === "nohelpmate") return { ok: true, length: null, solutions: 0, line: [], ...jobCost(line) };
+  return { ok: true, length: Number(line[1]), solutions: Number(line[2]), line: line[3]!.split(","), ...jobCost(line) };
+}
+
+function selfmateAnswer(g: JobLines): SelfmateAnswer | EngineError {
+  const line = resultLine(g, ["selfmate", "noselfmate"]);
+  if (!Array.isArray(line)) return line;
+  if (line[0] === "noselfmate") return { ok: true, length: null, keys: [], ...jobCost(line) };
+  return { ok: true, length: Number(line[1]), keys: [line[2]!], ...jobCost(line) };
+}
+
 function exchangeAnswer(g: JobLines): ExchangeAnswer | EngineError {
   const line = resultLine(g, ["exchange"]);
   if (!Array.isArray(line)) return line;
@@ -215,7 +269,7 @@ function bestAnswer(g: JobLines): BestAnswer | EngineError {
 
 export const asmEngine: Engine = {
   name: "asm",
-  jobs: ["perft", "moves", "mate", "exchange", "best"],
+  jobs: ["perft", "moves", "mate", "helpmate", "selfmate", "exchange", "best"],
   async perft(requests, opts) {
     const jobs = requests.map((r) => `${r.divide ? "divide" : "perft"} ${r.depth} ${r.fen}`);
     return (await runBatch(jobs, opts, requests.map((r) => r.fen))).map(perftAnswer);
@@ -232,6 +286,12 @@ export const asmEngine: Engine = {
   },
   async mate(requests, opts) {
     return (await runBatch(requests.map((r) => `mate ${r.moves} ${r.fen}`), opts, requests.map((r) => r.fen))).map(mateAnswer);
+  },
+  async helpmate(requests, opts) {
+    return (await runBatch(requests.map((r) => `helpmate ${r.moves} ${r.fen}`), opts, requests.map((r) => r.fen))).map(helpmateAnswer);
+  },
+  async selfmate(requests, opts) {
+    return (await runBatch(requests.map((r) => `selfmate ${r.moves} ${r.fen}`), opts, requests.map((r) => r.fen))).map(selfmateAnswer);
   },
   async exchange(requests, opts) {
     return (await runBatch(requests.map((r) => `exchange ${r.depth} ${r.fen}`), opts, requests.map((r) => r.fen))).map(exchangeAnswer);

@@ -1,8 +1,11 @@
 // cli -- the command line over both engines.
 //   chess perft --engine oracle|asm --depth N (--fen FEN | --epd FILE) [--divide]
 //     prints `FEN ;DN count` per position (with --divide, `uci count` per root move first)
-//   chess mate --engine oracle|asm --moves N (--fen FEN | --epd FILE)
-//     prints `FEN ;mate K UCI` (a forced mate in K <= N moves) or `FEN ;nomate N`
+//   chess mate --engine oracle|asm [--stipulation direct|help|self] --moves N (--fen FEN | --epd FILE)
+//     prints `FEN ;mate K UCI` (a forced mate in K <= N moves) or `FEN ;nomate N`;
+//     help: `FEN ;helpmate K SOLUTIONS UCI,UCI,...` (the shortest helpmate, its number of
+//     lines up to 1,000, one line) or `FEN ;nohelpmate N`; self: `FEN ;selfmate K UCI`
+//     (the key of a shortest selfmate) or `FEN ;noselfmate N`
 //   chess exchange --engine oracle|asm --depth D (--fen FEN | --epd FILE)
 //     prints `FEN ;exchange VALUE UCI|none` (Liberman's material exchange, D plies)
 //   chess best --engine asm (--fen FEN | --epd FILE) [--budget MS]
@@ -19,9 +22,13 @@ import * as oracle from "../oracle/index.ts";
 import { ENGINE_NAMES, engineByName, type Engine, type EngineError } from "../core/engines.ts";
 
 const ENGINES = ENGINE_NAMES.join("|");
+/** `mate`'s aims, and the job of each (its range of N is CHESS.COM's). */
+const STIPULATIONS = ["direct", "help", "self"] as const;
+type Stipulation = (typeof STIPULATIONS)[number];
+const STIPULATION_JOB: Record<Stipulation, string> = { direct: "mate", help: "helpmate", self: "selfmate" };
 const USAGE = [
   `usage: chess perft --engine ${ENGINES} --depth N (--fen FEN | --epd FILE) [--divide] [--timeout SECONDS]`,
-  `       chess mate --engine ${ENGINES} --moves N (--fen FEN | --epd FILE) [--timeout SECONDS]`,
+  `       chess mate --engine ${ENGINES} [--stipulation ${STIPULATIONS.join("|")}] --moves N (--fen FEN | --epd FILE) [--timeout SECONDS]`,
   `       chess exchange --engine ${ENGINES} --depth D (--fen FEN | --epd FILE) [--timeout SECONDS]`,
   "       chess best --engine asm (--fen FEN | --epd FILE) [--budget MS] [--timeout SECONDS]",
 ].join("\n");
@@ -150,9 +157,22 @@ async function perftCommand(argv: string[]): Promise<number> {
 }
 
 async function mateCommand(argv: string[]): Promise<number> {
-  const { v, engine, positions, batch } = parseCommand(argv, { moves: { type: "string" } });
-  const moves = intFrom("moves", v.moves as string | undefined, await jobRange("mate"));
-  const answers = await engine.mate(positions.map((p) => ({ fen: p.fen, moves })), batch);
+  const { v, engine, positions, batch } = parseCommand(argv, { moves: { type: "string" }, stipulation: { type: "string" } });
+  const stipulation = (v.stipulation ?? "direct") as Stipulation;
+  if (!STIPULATIONS.includes(stipulation)) throw new UsageError(`--stipulation must be ${STIPULATIONS.join(", ")}, not '${v.stipulation}'`);
+  const moves = intFrom("moves", v.moves as string | undefined, await jobRange(STIPULATION_JOB[stipulation]));
+  const requests = positions.map((p) => ({ fen: p.fen, moves }));
+  if (stipulation === "help") {
+    return report(positions, await engine.helpmate(requests, batch), (p, a) =>
+      a.length === null ? `${shown(p)} ;nohelpmate ${moves}\n` : `${shown(p)} ;helpmate ${a.length} ${a.solutions} ${a.line.join(",")}\n`,
+    );
+  }
+  if (stipulation === "self") {
+    return report(positions, await engine.selfmate(requests, batch), (p, a) =>
+      a.length === null ? `${shown(p)} ;noselfmate ${moves}\n` : `${shown(p)} ;selfmate ${a.length} ${a.keys[0]}\n`,
+    );
+  }
+  const answers = await engine.mate(requests, batch);
   return report(positions, answers, (p, a) =>
     a.length === null ? `${shown(p)} ;nomate ${moves}\n` : `${shown(p)} ;mate ${a.length} ${a.firstMoves[0]}\n`,
   );

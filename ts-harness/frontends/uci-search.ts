@@ -56,7 +56,7 @@ export interface SearchRequest {
   budgetMs?: number;
   /** The Level's budget, for a `go mate N` that finds no mate. */
   levelBudgetMs: number;
-  /** The moves of Liberman's mate logic before the search (0..5). */
+  /** The moves of Liberman's mate logic before the search (the go job's matelogic: 0..MATE_MAX_MOVES). */
   mateLogic: number;
   /** The opening book's seed (`go book SEED`), or none: no book. The game is then sent
    *  whole from the start position, which the book asks for. */

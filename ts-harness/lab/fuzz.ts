@@ -31,7 +31,7 @@ const VERBS: Record<string, [number, number] | null> = {
   moves: null,
   perft: [1, 9],
   divide: [1, 9],
-  mate: [1, 5],
+  mate: [1, 8],
   exchange: [1, 4],
   best: [1, 65535],
 };
@@ -220,7 +220,7 @@ const CLOCKS = ["0", "1", "01", "007", "65535", "65536", "4294967295", "42949672
 const VERB_NUMBERS: Record<string, string[]> = {
   perft: ["0", "1", "2", "01", "10", "x", "-1", "4294967296", ""],
   divide: ["0", "1", "02", "10", "x"],
-  mate: ["0", "1", "2", "6", "x", ""],
+  mate: ["0", "1", "2", "9", "x", ""],
   exchange: ["0", "1", "4", "5", "x"],
   best: ["0", "65536", "99999999999", "x", "-1"],
   moves: [""],

@@ -24,3 +24,6 @@ export { generateLegalByPins } from "./movegen-pins.ts";
 export { san } from "./san.ts";
 export { findMate, isMateIn, MATE_MAX_MOVES, type MateFound } from "./mate.ts";
 export { exchange, EXCHANGE_VALUES, type ExchangeResult } from "./exchange.ts";
+export {
+  findHelpmate, findSelfmate, HELPMATE_COUNT_CAP, STIPULATION_MAX_MOVES, type HelpmateFound, type SelfmateFound,
+} from "./stipulations.ts";

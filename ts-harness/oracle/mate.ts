@@ -24,7 +24,7 @@ const { codeToMove } = moveModule;
 const { MAX_MOVES, generateLegal, hasLegalMove, legalCode, legalCodes } = movegenModule;
 
 /** The longest mate the protocol asks for (asm/batch/PROTOCOL.md, `mate N FEN`). */
-export const MATE_MAX_MOVES = 5;
+export const MATE_MAX_MOVES = 8;
 
 export interface MateFound {
   /** The length of the shortest forced mate, in moves of the attacker. */

@@ -1,0 +1,179 @@
+; selfmate.asm -- the selfmate (s#n; beyond Liberman, on his tree of WHITEJOUEnPAS with
+; other leaves): the side to move (the attacker) forces the other side (the defender)
+; to give mate within n moves, whatever it plays.  The attacker selfmates in k when
+; after one of its moves the defender has a move, and each of the defender's moves
+; mates the attacker or (k > 1) leaves it a selfmate in k - 1.  A defender that has no
+; move (mated or stalemated by the attacker) escapes; an attacker stalemated by the
+; defender's move is not mated.
+;
+; self_find tries k = 1, 2, ... N, so its key starts a shortest selfmate.  The cuts
+; cannot change the answer: an attacker's node stops at its first forcing move, a
+; defender's at its first escape; the defender tries first the move that last escaped
+; at its ply (the table's MATE_REFUTES); the table of proven results (matetable.asm:
+; the attacker's positions, "selfmates within k", monotone in k as a direct mate)
+; answers a position below the root met again.
+
+        section .bss
+
+self_root_ply   resb 1              ; [ply] at self_find's root, whose move is wanted
+
+        section .text
+
+; self_find -- the key of a shortest selfmate in at most N moves
+; IN:  CL = N, 1 .. STIP_MAX_MOVES; the position; DI -> free space in the move chain;
+;      the limits (clock_check stops the search)
+; OUT: CF clear: EAX = the key, CL = k; CF set: none in N moves (or [clock_abort] set)
+; CHG: EBX, ECX, EDX, SI, EBP (DI kept; the position restored)
+self_find:
+        push fs
+        push gs
+        mov ch, cl                  ; CH = N
+        mov al, [ply]
+        mov [self_root_ply], al
+        push cx
+        push di
+        call hash_compute
+        mov ch, STIP_MAX_MOVES      ; the table is looked at from k = 1 on: clear it
+        call mate_tt_clear
+        pop di
+        pop cx
+        mov cl, 1
+.length:
+        push cx
+        call self_attack
+        pop cx
+        jnc .found
+        cmp byte [clock_abort], LIMIT_NONE
+        jne .none
+        inc cl
+        cmp cl, ch
+        jbe .length
+.none:  pop gs
+        pop fs
+        stc
+        ret
+.found: pop gs
+        pop fs
+        clc                         ; CL = k
+        ret
+
+; self_attack -- a move of the attacker (to move) that forces a selfmate in k moves
+; IN:  CL = k >= 1; DI -> free space; FS = the table
+; OUT: CF clear: EAX = the first such move; CF set: none (or [clock_abort])
+; CHG: EBX, ECX, EDX, SI, EBP (DI kept)
+self_attack:
+        call clock_check
+        jc .aborted
+        mov al, [ply]
+        cmp al, [self_root_ply]
+        je .search                  ; the root: its move is wanted, not only the answer
+        call mate_tt_probe
+        jz .search
+        ret                         ; known: CF says
+.search:
+        push cx
+        call self_attack_moves
+        pop cx
+        jnc .proven
+        cmp byte [clock_abort], LIMIT_NONE
+        jne .aborted
+        stc
+.proven:
+        jmp mate_tt_store
+.aborted:
+        stc
+        ret
+
+; self_attack_moves -- self_attack's search over the attacker's moves, the table aside
+; IN, OUT, CHG: as self_attack
+self_attack_moves:
+        push di
+        push cx
+        call gen_moves
+        pop cx
+        pop si
+        push si
+.move:  cmp si, di
+        jae .none
+        mov eax, [es:si]
+        call move_play
+        push si
+        push cx
+        call self_defend
+        pop cx
+        pop si
+        call mate_unmake_si
+        jnc .found
+        cmp byte [clock_abort], LIMIT_NONE
+        jne .none
+        add si, MOVE_SIZE
+        jmp .move
+.found: mov eax, [es:si]
+        pop di
+        clc
+        ret
+.none:  pop di
+        stc
+        ret
+
+; self_defend -- must every move of the defender (to move) mate the attacker, or (k > 1)
+;                leave it a selfmate in k - 1?
+; IN:  CL = k >= 1; DI -> free space; FS = the table
+; OUT: CF clear: yes; CF set: the defender has no move, or one escapes (noted at its
+;      ply in MATE_REFUTES), or a limit came first
+; CHG: EAX, EBX, ECX, EDX, SI, EBP (DI kept)
+self_defend:
+        push di
+        push cx
+        call gen_moves
+        pop cx
+        pop si
+        push si
+        cmp si, di
+        jae .escaped                ; no move: mated or stalemated by the attacker
+        movzx bx, byte [ply]        ; the ply's last escape first
+        shl bx, DWORD_SHIFT
+        mov eax, [fs:MATE_REFUTES + bx]
+        call mate_move_first
+.reply: mov eax, [es:si]
+        call move_play
+        push si
+        push cx
+        push di
+        call gen_any_move           ; has the attacker a move left?
+        mov ebx, ecx
+        pop di
+        pop cx
+        pop si
+        test ebx, ebx
+        jnz .moves
+        cmp byte [checkers], 0      ; none: mated (forced), or stalemated (an escape)
+        je .escape
+        jmp .forced
+.moves: cmp cl, 1
+        je .escape                  ; not mated, and no move left to force it
+        push si
+        push cx
+        dec cl
+        call self_attack
+        pop cx
+        pop si
+        jc .escape
+.forced:
+        call mate_unmake_si
+        add si, MOVE_SIZE
+        cmp si, di
+        jb .reply
+        pop di
+        clc
+        ret
+.escape:
+        call mate_unmake_si
+        mov eax, [es:si]
+        movzx bx, byte [ply]
+        shl bx, DWORD_SHIFT
+        mov [fs:MATE_REFUTES + bx], eax
+.escaped:
+        pop di
+        stc
+        ret
