@@ -280,7 +280,10 @@ chessclock_new_second:
 ; CHG: EAX, EBX, ECX, EDX, SI, DI
 chessclock_allot:
         call chessclock_left
-        call chessclock_row
+        test eax, eax               ; past a fallen flag: nothing left (clock_allot reads
+        jns .left                   ; the time left unsigned)
+        xor eax, eax
+.left:  call chessclock_row
         movzx ecx, word [bx + time_control.moves]
         jecxz .sudden
         shr di, 1                   ; a word a colour in chess_moves

@@ -18,7 +18,7 @@ import { sortedMoves } from "./savegame.ts";
  *  BOOK_MAX_PLIES). */
 export const BOOK_MAX_PLIES = 15;
 const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-export const BOOK_INCLUDE = join(ROOT, "asm", "book-table.inc");
+export const BOOK_INCLUDE = join(ROOT, "asm", "engine", "book-table.inc");
 
 /** A line of the book, played: its moves in UCI and its plies as bytes. */
 export interface PlayedLine {
