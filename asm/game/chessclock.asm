@@ -262,7 +262,10 @@ chessclock_new_second:
 chessclock_allot:
         mov al, [engine_side]
         call chessclock_left
-        call chessclock_row
+        test eax, eax               ; past a fallen flag: nothing left (clock_allot reads
+        jns .left                   ; the time left unsigned)
+        xor eax, eax
+.left:  call chessclock_row
         movzx ecx, word [bx + time_control.moves]
         jecxz .sudden
         shr di, 1                   ; a word a colour in chess_moves
