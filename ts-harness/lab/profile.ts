@@ -29,7 +29,7 @@ export const PROFILED_FILES = [
 /** Routine numbers the bookkeeping segment has room for. */
 const PROFILE_IDS = 2048;
 /** The profile build's stack: the wrapped calls leave less of the 64 KiB segment. */
-const PROFILE_STACK_BYTES = 4096;
+const PROFILE_STACK_BYTES = 3584;
 /** Instructions of a wrapped call outside the two rdtsc reads, charged to the callee
  *  (after the second read: pops, return, the call itself; before the first on leaving)
  *  and to the caller (before the first read: push, call, pushes; after leaving's second:
