@@ -662,7 +662,7 @@ job_score:
         jmp out_s32
 
 ; job_watch -- `watch FILE`: the thinking jobs that follow also stop (as at a key) when
-;              the first byte of FILE is STOP_NOW (clock_poll), and start no new
+;              the first byte of FILE is STOP_NOW (clock_check), and start no new
 ;              iteration when it is STOP_DEEPEN_NOT (clock_deepen), for a host that
 ;              cannot press keys; `<n> watch ok`
 ; IN:  SI -> the text after the verb: one word, the file's name (STOP_NAME_MAX at most)

@@ -32,7 +32,7 @@ clock_countdown resb 1              ; clock_check's calls until its next full lo
 stop_name       resb STOP_NAME_MAX + 1 ; the watch job's file (0: none): its first byte
                                     ; STOP_NOW stops the thinking, STOP_DEEPEN_NOT its
                                     ; iterations
-stop_poll_at    resq 1              ; the cost counter past which clock_poll looks at it
+stop_poll_at    resd 1              ; the cost counter (its low dword) at the last look
 stop_byte       resb 1              ; the byte read
 clock_tick_hook resw 1              ; 0, or a front end's routine (keeps every register)
                                     ; called at each new BIOS tick of a search: the
@@ -257,8 +257,9 @@ clock_none:
 ;                CLOCK_CHECK_EVERY-th call, the time and keys only when the BIOS tick
 ;                changes, or in the tick the time ends in.  Most calls thus cost a
 ;                dozen instructions, and a limit is overrun by at most
-;                CLOCK_CHECK_EVERY - 1 nodes)
-; IN:  the deadlines; [clock_nodes]; [limit_nodes], [limit_keys]
+;                CLOCK_CHECK_EVERY - 1 nodes; the watch job's file once every
+;                STOP_POLL_EVERY counts of the cost counter, where there is one)
+; IN:  the deadlines; [clock_nodes]; [limit_nodes], [limit_keys]; [stop_name]
 ; OUT: CF set if a limit has been reached ([clock_abort] = the LIMIT_* that stopped)
 ; CHG: nothing
 clock_check:
@@ -282,11 +283,19 @@ clock_check:
         pop edx
         mov al, LIMIT_BUDGET
         jnc .stop
-        cmp byte [stop_name], 0
-        je .time
-        call clock_poll
+        cmp byte [stop_name], 0     ; the watch job's file, looked at once every
+        je .time                    ; STOP_POLL_EVERY counts of the cost counter
+        push edx
+        READ_TSC
+        pop edx
+        sub eax, [stop_poll_at]     ; (the counts since the last look, modulo 2^32)
+        cmp eax, STOP_POLL_EVERY
+        jb .time
+        add [stop_poll_at], eax
+        call clock_stop_read
         mov al, LIMIT_KEY
-        jc .stop
+        cmp byte [stop_byte], STOP_NOW
+        je .stop
 .time:  call timer_ticks
         cmp eax, [clock_tick_seen]
         jne .look
@@ -303,38 +312,9 @@ clock_check:
 .out:   stc
         ret
 
-; clock_poll -- the watch job's file, looked at once STOP_POLL_EVERY counts of the cost
-;              counter have passed since the last look: a host that cannot press a key
-;              (native DOSBox) writes STOP_NOW into it to stop the thinking, and DOSBox
-;              shows an open file's new bytes
-; IN:  [stop_name] (not empty); [stop_poll_at]; a processor with rdtsc
-; OUT: CF set: the file's first byte is STOP_NOW (a missing or empty file stops nothing)
-; CHG: nothing
-clock_poll:
-        push eax
-        push edx
-        READ_TSC
-        cmp edx, [stop_poll_at + 4]
-        jne .due
-        cmp eax, [stop_poll_at]
-.due:   jb .go_on
-        add eax, STOP_POLL_EVERY
-        adc edx, 0
-        mov [stop_poll_at], eax
-        mov [stop_poll_at + 4], edx
-        call clock_stop_read
-        cmp byte [stop_byte], STOP_NOW
-        jne .go_on
-        pop edx
-        pop eax
-        stc
-        ret
-.go_on: pop edx
-        pop eax
-        clc
-        ret
-
-; clock_stop_read -- the first byte of the watch job's file
+; clock_stop_read -- the first byte of the watch job's file: a host that cannot press a
+;                   key (native DOSBox) writes STOP_NOW into it to stop the thinking,
+;                   and DOSBox shows an open file's new bytes
 ; IN:  [stop_name] (not empty)
 ; OUT: [stop_byte] = the byte, or 0 when the file is missing or empty
 ; CHG: nothing
@@ -434,13 +414,9 @@ clock_deepen:
         cmp byte [stop_name], 0
         je .done
         call clock_stop_read
-        cmp byte [stop_byte], STOP_NOW
-        je .no
-        cmp byte [stop_byte], STOP_DEEPEN_NOT
-        je .no
-        clc
-        ret
-.no:    stc
+        mov al, [stop_byte]
+        sub al, STOP_NOW            ; CF set for STOP_NOW and STOP_DEEPEN_NOT
+        cmp al, STOP_DEEPEN_NOT - STOP_NOW + 1
 .done:  ret
 
 ; clock_elapsed -- the real time since clock_begin
