@@ -1,4 +1,4 @@
-// book -- the opening book of CHESS.COM (issue 16), made from the SAN lines of
+// book -- the opening book of CHESS.COM, made from the SAN lines of
 // ts-harness/fixtures/book-lines.ts and written as a NASM table, asm/engine/book-table.inc:
 //   npm run book          writes asm/engine/book-table.inc and prints its figures
 // Every line is played on the oracle: a move that is not legal, a line too long or a
