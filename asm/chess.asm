@@ -135,13 +135,14 @@ msg_no_memory   db "CHESS: not enough memory (", MEMORY_KIB_TEXT, " KiB needed)"
 
 ; ---------------------------------------------------------------------------------------
 ; The system layer: DOS files and exit, text in and out, the CPU and its clocks, the limits
-; of thinking, the keyboard and the mouse.
+; of thinking, the keyboard and the mouse, the PC speaker.
 
 %include "sys/dos.asm"
 %include "sys/text.asm"
 %include "sys/timer.asm"
 %include "sys/clock.asm"
 %include "sys/input.asm"
+%include "sys/speaker.asm"
 
 ; ---------------------------------------------------------------------------------------
 ; The engine core: CARREAU and the state around it, the 6x6 board, the attack test (VERROI),
@@ -206,7 +207,8 @@ msg_no_memory   db "CHESS: not enough memory (", MEMORY_KIB_TEXT, " KiB needed)"
 %include "batch/selfplay.asm"
 
 ; ---------------------------------------------------------------------------------------
-; The interactive game: the loop, the clocks, the hand, the files, the set-up board, PGN, SAN.
+; The interactive game: the loop, the clocks, the hand, the files, the set-up board, PGN, SAN,
+; the thinking shown, the hint, analysis mode, the sounds, the settings kept.
 
 %include "game/game.asm"
 %include "game/chessclock.asm"
@@ -216,6 +218,11 @@ msg_no_memory   db "CHESS: not enough memory (", MEMORY_KIB_TEXT, " KiB needed)"
 %include "game/setup.asm"
 %include "game/pgn.asm"
 %include "game/notation.asm"
+%include "game/thinking.asm"
+%include "game/hint.asm"
+%include "game/analysis.asm"
+%include "game/sound.asm"
+%include "game/settings.asm"
 
 ; ---------------------------------------------------------------------------------------
 ; The screen: mode 13h, the pieces' pictures, the board and the panel.

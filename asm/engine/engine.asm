@@ -15,6 +15,8 @@
 ;   engine_perft        the leaves of the legal move tree to a depth
 ;   engine_divide_start, engine_divide_move   the same, split by legal move
 ;   engine_settle       the status block again (after a search used the move stack)
+;   engine_report_hook, engine_line_hook   a front end's routines engine_think calls after
+;                       each iteration, with its depth, score, nodes and principal line
 ; Every call leaves the status block filled for the position it leaves: the legal moves
 ; at ES:0, check, mate, stalemate, the 50-move rule, threefold repetition (from the one
 ; history of history.asm) and insufficient material.
@@ -36,6 +38,15 @@ engine_replay_hook resw 1           ; 0, or a routine engine_take_back calls wit
 engine_start_black resb 1           ; 1: the position set had black to move
 engine_start_fullmove resd 1        ; and this move number
 engine_fen      resb LINE_MAX + 1   ; the FEN set, kept whole: take-back starts from it
+
+; The thinking as engine_think goes: set before it by a front end, read by its routines.
+engine_report_hook resw 1           ; 0, or a routine called after each iteration (CHG:
+                                    ; nothing), the engine_line_hook's calls done
+engine_line_hook resw 1             ; 0, or a routine called for each move of the
+                                    ; iteration's principal line (engine_iteration)
+engine_think_depth resb 1           ; the iteration's depth in plies
+engine_think_score resd 1           ; its score, centipawns from white's view
+engine_think_nodes resd 1           ; the positions visited so far
 
         section .data
 
@@ -351,12 +362,100 @@ engine_insufficient:
 ; CHG: EBX, ECX, EDX, ESI, EDI, EBP
 engine_think:
         mov [search_mate_moves], cl
+        push word [search_report]
+        cmp word [engine_report_hook], 0
+        je .search
+        mov word [search_report], engine_iteration
+.search:
         call search_best
+        pop word [search_report]
         pushf
         push eax
         call engine_settle
         pop eax
         popf
+        ret
+
+; engine_iteration -- the search's report after an iteration, for a front end: the
+;                     status of the thinking filled, each move of the principal line
+;                     given to [engine_line_hook] (the iteration's move, then the hash
+;                     table's move of each position after it, as long as it is legal
+;                     there, at most ENGINE_LINE_MAX), then [engine_report_hook] called.
+;                     The line is played with move_make and taken back with
+;                     move_unmake, past the root's chain, so that the search goes on
+;                     as if nothing had happened: the evaluation's sums are not touched,
+;                     and the root's own generation is made again at the end (its
+;                     check and pin tables)
+; IN:  (search_iterate's search_report) [search_depth], [search_score], [search_move],
+;      [clock_nodes]; the root position; ES:0 .. [root_end] the root's chain
+; OUT: engine_think_depth, engine_think_score, engine_think_nodes; the hooks called:
+;      [engine_line_hook] with EAX = the move, DX = its place in the line (0 first),
+;      ES:SI -> the legal moves of the position it is played in, CX = their count, the
+;      position before it on the board (CHG: nothing)
+; CHG: nothing
+engine_iteration:
+        pushad
+        push gs
+        mov al, [search_depth]
+        mov [engine_think_depth], al
+        mov eax, [search_score]
+        cmp byte [side], WHITE
+        je .white
+        neg eax
+.white: mov [engine_think_score], eax
+        mov eax, [clock_nodes]
+        mov [engine_think_nodes], eax
+        cmp word [engine_line_hook], 0
+        je .report
+        mov eax, [search_move]
+        mov di, [root_end]
+        xor dx, dx                  ; DX = the moves of the line played
+.move:  push eax
+        push dx
+        push di
+        call gen_moves
+        pop si                      ; SI -> this position's legal moves
+        pop dx
+        pop eax
+        mov bx, si
+        jcxz .unwind
+.find:  cmp eax, [es:si]
+        je .found
+        add si, MOVE_SIZE
+        loop .find
+        jmp .unwind                 ; not legal here: a hash entry of another position
+.found: mov si, bx
+        mov cx, di
+        sub cx, si
+        shr cx, MOVE_SHIFT
+        call [engine_line_hook]
+        push eax                    ; taken back in .unwind
+        push dx
+        call move_make
+        pop dx
+        inc dx
+        cmp dx, ENGINE_LINE_MAX
+        jae .unwind
+        push dx
+        call tt_move
+        pop dx
+        test eax, eax
+        jnz .move
+.unwind:
+        test dx, dx
+        jz .root
+        pop eax
+        call move_unmake
+        dec dx
+        jmp .unwind
+.root:  mov di, [root_end]          ; the root's tables as the search left them
+        call gen_moves
+.report:
+        cmp word [engine_report_hook], 0
+        je .done
+        call [engine_report_hook]
+.done:  pop gs
+        popad
         ret
 
 ; engine_forget -- the next engine_think starts afresh: what earlier searches learnt (the

@@ -15,6 +15,7 @@ switch_fen      db "/fen", 0
 switch_load     db "/load", 0
 switch_log      db "/log", 0
 switch_level    db "/level", 0
+switch_quiet    db "/quiet", 0
 
 ; player_modes -- who plays each colour, in the order M steps through them: a pair a
 ; mode, [black, white] as indexed by colour >> COLOUR_SHIFT.
@@ -84,12 +85,14 @@ message_buf     resb MESSAGE_BYTES
 
 ; game_run -- play the interactive game until the player quits; then text mode and
 ;             back to DOS with exit code 0
-; IN:  the command tail in the PSP: [/log] [/load FILE] [/fen FEN]; ES = the move stack
+; IN:  the command tail in the PSP: [/log] [/level N] [/quiet] [/load FILE] [/fen FEN];
+;      CHESS.CFG (settings.asm); ES = the move stack
 ; OUT: does not return
 game_run:
         cld
+        call settings_load
         call game_options
-        mov word [clock_tick_hook], chessclock_thinking
+        mov word [clock_tick_hook], sound_tick
         call video_init
         call mouse_init
         call game_setup
@@ -106,6 +109,8 @@ game_run:
         call screen_refresh
 .loop:  cmp byte [quit_requested], 0
         jne .quit
+        call speaker_update
+        call analysis_turn
         call game_computer_turn
         jc .loop
         call hand_flip_timeout
@@ -137,7 +142,8 @@ game_run:
 ; game_options -- read the switches of the command tail; game_fen = the start position
 ;                 or the one asked for
 ; IN:  the PSP command tail
-; OUT: game_fen, [log_enabled], [message] if something could not be used
+; OUT: game_fen, [log_enabled], [level], [sound_on] (/quiet: off), [message] if
+;      something could not be used
 ; CHG: AX, BX, CX, DX, SI, DI
 game_options:
         mov si, start_fen_text
@@ -190,6 +196,12 @@ game_options:
         pop eax
         jmp .unknown
 .not_level:
+        mov bx, switch_quiet
+        call text_match_word
+        jc .not_quiet
+        mov byte [sound_on], 0
+        jmp .next
+.not_quiet:
         mov bx, switch_fen
         call text_match_word
         jc .unknown
@@ -319,13 +331,13 @@ game_setup:
 ; game_reset_hand -- nothing in hand: no piece taken up, no promotion asked, nothing
 ;                    typed
 ; IN:  nothing
-; OUT: [picked_square], [promo_from], [input_len], [flip_pending] cleared
+; OUT: [picked_square], [promo_from], [input_len], [letter_pending] cleared
 ; CHG: nothing
 game_reset_hand:
         mov byte [picked_square], NO_SQUARE
         mov byte [promo_from], NO_SQUARE
         mov byte [input_len], 0
-        mov byte [flip_pending], 0
+        mov byte [letter_pending], 0
         ret
 
 ; game_play -- make a legal move in the game: its SAN in the record, the move on the
@@ -344,6 +356,7 @@ game_play:
         call game_enter
         jc .done
         call chessclock_moved
+        call sound_move
         jmp screen_refresh
 .done:  ret
 
@@ -618,7 +631,9 @@ game_computer_turn:
         mov byte [thinking], 1
         call screen_panel
         call game_limits
+        call think_begin
         call engine_think
+        call think_end
         mov byte [thinking], 0
         jc .none
 .play:  call game_play

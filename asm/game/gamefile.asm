@@ -248,6 +248,10 @@ file_log:
         call out_u32
         call out_crlf
         call chessclock_log
+        call hint_log
+        call think_log
+        call analysis_log
+        call sound_log
         mov si, log_players
         call out_string
         movzx bx, byte [players + (WHITE >> COLOUR_SHIFT)]
