@@ -186,8 +186,9 @@ file_move_number:
 
 ; file_log -- with /log, write GAME.LOG after each change (a channel for the tests):
 ;             fen, status, the moves in UCI and in SAN, the orientation, the level,
-;             the opening book (1 on, 0 off), the players (h/c, white then black),
-;             the message, then "end"
+;             the opening book (1 on, 0 off), the clocks, the hint, the thinking, analysis
+;             mode, the sounds, the players (h/c, white then black), the message, then
+;             "end"
 ; IN:  the game
 ; OUT: the file written
 ; CHG: AX, BX, CX, DX, SI

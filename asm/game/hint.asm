@@ -43,6 +43,7 @@ hint_show:
         mov di, message_buf         ; "Hint: Nf3" (ES:0 = the legal moves again)
         mov si, msg_hint
         call message_add
+        mov eax, [hint_move]
         call notation_san
 .refresh:
         jmp screen_refresh
@@ -51,7 +52,7 @@ hint_show:
 
 ; hint_clear -- put the hint's light out, if it is on
 ; IN:  [hint_from], [hint_to]
-; OUT: the two squares drawn without it; [hint_move] = 0
+; OUT: the two squares drawn without it; [hint_move] = 0; GAME.LOG with /log
 ; CHG: nothing
 hint_clear:
         cmp byte [hint_from], NO_SQUARE
@@ -66,6 +67,7 @@ hint_clear:
         xchg bl, [hint_to]
         call draw_square
         call mouse_show
+        call file_log
         popa
 .done:  ret
 
