@@ -94,10 +94,11 @@ think_log:
         call out_u64
         jmp out_crlf
 
-; think_move -- engine_line_hook: a move of the line, added in SAN while there is room
+; think_move -- engine_line_hook: a move of the line, added in SAN if it fits on the
+;              panel's line (none after one that does not)
 ; IN:  EAX = the move; DX = its place in the line (0 first); ES:SI -> the legal moves of
 ;      its position, CX = their count
-; OUT: think_line, [think_line_end]
+; OUT: think_line, [think_line_end] (think_line + PANEL_COLS + 1 once the line is full)
 ; CHG: nothing
 think_move:
         pushad
@@ -107,12 +108,17 @@ think_move:
 .add:   mov di, [think_line_end]
         cmp di, think_line + PANEL_COLS
         jae .done                   ; the panel line is full
+        mov bx, di
         test dx, dx
         jz .san
         mov byte [di], SPACE
         inc di
 .san:   call notation_san_in
         mov [think_line_end], di
+        cmp di, think_line + PANEL_COLS
+        jbe .done
+        mov byte [bx], 0            ; it does not fit: the line ends before it
+        mov word [think_line_end], think_line + PANEL_COLS + 1
 .done:  popad
         ret
 
