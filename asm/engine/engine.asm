@@ -354,8 +354,9 @@ engine_insufficient:
 ; engine_think -- the move to play within the limits (Liberman: the mate solving logic,
 ;                 then the positional logic; search_best)
 ; IN:  the limits (clock.asm's limit_*, e.g. clock_limits_none then limit_budget); CL =
-;      the mate logic's moves (0 or 1: mate in one only); [search_report]; the position
-;      and history as the engine's calls left them
+;      the mate logic's moves (0 or 1: mate in one only); [engine_report_hook] and
+;      [engine_line_hook] (engine_iteration), or when they are 0 [search_report]; the
+;      position and history as the engine's calls left them
 ; OUT: CF clear: EAX = the move; CF set: no legal move (EAX = 0); [search_score],
 ;      [search_depth], [clock_nodes]; the position unchanged, the status block filled
 ;      again (the search used the move stack)
