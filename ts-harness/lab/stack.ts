@@ -7,16 +7,22 @@
 // stack's bottom before it prints them on stdout, four hex digits. The stack used is
 // its size less those bytes (a push of zeros would read as unused, so the figure can be
 // low by the few bytes of such a push at the very deepest point).
-// The measuring build's stack is MEASURE_STACK_BYTES, less than the program's by the
-// bytes the measuring code takes, so that it fits in the same 64 KiB segment.
-import { assembleVariant, isMain } from "../core/build.ts";
+// The measuring build's stack is the program's STACK_BYTES (read from the map) less
+// MEASURE_ROOM, the bytes the measuring code takes, so that it fits in the same 64 KiB
+// segment.
+import { assembleVariant, chessProgram, isMain } from "../core/build.ts";
 import { KIWIPETE } from "../fixtures/perft.ts";
 import { DosSession } from "../core/runner.ts";
 
 /** Top bytes of the stack the start leaves as they are. */
 const STACK_TOP_KEPT = 64;
+/** The bytes the measuring build's stack gives up to its measuring code. */
+const MEASURE_ROOM = 128;
+
 /** The measuring build's stack, in bytes: the program's less room for the count. */
-export const MEASURE_STACK_BYTES = 6016;
+export async function measureStackBytes(): Promise<number> {
+  return (await chessProgram()).map.constant("STACK_BYTES") - MEASURE_ROOM;
+}
 
 /** Deep jobs: long searches in endings (the plies go deepest there), the default level
  *  on Kiwipete, the mate logic to five moves, perft. */
@@ -43,9 +49,10 @@ export interface StackUse {
 }
 
 /** Assemble the measuring build in a temporary folder. */
-export function buildStackMeter(): Promise<Uint8Array> {
+export async function buildStackMeter(): Promise<Uint8Array> {
+  const bytes = await measureStackBytes();
   return assembleVariant("stack", [
-    { file: "inc/chess.inc", what: /^STACK_BYTES\s+equ \d+/m, by: `STACK_BYTES equ ${MEASURE_STACK_BYTES}` },
+    { file: "inc/chess.inc", what: /^STACK_BYTES\s+equ \d+/m, by: `STACK_BYTES equ ${bytes}` },
     { file: "search/node.asm", what: /^%error "the stack cannot hold.*$/m, by: "; (the measuring build's stack is smaller)" },
     { file: "chess.asm", what: /mov cx, stack_bottom - bss_start/, by: `mov cx, stack_top - ${STACK_TOP_KEPT} - bss_start` },
     { file: "sys/dos.asm", what: /^dos_exit:$/m, by: METER_EXIT },
@@ -103,7 +110,8 @@ export async function measureStack(jobs: readonly string[], timeoutMs = 1_800_00
   if (!/^[0-9A-F]{4}$/.test(printed)) throw new Error(`stack: the measuring build printed ${JSON.stringify(run.stdout)}`);
   const untouched = parseInt(printed, 16);
   if (untouched === 0) throw new Error("stack: the jobs reached the stack's bottom (or beyond): no figure");
-  return { answers, used: MEASURE_STACK_BYTES - untouched, size: MEASURE_STACK_BYTES };
+  const size = await measureStackBytes();
+  return { answers, used: size - untouched, size };
 }
 
 /** The table `npm run bench -- --stack` prints. */
