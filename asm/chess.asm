@@ -147,9 +147,9 @@ msg_no_memory   db "CHESS: not enough memory (", MEMORY_KIB_TEXT, " KiB needed)"
 
 ; ---------------------------------------------------------------------------------------
 ; The system layer: DOS files and exit, text in and out, the CPU and its clocks, the limits
-; of thinking, the keyboard and the mouse.  The engine's files, from the clocks to the front
-; door, lie between `%define PROFILE_LAYER` and `%undef PROFILE_LAYER`: the profile build
-; wraps their calls (tools/profile.inc).
+; of thinking, the keyboard and the mouse, the PC speaker.  The engine's files, from the
+; clocks to the front door, lie between `%define PROFILE_LAYER` and `%undef PROFILE_LAYER`:
+; the profile build wraps their calls (tools/profile.inc).
 
 %include "sys/dos.asm"
 %include "sys/text.asm"
@@ -158,6 +158,7 @@ msg_no_memory   db "CHESS: not enough memory (", MEMORY_KIB_TEXT, " KiB needed)"
 %include "sys/clock.asm"
 %undef PROFILE_LAYER
 %include "sys/input.asm"
+%include "sys/speaker.asm"
 
 ; ---------------------------------------------------------------------------------------
 ; The engine core: CARREAU and the state around it, the 6x6 board, the attack test (VERROI),
@@ -231,7 +232,8 @@ msg_no_memory   db "CHESS: not enough memory (", MEMORY_KIB_TEXT, " KiB needed)"
 %include "batch/selfplay.asm"
 
 ; ---------------------------------------------------------------------------------------
-; The interactive game: the loop, the clocks, the hand, the files, the set-up board, PGN, SAN.
+; The interactive game: the loop, the clocks, the hand, the files, the set-up board, PGN, SAN,
+; the thinking shown, the hint, analysis mode, the sounds, the settings kept.
 
 %include "game/game.asm"
 %include "game/chessclock.asm"
@@ -242,6 +244,11 @@ msg_no_memory   db "CHESS: not enough memory (", MEMORY_KIB_TEXT, " KiB needed)"
 %include "game/pgn.asm"
 %include "game/pgnread.asm"
 %include "game/notation.asm"
+%include "game/thinking.asm"
+%include "game/hint.asm"
+%include "game/analysis.asm"
+%include "game/sound.asm"
+%include "game/settings.asm"
 
 ; ---------------------------------------------------------------------------------------
 ; The screen: mode 13h, the pieces' pictures, the board and the panel.

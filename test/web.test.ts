@@ -55,6 +55,24 @@ describe("the js-dos bundle", () => {
   });
 });
 
+/** "1, 3 and 10": a list as the page writes it. */
+const listed = (xs: number[]) => (xs.length > 1 ? `${xs.slice(0, -1).join(", ")} and ${xs.at(-1)}` : String(xs[0]));
+
+describe("the page's texts", () => {
+  test("say the levels the program has and what each means, read from level_limits in CHESS.COM", async () => {
+    const program = await chessProgram();
+    const [min, max] = [program.map.constant("LEVEL_MIN"), program.map.constant("LEVEL_MAX")];
+    const rows = program.bytesAt(program.map.label("level_limits"), (max - min + 1) * 4);
+    const levels = Array.from({ length: max - min + 1 }, (_, i) => ({ level: min + i, ms: rows[i * 4]! | (rows[i * 4 + 1]! << 8), depth: rows[i * 4 + 2]! | (rows[i * 4 + 3]! << 8) }));
+    const byDepth = levels.filter((l) => l.ms === 0), bySeconds = levels.filter((l) => l.ms > 0);
+    const meaning = `${min} to ${max}: levels ${listed(byDepth.map((l) => l.level))} search ${listed(byDepth.map((l) => l.depth))} plies deep, ` +
+      `levels ${bySeconds[0]!.level} to ${bySeconds.at(-1)!.level} think ${listed(bySeconds.map((l) => l.ms / 1000))} seconds a move`;
+    const page = readFileSync(join(ROOT, "web", "index.html"), "utf8");
+    expect(page.split(meaning).length - 1).toBe(2); // the help and the Level button's tooltip
+    expect(page).not.toMatch(/1&ndash;5|1 to 5/);
+  });
+});
+
 /** Status, content type and body of a GET with the path sent exactly as given (fetch
  *  would normalise `..` and `%2e%2e` away before they reach the server). */
 function rawGet(path: string): Promise<{ status: number; type: string; body: Buffer }> {
@@ -489,11 +507,37 @@ async function storedFiles(page: Page): Promise<Record<string, string>> {
 
 const command = (page: Page, name: string) => page.locator(`#commands button[data-command="${name}"]`);
 
+/** The phone's panel view ends with the move list's lines of the game's screen: the last
+ *  three move lines at most, six plies. */
+async function expectPhoneMoveList(page: Page, layout: Layout): Promise<void> {
+  const c = layout.constants;
+  const geometry = { x: c.get("PANEL_X")!, y: c.get("PANEL_Y")! + c.get("PANEL_MOVES")! * c.get("LINE_PX")!, lines: 3, lineHeight: c.get("LINE_PX")! };
+  await waitFor("the moves under the phone's panel", 5_000, async () => {
+    const seen = await page.evaluate(({ x, y, lines, lineHeight }) => {
+      const doc = (globalThis as unknown as PageWindow).document;
+      const source = doc.querySelector("#dos canvas")?.getContext("2d"), view = doc.querySelector("#panel-view");
+      const shown = view?.getContext("2d");
+      if (!source || !view || !shown) return { same: false, inked: 0 };
+      const height = lines * lineHeight;
+      const a = source.getImageData(x, y, view.width, height).data;
+      const b = shown.getImageData(0, view.height - height, view.width, height).data;
+      const ground = source.getImageData(0, 0, 1, 1).data;
+      let inked = 0, same = true;
+      for (let p = 0; p < a.length; p += 4) {
+        if (a[p] !== b[p] || a[p + 1] !== b[p + 1] || a[p + 2] !== b[p + 2]) same = false;
+        if (a[p] !== ground[0] || a[p + 1] !== ground[1] || a[p + 2] !== ground[2]) inked++;
+      }
+      return { same, inked };
+    }, geometry);
+    return seen.same && seen.inked > 0 ? true : null;
+  });
+}
+
 /** Every command button lies under the board and inside the first screen (no scrolling). */
 async function expectCommandsInView(page: Page, viewportHeight: number): Promise<void> {
   const screenBox = (await page.locator(".screen").boundingBox())!;
   const buttons = await page.locator("#commands button").all();
-  expect(buttons.length).toBe(13);
+  expect(buttons.length).toBe(17);
   for (const b of buttons) {
     const box = (await b.boundingBox())!;
     expect(box.y).toBeGreaterThanOrEqual(screenBox.y + screenBox.height);
@@ -548,6 +592,7 @@ describe.skipIf(!chromiumReady || !chessWritten)("the game in Chromium, as peopl
       await touchDrag(page, layout, "g1", "f3");
       const played = await waitLog(page, "Nf3 by a drag and the reply", (l) => l.moves.length === 4);
       expect(played.moves[2]).toBe("g1f3");
+      await expectPhoneMoveList(page, layout);
       // The computer's reply comes at once from the opening book: a button tapped within
       // about 300 ms of a touch drag's end lost its keys here (the page or js-dos, not
       // the game: the same keys right after a drag reach it headless), so the finger rests.

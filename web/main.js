@@ -20,6 +20,10 @@ const COMMAND_KEYS = {
   save: [KEY_CODES.esc, letter("S")],
   savecompact: [KEY_CODES.esc, letter("W")],
   variant: [KEY_CODES.esc, letter("V")],
+  hint: [KEY_CODES.esc, letter("H"), KEY_CODES.enter],
+  analysis: [KEY_CODES.esc, letter("A"), KEY_CODES.enter],
+  thinking: [KEY_CODES.esc, letter("I")],
+  sound: [KEY_CODES.esc, letter("Z")],
 };
 /** Between two keys of a command: DOSBox reads each before the next arrives. */
 const KEY_GAP_MS = 60;
@@ -43,11 +47,18 @@ const IMPORT_MAX_BYTES = 64 * 1024;
  *  and the clocks. Nothing else may reach the DOS command line. */
 const FEN_PATTERN = /^[pnbrqkPNBRQK1-8]+(\/[pnbrqkPNBRQK1-8]+){7}( [wb]( (-|[KQkq]{1,4})( (-|[a-h][36])( \d{1,3}( \d{1,4})?)?)?)?)?$/;
 
-/** Where the panel's lines under the title lie on the 320x200 DOS screen (PANEL_X,
- *  PANEL_Y + LINE_PX and 8 lines of LINE_PX in asm/inc/chess.inc): the phone layout shows
- *  them under the board. */
-const PANEL_VIEW = { x: 176, y: 13, width: 144, height: 72 };
+/** Where the panel's lines lie on the 320x200 DOS screen (PANEL_X, PANEL_Y, LINE_PX in
+ *  asm/inc/game.inc): the phone layout shows under the board the lines from the side to
+ *  move down to the message (PANEL_SIDE .. PANEL_MESSAGE + 1), then the last MOVE_LINES
+ *  lines of the move list that hold a move (from PANEL_MOVES on): the last six plies. */
+const PANEL_VIEW = { x: 176, y: 4, lineHeight: 9, width: 144, first: 1, lines: 7, moves: 9, moveLines: 10 };
+const MOVE_LINES = 3;
 const PANEL_VIEW_MS = 250;
+/** The settings file the game writes (asm/game/settings.asm), kept in this browser; until
+ *  the player switches the sounds on, the game starts without them. */
+const SETTINGS_FILE = "CHESS.CFG";
+const SETTINGS_KEY = "liberman-chess.settings";
+const DEFAULT_SETTINGS = "think 1 sound 0\r\n";
 /** Where a finger's pointer goes once the touch ends: the panel, off the board (as
  *  fractions of the screen), and how soon. */
 const TOUCH_PARK = { x: 0.99, y: 0.5, afterMs: 50 };
@@ -147,11 +158,27 @@ async function collectSavedFiles(ci) {
   updateSavedButtons();
 }
 
+/** The settings file drive C: starts with: the one the game wrote last, or the page's
+ *  default (the sounds off). */
+function readSettings() {
+  const kept = localStorage.getItem(SETTINGS_KEY);
+  return kept === null ? new TextEncoder().encode(DEFAULT_SETTINGS) : fromBase64(kept);
+}
+
+/** Keep the settings file when the game has written another one. */
+async function collectSettings(ci) {
+  const tree = await ci.fsTree();
+  if (!(tree.nodes ?? []).some((node) => node.nodes === null && node.name.toUpperCase() === SETTINGS_FILE)) return;
+  const text = toBase64(await ci.fsReadFile(SETTINGS_FILE));
+  if (localStorage.getItem(SETTINGS_KEY) !== text) localStorage.setItem(SETTINGS_KEY, text);
+}
+
 async function watchSavedFiles(ci) {
   for (;;) {
     await sleep(SAVE_POLL_MS);
     try {
       await collectSavedFiles(ci);
+      await collectSettings(ci);
     } catch (e) {
       console.warn("could not read the saved game:", e);
     }
@@ -179,6 +206,7 @@ function restartWith(command, note, files = {}) {
 function initialFiles(start) {
   const files = { ...readStore().files, ...(start?.files ?? {}) };
   const list = Object.entries(files).map(([path, text]) => ({ path, contents: fromBase64(text) }));
+  list.push({ path: SETTINGS_FILE, contents: readSettings() });
   if (start) list.push({ path: START_BATCH, contents: new TextEncoder().encode(`${start.command}\r\n`) });
   return list;
 }
@@ -208,14 +236,31 @@ async function paintMissedFirstFrame(ci) {
   }
 }
 
-/** Copy the panel's lines into the panel view while the phone layout shows it. */
+/** Copy the panel's lines into the panel view while the phone layout shows it: the
+ *  game's state, then the last moves. */
 function mirrorPanel() {
   const g = panelView.getContext("2d");
   setInterval(() => {
     const canvas = screen.querySelector("canvas");
     if (panelView.offsetParent === null || !canvas || canvas.width !== 320) return;
-    const { x, y, width, height } = PANEL_VIEW;
-    g.drawImage(canvas, x, y, width, height, 0, 0, width, height);
+    const { x, y, lineHeight, width, first, lines, moves, moveLines } = PANEL_VIEW;
+    const top = lines * lineHeight;
+    g.drawImage(canvas, x, y + first * lineHeight, width, top, 0, 0, width, top);
+    const source = canvas.getContext("2d");
+    let last = moves + MOVE_LINES - 1; // the last line of the move list that holds text
+    if (source !== null) {
+      const area = source.getImageData(x, y + moves * lineHeight, width, moveLines * lineHeight).data;
+      const ground = source.getImageData(0, 0, 1, 1).data; // the backdrop, left of the board
+      const inked = (line) => {
+        for (let p = line * lineHeight * width * 4; p < (line + 1) * lineHeight * width * 4; p += 4) {
+          if (area[p] !== ground[0] || area[p + 1] !== ground[1] || area[p + 2] !== ground[2]) return true;
+        }
+        return false;
+      };
+      for (let line = MOVE_LINES; line < moveLines; line++) if (inked(line)) last = moves + line;
+    }
+    const from = last - MOVE_LINES + 1;
+    g.drawImage(canvas, x, y + from * lineHeight, width, MOVE_LINES * lineHeight, 0, top, width, MOVE_LINES * lineHeight);
   }, PANEL_VIEW_MS);
 }
 

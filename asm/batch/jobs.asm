@@ -11,7 +11,7 @@ in_len          resw 1              ; bytes in it
 in_ended        resb 1              ; nonzero: the end of the file was met
 in_read         resd 1              ; bytes read from the jobs file so far
 in_name         resw 1              ; -> the jobs file's name (job_wait opens it again)
-line_buf        resb LINE_MAX + 1
+line_buf        equ mode_line       ; the job line (the batch's use of mode_line)
 line_long       resb 1              ; nonzero: the line read was longer than LINE_MAX
 line_bad_column resw 1              ; column (from 1) of the line's first byte outside
                                     ; printable ASCII; 0: none

@@ -9,7 +9,8 @@
 
 limits_given    resw 1              ; bit i: the i-th word of limit_words was given
 limit_values    resd LIMIT_WORDS    ; the number given with each
-position_line   resb LINE_MAX + 1   ; the last good position job's text (0: none yet)
+position_line   equ mode_work       ; the last good position job's text (0: none yet):
+                                    ; the batch's use of mode_work
 
         section .data
 

@@ -19,6 +19,8 @@
 ;   engine_perft        the leaves of the legal move tree to a depth
 ;   engine_divide_start, engine_divide_move   the same, split by legal move
 ;   engine_settle       the status block again (after a search used the move stack)
+;   engine_report_hook, engine_line_hook   a front end's routines engine_think calls after
+;                       each iteration, with its depth, score, nodes and principal line
 ; and in position.asm the position for the front ends to show and to set up:
 ;   engine_square, engine_in_play, engine_king_alone, engine_print_move,
 ;   engine_print_fen, engine_start_fen, and the set-up board's engine_setup_*.
@@ -70,6 +72,15 @@ engine_contempt equ search_contempt ; dword, centipawns a draw is worth less to 
 ; The FEN reader's error names (core/fen.asm's ERROR_ENTRY table) that a front end
 ; reports for a position of its own reading.
 engine_err_byte equ err_byte        ; "byte": a character outside printable ASCII
+
+; The thinking as engine_think goes: set before it by a front end, read by its routines.
+engine_report_hook resw 1           ; 0, or a routine called after each iteration (CHG:
+                                    ; nothing), the engine_line_hook's calls done
+engine_line_hook resw 1             ; 0, or a routine called for each move of the
+                                    ; iteration's principal line (engine_iteration)
+engine_think_depth resb 1           ; the iteration's depth in plies
+engine_think_score resd 1           ; its score, centipawns from white's view
+engine_think_nodes resd 1           ; the positions visited so far
 
         section .data
 
@@ -379,7 +390,8 @@ engine_insufficient:
 ; engine_think -- the move to play within the limits (Liberman: the mate solving logic,
 ;                 then the positional logic; search_best)
 ; IN:  the limits (clock.asm's limit_*, e.g. clock_limits_none then limit_budget); CL =
-;      the mate logic's moves (0 or 1: mate in one only); [engine_report],
+;      the mate logic's moves (0 or 1: mate in one only); [engine_report_hook] and
+;      [engine_line_hook] (engine_iteration), or when they are 0 [engine_report];
 ;      [engine_contempt]; the position and history as the engine's calls left them
 ; OUT: CF clear: EAX = the move; CF set: no legal move (EAX = 0); [engine_score],
 ;      [engine_depth], [engine_move], [clock_nodes]; the position unchanged, the status
@@ -387,12 +399,100 @@ engine_insufficient:
 ; CHG: EBX, ECX, EDX, ESI, EDI, EBP
 engine_think:
         mov [search_mate_moves], cl
+        push word [search_report]
+        cmp word [engine_report_hook], 0
+        je .search
+        mov word [search_report], engine_iteration
+.search:
         call search_best
+        pop word [search_report]
         pushf
         push eax
         call engine_settle
         pop eax
         popf
+        ret
+
+; engine_iteration -- the search's report after an iteration, for a front end: the
+;                     status of the thinking filled, each move of the principal line
+;                     given to [engine_line_hook] (the iteration's move, then the hash
+;                     table's move of each position after it, as long as it is legal
+;                     there, at most ENGINE_LINE_MAX), then [engine_report_hook] called.
+;                     The line is played with move_make and taken back with
+;                     move_unmake, past the root's chain, so that the search goes on
+;                     as if nothing had happened: the evaluation's sums are not touched,
+;                     and the root's own generation is made again at the end (its
+;                     check and pin tables)
+; IN:  (search_iterate's search_report) [search_depth], [search_score], [search_move],
+;      [clock_nodes]; the root position; ES:0 .. [root_end] the root's chain
+; OUT: engine_think_depth, engine_think_score, engine_think_nodes; the hooks called:
+;      [engine_line_hook] with EAX = the move, DX = its place in the line (0 first),
+;      ES:SI -> the legal moves of the position it is played in, CX = their count, the
+;      position before it on the board (CHG: nothing)
+; CHG: nothing
+engine_iteration:
+        pushad
+        push gs
+        mov al, [search_depth]
+        mov [engine_think_depth], al
+        mov eax, [search_score]
+        cmp byte [side], WHITE
+        je .white
+        neg eax
+.white: mov [engine_think_score], eax
+        mov eax, [clock_nodes]
+        mov [engine_think_nodes], eax
+        cmp word [engine_line_hook], 0
+        je .report
+        mov eax, [search_move]
+        mov di, [root_end]
+        xor dx, dx                  ; DX = the moves of the line played
+.move:  push eax
+        push dx
+        push di
+        call gen_moves
+        pop si                      ; SI -> this position's legal moves
+        pop dx
+        pop eax
+        mov bx, si
+        jcxz .unwind
+.find:  cmp eax, [es:si]
+        je .found
+        add si, MOVE_SIZE
+        loop .find
+        jmp .unwind                 ; not legal here: a hash entry of another position
+.found: mov si, bx
+        mov cx, di
+        sub cx, si
+        shr cx, MOVE_SHIFT
+        call [engine_line_hook]
+        push eax                    ; taken back in .unwind
+        push dx
+        call move_make
+        pop dx
+        inc dx
+        cmp dx, ENGINE_LINE_MAX
+        jae .unwind
+        push dx
+        call tt_move
+        pop dx
+        test eax, eax
+        jnz .move
+.unwind:
+        test dx, dx
+        jz .root
+        pop eax
+        call move_unmake
+        dec dx
+        jmp .unwind
+.root:  mov di, [root_end]          ; the root's tables as the search left them
+        call gen_moves
+.report:
+        cmp word [engine_report_hook], 0
+        je .done
+        call [engine_report_hook]
+.done:  pop gs
+        popad
         ret
 
 ; engine_forget -- the next engine_think starts afresh: what earlier searches learnt (the

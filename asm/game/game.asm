@@ -11,6 +11,7 @@ switch_fen      db "/fen", 0
 switch_load     db "/load", 0
 switch_log      db "/log", 0
 switch_level    db "/level", 0
+switch_quiet    db "/quiet", 0
 
 ; player_modes -- who plays each colour, in the order M steps through them: a pair a
 ; mode, [black, white] as indexed by colour >> COLOUR_SHIFT.
@@ -68,24 +69,35 @@ msg_flag_no_take_back db "Flag: no take-back", 0
 
 players         resb 2              ; the pair of player_modes in play
 
-game_fen        resb FEN_BYTES      ; the FEN the game started from, kept whole
+; The game's fields over sys/dos.asm's mode_work (the batch lays its own there):
+game_fen        equ mode_work       ; FEN_BYTES: the FEN the game started from, kept whole
+pgn_fen_kept    equ game_fen + FEN_BYTES      ; FEN_BYTES: pgnread.asm's game_fen kept
+message_buf     equ pgn_fen_kept + FEN_BYTES  ; MESSAGE_BYTES: the panel's message
+panel_text      equ message_buf + MESSAGE_BYTES ; 2 * PANEL_COLS: draw.asm's panel line
+think_line      equ panel_text + 2 * PANEL_COLS ; thinking.asm's line, PANEL_COLS + SAN_BYTES + 1
+settings_buf    equ think_line + PANEL_COLS + SAN_BYTES + 1 ; settings.asm's, SETTINGS_BYTES + 1
+GAME_WORK_BYTES equ 2 * FEN_BYTES + MESSAGE_BYTES + 3 * PANEL_COLS + SAN_BYTES + 1 + SETTINGS_BYTES + 1
+%if GAME_WORK_BYTES > MODE_BUF_BYTES
+%error "the game's fields do not fit in mode_work"
+%endif
 san_copy        resb SAN_BYTES      ; a ply's SAN on its way to or from GS:game_area.sans
 quit_requested  resb 1
 thinking        resb 1              ; the computer is searching (the panel says so)
 computer_tick   resd 1              ; BIOS tick of the computer's last move
 message         resw 1              ; -> the panel's message, or 0
-message_buf     resb MESSAGE_BYTES
 
         section .text
 
 ; game_run -- play the interactive game until the player quits; then text mode and
 ;             back to DOS with exit code 0
-; IN:  the command tail in the PSP: [/log] [/load FILE] [/fen FEN]; ES = the move stack
+; IN:  the command tail in the PSP: [/log] [/level N] [/quiet] [/load FILE] [/fen FEN];
+;      CHESS.CFG (settings.asm); ES = the move stack
 ; OUT: does not return
 game_run:
         cld
+        call settings_load
         call game_options
-        mov word [clock_tick_hook], chessclock_thinking
+        mov word [clock_tick_hook], sound_tick
         call video_init
         call mouse_init
         call game_setup
@@ -102,6 +114,8 @@ game_run:
         call screen_refresh
 .loop:  cmp byte [quit_requested], 0
         jne .quit
+        call speaker_update
+        call analysis_turn
         call game_computer_turn
         jc .loop
         call hand_flip_timeout
@@ -133,7 +147,8 @@ game_run:
 ; game_options -- read the switches of the command tail; game_fen = the start position
 ;                 or the one asked for
 ; IN:  the PSP command tail
-; OUT: game_fen, [log_enabled], [message] if something could not be used
+; OUT: game_fen, [log_enabled], [level], [sound_on] (/quiet: off), [message] if
+;      something could not be used
 ; CHG: AX, BX, CX, DX, SI, DI
 game_options:
         mov si, start_fen_text
@@ -186,6 +201,12 @@ game_options:
         pop eax
         jmp .unknown
 .not_level:
+        mov bx, switch_quiet
+        call text_match_word
+        jc .not_quiet
+        mov byte [sound_on], 0
+        jmp .next
+.not_quiet:
         mov bx, switch_fen
         call text_match_word
         jc .unknown
@@ -317,13 +338,13 @@ game_setup:
 ; game_reset_hand -- nothing in hand: no piece taken up, no promotion asked, nothing
 ;                    typed
 ; IN:  nothing
-; OUT: [picked_square], [promo_from], [input_len], [flip_pending] cleared
+; OUT: [picked_square], [promo_from], [input_len], [letter_pending] cleared
 ; CHG: nothing
 game_reset_hand:
         mov byte [picked_square], NO_SQUARE
         mov byte [promo_from], NO_SQUARE
         mov byte [input_len], 0
-        mov byte [flip_pending], 0
+        mov byte [letter_pending], 0
         ret
 
 ; game_play -- make a legal move in the game: its SAN in the record, the move on the
@@ -342,6 +363,7 @@ game_play:
         call game_enter
         jc .done
         call chessclock_moved
+        call sound_move
         jmp screen_refresh
 .done:  ret
 
@@ -615,7 +637,9 @@ game_computer_turn:
         mov byte [thinking], 1
         call screen_panel
         call game_limits
+        call think_begin
         call engine_think
+        call think_end
         mov byte [thinking], 0
         jc .none
 .play:  call game_play

@@ -28,7 +28,11 @@ player_letters  db "hc"           ; PLAYER_HUMAN, PLAYER_COMPUTER in the log
 
 log_enabled     resb 1              ; /log: write GAME.LOG at each change
 file_fen_error  resw 1              ; file_fen_check's answer, kept across its POPAD
-load_buf        resb LOAD_BYTES     ; a FEN or a PGN tag line of the file /load read
+load_buf        equ mode_line       ; a FEN or a PGN tag line of the file /load read (the
+                                    ; game's use of mode_line)
+%if LOAD_BYTES > MODE_BUF_BYTES
+%error "the /load line does not fit in mode_line"
+%endif
 
         section .text
 
@@ -208,8 +212,9 @@ file_move_number:
 
 ; file_log -- with /log, write GAME.LOG after each change (a channel for the tests):
 ;             fen, status, the moves in UCI and in SAN, the orientation, the level,
-;             the opening book (1 on, 0 off), the players (h/c, white then black),
-;             the message, then "end"
+;             the opening book (1 on, 0 off), the clocks, the hint, the thinking, analysis
+;             mode, the sounds, the players (h/c, white then black), the message, then
+;             "end"
 ; IN:  the game
 ; OUT: the file written
 ; CHG: AX, BX, CX, DX, SI
@@ -270,6 +275,10 @@ file_log:
         call out_u32
         call out_crlf
         call chessclock_log
+        call hint_log
+        call think_log
+        call analysis_log
+        call sound_log
         mov si, log_players
         call out_string
         movzx bx, byte [players + (WHITE >> COLOUR_SHIFT)]

@@ -14,6 +14,18 @@ msg_promote_la  db "Promote: Q R N", 0 ; Los Alamos chess has no bishop to promo
 msg_illegal     db "Illegal move", 0
 msg_not_now     db "Not your move now", 0
 msg_over        db "The game is over", 0
+
+; delayed_keys -- the command letters that are also files of a typed move: each waits
+; for the next key (a rank digit: the file) or FLIP_WAIT_TICKS; a letter, then its
+; routine, as command_keys.
+delayed_keys:
+        db 'f'
+        dw game_flip
+        db 'h'
+        dw hint_show
+        db 'a'
+        dw analysis_toggle
+        db 0
 promo_letters   db "qrbn"           ; the pieces a typed move may promote to
 PROMO_LETTERS   equ $ - promo_letters
 
@@ -21,8 +33,8 @@ PROMO_LETTERS   equ $ - promo_letters
 
 input_len       resb 1              ; the typed move so far
 input_buf       resb INPUT_BYTES + 1
-flip_pending    resb 1              ; an 'f' waits: a file letter, or the flip key?
-flip_tick       resd 1
+letter_pending  resb 1              ; 'f', 'h' or 'a' waits: a file letter, or its
+letter_tick     resd 1              ; command (delayed_keys)?
 
         section .text
 
@@ -207,6 +219,7 @@ hand_key:
         cmp byte [setup_active], 0
         jne setup_key
         mov word [message], 0
+        call hint_clear
         test dl, dl
         jnz .ascii
         cmp dh, SCAN_ALT_X
@@ -218,9 +231,10 @@ hand_key:
         cmp al, 'Z'
         ja .case
         or al, CASE_BIT
-.case:  cmp byte [flip_pending], 0
+.case:  cmp byte [letter_pending], 0
         je .promotion
-        mov byte [flip_pending], 0  ; the 'f' typed before decides now
+        xor ah, ah                  ; the letter typed before decides now
+        xchg ah, [letter_pending]
         cmp al, '1'
         jb .flip
         cmp al, '8'
@@ -231,7 +245,7 @@ hand_key:
         cmp al, KEY_BACKSPACE
         je .cancel
         push ax
-        call game_flip
+        call hand_run_delayed
         pop ax
         cmp al, KEY_ENTER
         je .done
@@ -264,22 +278,20 @@ hand_key:
         je .select
         cmp byte [input_len], 0
         jne hand_type_char
-        cmp al, 'f'                 ; flip, or the file f of a typed move
-        jne .command
-        mov byte [flip_pending], 1
+        mov si, delayed_keys        ; a command, or the file of a typed move?
+        call hand_find_key
+        jc .command
+        mov [letter_pending], al
+        push ax
         call timer_ticks
-        mov [flip_tick], eax
-        mov al, 'f'
+        mov [letter_tick], eax
+        pop ax
         jmp hand_type_char
 .command:
         mov si, command_keys
-.find:  cmp byte [si], 0
-        je .file
-        cmp al, [si]
-        je .run
-        add si, COMMAND_ENTRY
-        jmp .find
-.run:   jmp [si + 1]
+        call hand_find_key
+        jc .file
+        jmp [si + 1]
 .file:  cmp al, 'a'                 ; a typed move begins
         jb .done
         cmp al, 'h'
@@ -311,8 +323,40 @@ command_keys:
         dw setup_enter
         db 'o'
         dw game_book
+        db 'i'
+        dw think_toggle
+        db 'z'
+        dw sound_toggle
         db 0
 COMMAND_ENTRY   equ 3
+
+; hand_find_key -- a letter's row in command_keys or delayed_keys
+; IN:  AL = the letter; SI -> the table
+; OUT: CF clear: SI -> its row; CF set: not there
+; CHG: nothing else
+hand_find_key:
+        cmp byte [si], 0
+        je .none
+        cmp al, [si]
+        je .found
+        add si, COMMAND_ENTRY
+        jmp hand_find_key
+.found: clc
+        ret
+.none:  stc
+        ret
+
+; hand_run_delayed -- run the command of a letter that waited (delayed_keys)
+; IN:  AH = the letter
+; OUT: as its command
+; CHG: EAX, EBX, ECX, EDX, SI, DI, EBP
+hand_run_delayed:
+        mov al, ah
+        mov si, delayed_keys
+        call hand_find_key
+        jc .done
+        jmp [si + 1]
+.done:  ret
 
 ; hand_click -- a click of the left mouse button: on a square, the cursor goes there
 ;               and the square is selected as with Enter
@@ -325,12 +369,14 @@ hand_click:
         cmp bl, NO_SQUARE
         je .done
         mov word [message], 0
-        cmp byte [flip_pending], 0
+        call hint_clear
+        cmp byte [letter_pending], 0
         je .move
         push bx
-        mov byte [flip_pending], 0
+        xor ah, ah
+        xchg ah, [letter_pending]
         mov byte [input_len], 0
-        call game_flip
+        call hand_run_delayed
         pop bx
 .move:  push bx
         call hand_cursor_to
@@ -411,19 +457,21 @@ hand_cursor_to:
         call draw_coordinates
         jmp mouse_show
 
-; hand_flip_timeout -- an 'f' with nothing after it for FLIP_WAIT_TICKS is the flip key
-; IN:  [flip_pending], [flip_tick]
-; OUT: the board reversed when the wait is over
+; hand_flip_timeout -- an 'f' ('h', 'a') with nothing after it for FLIP_WAIT_TICKS is
+;                     the flip key (the hint's, the analysis's)
+; IN:  [letter_pending], [letter_tick]
+; OUT: the letter's command run when the wait is over
 ; CHG: EAX, EBX, ECX, EDX, SI, DI, EBP
 hand_flip_timeout:
-        cmp byte [flip_pending], 0
+        cmp byte [letter_pending], 0
         je .done
         call timer_ticks
-        sub eax, [flip_tick]
+        sub eax, [letter_tick]
         cmp eax, FLIP_WAIT_TICKS
         jb .done
-        mov byte [flip_pending], 0
+        xor ah, ah
+        xchg ah, [letter_pending]
         mov byte [input_len], 0
-        jmp game_flip
+        jmp hand_run_delayed
 .done:  ret
 

@@ -8,6 +8,11 @@
 text_short_castle db "O-O", 0
 text_long_castle  db "O-O-O", 0
 
+        section .bss
+
+san_list        resw 1              ; notation_san_in: where the legal moves are (ES)
+san_count       resw 1              ; and how many
+
         section .text
 
 ; notation_san -- a legal move in SAN, without the check sign (the game adds + or #
@@ -17,6 +22,23 @@ text_long_castle  db "O-O-O", 0
 ; OUT: the text stored, 0-terminated; DI -> the 0
 ; CHG: nothing else
 notation_san:
+        push si
+        push cx
+        xor si, si
+        mov cx, [engine_legal]
+        call notation_san_in
+        pop cx
+        pop si
+        ret
+
+; notation_san_in -- notation_san for a position whose legal moves are listed anywhere
+;                    (a move of the thinking's line, the position not the game's)
+; IN:  EAX = the move record; ES:SI -> the legal moves of its position, CX = their
+;      count; DI -> the buffer (DS)
+; OUT, CHG: as notation_san
+notation_san_in:
+        mov [san_list], si
+        mov [san_count], cx
         push eax
         push ebx
         push cx
@@ -108,7 +130,7 @@ notation_san:
 
 ; notation_rivals -- the other pieces of the same kind and colour that can go to the
 ;                    same square (what SAN must tell apart)
-; IN:  EDX = the move record; ES:0 = the legal moves, [engine_legal] of them
+; IN:  EDX = the move record; ES:[san_list] = the legal moves, [san_count] of them
 ; OUT: BL = 1 if there is one, else 0; BH = RIVAL_SAME_FILE if one of them stands on
 ;      the move's file, RIVAL_SAME_ROW if one stands on its rank
 ; CHG: nothing else
@@ -118,8 +140,8 @@ notation_rivals:
         push si
         push edi
         xor bx, bx
-        xor si, si
-        mov cx, [engine_legal]
+        mov si, [san_list]
+        mov cx, [san_count]
         jcxz .done
 .move:  mov edi, [es:si]
         add si, MOVE_SIZE

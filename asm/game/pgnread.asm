@@ -18,7 +18,8 @@ pgn_word        resb PGN_WORD_BYTES ; the move being read, without + # ! ?
 pgn_san         resb SAN_BYTES      ; a legal move's SAN, to compare with it
 pgn_number      resb PGN_WORD_BYTES ; "12..." for the message naming a bad move
 pgn_tag_at      resw 1              ; -> GS: the '[' of the tag being read
-pgn_fen_kept    resb FEN_BYTES      ; game_fen before the file: it comes back if refused
+; pgn_fen_kept (game_fen before the file: it comes back if refused) lies in mode_work,
+; with game.asm's other fields there
 
         section .text
 

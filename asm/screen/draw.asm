@@ -22,9 +22,9 @@ last_to         db NO_SQUARE
 
 ; The help lines under the board.
 help_text:
-        db "Arrows+Enter/Space, e2e4 P:set-up O:book", 0
-        db "Esc:cancel F:flip T:take back N:new game", 0
-        db "L:level M:players S/W:save Q:quit V:6x6", 0
+        db "Arrows/Enter e2e4 F:flip T:back S/W:save", 0
+        db "N:new L:level M:who O:book V:6x6 P:setup", 0
+        db "H:hint A:analyse I:think Z:sound Q:quit", 0
 
         section .text
 
@@ -102,14 +102,19 @@ draw_square_xy:
         ret
 
 ; draw_square_colour -- the colour of a square's ground: Liberman's grey (a8's colour)
-;                       or green, lit when the piece was taken up there or the last
-;                       move went through it
-; IN:  BL = the square
+;                       or green, lit when the piece was taken up there, a hint's
+;                       move or the last move went through it
+; IN:  BL = the square; [hint_from], [hint_to] (hint.asm)
 ; OUT: AL = the palette index
 ; CHG: nothing else
 draw_square_colour:
         mov al, PAL_PICKED
         cmp bl, [picked_square]
+        je .done
+        mov al, PAL_HINT
+        cmp bl, [hint_from]
+        je .done
+        cmp bl, [hint_to]
         je .done
         push cx
         mov cl, bl                  ; file + row even: grey, as a8
@@ -338,7 +343,8 @@ text_human      db "Human", 0
 text_cpu        db "CPU", 0
 
         section .bss
-panel_text      resb 2 * PANEL_COLS ; a panel line being put together (cut at PANEL_COLS)
+; panel_text (a panel line being put together, cut at PANEL_COLS) lies in mode_work, with
+; game.asm's other fields there
 
         section .text
 

@@ -25,6 +25,7 @@ palette:
         db 63, 63, 16               ; PAL_TEXT_HI
         db 34, 36, 44               ; PAL_TEXT_DIM
         db 50, 50, 50               ; PAL_MARK
+        db 20, 44, 63               ; PAL_HINT       a hint's squares, sky blue
 palette_end:
 %if palette_end - palette != PAL_ENTRIES * RGB_BYTES
 %error "the palette needs one entry per PAL_* index"

@@ -14,7 +14,7 @@ limit_time      resd 1              ; ms of real time: the hard limit
 limit_soft      resd 1              ; ms: the time aimed at (no new iteration past half)
 limit_nodes     resd 1              ; positions visited
 limit_depth     resb 1              ; plies of the deepest iteration
-limit_keys      resb 1              ; KEYS_IGNORE, KEYS_STOP or KEYS_MOVE_NOW
+limit_keys      resb 1              ; KEYS_IGNORE, KEYS_STOP, KEYS_MOVE_NOW or KEYS_LEAVE
 
 clock_nodes     resd 1              ; positions visited: 1 + moves made (move_play) or left
 clock_nodes_last resd 1             ; [limit_nodes] - 1: the last count allowed (no limit:
@@ -365,11 +365,13 @@ clock_look:
         jz .time
         cmp byte [limit_keys], KEYS_STOP
         je .take
+        cmp byte [limit_keys], KEYS_LEAVE
+        je .key
         cmp al, KEY_MOVE_NOW        ; KEYS_MOVE_NOW: other keys wait for the game
         jne .time
 .take:  mov ah, KEY_READ
         int BIOS_KEYBOARD
-        mov al, LIMIT_KEY
+.key:   mov al, LIMIT_KEY
         stc
         ret
 .time:  push edx

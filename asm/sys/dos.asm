@@ -9,6 +9,14 @@ out_len         resw 1              ; bytes waiting in out_buf
 out_buf         resb OUT_BUF_BYTES
 number_buf      resb DECIMAL_DIGITS + 1
 
+; mode_line, mode_work -- two buffers the batch and the game share.  CHESS.COM runs the
+; one or the other from its start (chess.asm), never both, so each mode lays its own
+; fields over them (the bss is zeroed at the start): the batch its job line and its last
+; position job, the game the /load line, its FENs and its text lines.  Each user says so
+; where it names its field, and checks at assembly time that it fits.
+mode_line       resb MODE_BUF_BYTES
+mode_work       resb MODE_BUF_BYTES
+
         section .text
 
 ; dos_exit -- end the program (INT 21h AH=4Ch), the PIT as the BIOS had it

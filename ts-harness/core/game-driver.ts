@@ -28,6 +28,16 @@ export interface GameLog {
    *  white's and black's clock, and whose flag fell (w, b, or 0). */
   clock: { control: number; white: number; black: number; flag: string };
   message: string;
+  /** The hint's move lit (H) in UCI, or null. */
+  hint: string | null;
+  /** The thinking shown on the panel (I), and the last search's positions and cost in
+   *  instructions (the game's own count, thinking shown or not). */
+  think: { shown: boolean; nodes: number; instructions: number };
+  /** Analysis mode (A). */
+  analysis: boolean;
+  /** The sounds (Z): on or off, the notes sent to the PIT's channel 2 so far, the last
+   *  one's divisor, and port 61h's speaker bits read back as it began (3: sounding). */
+  sound: { on: boolean; notes: number; divisor: number; gate: number };
 }
 
 /** The log, or null while it is missing or half written (no closing "end" line). */
@@ -51,6 +61,10 @@ export function parseLog(text: string): GameLog | null {
     players: field("players"),
     clock: (([control, white, black, flag]) => ({ control: Number(control), white: Number(white), black: Number(black), flag: flag! }))(words("clock")),
     message: field("message"),
+    hint: field("hint") === "-" ? null : field("hint"),
+    think: (([shown, nodes, instructions]) => ({ shown: shown === "1", nodes: Number(nodes), instructions: Number(instructions) }))(words("think")),
+    analysis: field("analysis") === "1",
+    sound: (([on, notes, divisor, gate]) => ({ on: on === "1", notes: Number(notes), divisor: Number(divisor), gate: Number(gate) }))(words("sound")),
   };
 }
 
@@ -59,7 +73,7 @@ const FRAME_MS = 20;
 
 function sameView(a: ScreenView, b: ScreenView): boolean {
   return a.size === b.size && a.boardFen === b.boardFen && a.flipped === b.flipped && a.cursor === b.cursor &&
-    a.picked === b.picked && a.lit.join() === b.lit.join();
+    a.picked === b.picked && a.lit.join() === b.lit.join() && a.hinted.join() === b.hinted.join();
 }
 
 /** The game's screen layout, read once per process. */

@@ -12,7 +12,7 @@ import type { RgbaImage } from "./png.ts";
 
 /** Pieces as FEN letters (upper case white); null for an empty square. */
 export type PieceLetter = "K" | "Q" | "R" | "B" | "N" | "P" | "k" | "q" | "r" | "b" | "n" | "p";
-export type Ground = "grey" | "green" | "grey-lit" | "green-lit" | "picked";
+export type Ground = "grey" | "green" | "grey-lit" | "green-lit" | "picked" | "hint";
 
 export interface Layout {
   /** Every equ constant of the map ("No Section"), e.g. BOARD_X, PAL_CURSOR. */
@@ -57,6 +57,8 @@ export interface ScreenView {
   cursor: string | null;
   picked: string | null;
   lit: string[];
+  /** The squares of a hint's move (H), lit in PAL_HINT. */
+  hinted: string[];
 }
 
 const PIECE_CODES = "rnbqkp"; // the order of the square byte's piece bits (1998 text)
@@ -134,7 +136,7 @@ function canonical(layout: Layout, index: number): number {
 }
 
 function groundName(index: number, c: ReadonlyMap<string, number>): Ground | null {
-  const names: [string, Ground][] = [["PAL_GREY", "grey"], ["PAL_GREEN", "green"], ["PAL_GREY_LIT", "grey-lit"], ["PAL_GREEN_LIT", "green-lit"], ["PAL_PICKED", "picked"]];
+  const names: [string, Ground][] = [["PAL_GREY", "grey"], ["PAL_GREEN", "green"], ["PAL_GREY_LIT", "grey-lit"], ["PAL_GREEN_LIT", "green-lit"], ["PAL_PICKED", "picked"], ["PAL_HINT", "hint"]];
   for (const [constant, name] of names) if (c.get(constant) === index) return name;
   return null;
 }
@@ -261,6 +263,7 @@ export function readScreen(img: RgbaImage, layout: Layout): ScreenView {
     cursor: find((s) => s.cursor)[0] ?? null,
     picked: find((s) => s.ground === "picked")[0] ?? null,
     lit: find((s) => s.ground === "grey-lit" || s.ground === "green-lit"),
+    hinted: find((s) => s.ground === "hint"),
   };
 }
 

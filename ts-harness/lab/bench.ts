@@ -11,6 +11,7 @@ import { KIWIPETE, POSITION_3, START } from "../fixtures/perft.ts";
 import { programLimits, runBatch, type BatchOptions } from "../core/asm-engine.ts";
 import { isMain } from "../core/build.ts";
 import { asmEngine } from "../core/engines.ts";
+import { GameDriver } from "../core/game-driver.ts";
 import { MATE_SET } from "./mate-set.ts";
 import { stackTable } from "./stack.ts";
 import { LOS_ALAMOS_PERFT } from "../../test/fixtures/losalamos.ts";
@@ -273,7 +274,36 @@ async function nodeCostTable(): Promise<string> {
   return rows.join("\n");
 }
 
+/** What the thinking on the panel costs (asm/game/thinking.asm): the game's own count of
+ *  the instructions and positions of the computer's reply to d2d3 (no book move), with
+ *  the thinking shown and hidden (CHESS.CFG), at a depth level and at a level of seconds
+ *  (`npm run bench -- --think`). */
+async function thinkShownTable(): Promise<string> {
+  const rows: string[] = [];
+  for (const level of [2, 4]) {
+    const perNode: Record<string, number> = {};
+    for (const shown of [0, 1]) {
+      const game = await GameDriver.start("", { level, timeoutMs: 120_000, files: { "CHESS.CFG": `think ${shown} sound 0\r\n` } });
+      try {
+        await game.type("d2d3\n");
+        const log = await game.waitLog("the computer's reply", (l) => l.moves.length === 2);
+        if (log.think.shown !== (shown === 1) || !(log.think.nodes > 0)) throw new Error(`bench: level ${level}: ${JSON.stringify(log.think)}`);
+        perNode[shown] = log.think.instructions / log.think.nodes;
+        rows.push(`level ${level}, thinking ${shown ? "shown " : "hidden"}  ${String(log.think.nodes).padStart(9)} nodes ${String(log.think.instructions).padStart(12)} instr ${perNode[shown]!.toFixed(1).padStart(8)} instr/node`);
+      } finally {
+        await game.close();
+      }
+    }
+    rows.push(`level ${level}: the thinking shown costs ${((perNode[1]! / perNode[0]! - 1) * 100).toFixed(2)}% instructions a node`);
+  }
+  return rows.join("\n");
+}
+
 async function main(): Promise<void> {
+  if (process.argv.includes("--think")) {
+    console.log(await thinkShownTable());
+    return;
+  }
   if (process.argv.includes("--stack")) {
     console.log(await stackTable());
     return;
@@ -295,6 +325,8 @@ async function main(): Promise<void> {
   console.log(formatTable(rows));
   console.log("");
   console.log(await thinkingTable());
+  console.log("");
+  console.log(await thinkShownTable());
   console.log("");
   console.log(await mateSetTable());
 }

@@ -102,7 +102,8 @@ async function matchLevel(cfg: MatchConfig): Promise<number> {
 
 async function startPlayers(cfg: MatchConfig): Promise<{ ours: Player; theirs: Player }> {
   const level = await matchLevel(cfg);
-  const options = { Level: level, OwnBook: String(cfg.book), ...(cfg.budget !== null ? { Budget: cfg.budget } : {}) };
+  // js-dos at fixed cycles: the budgets count emulated instructions, the same on every run.
+  const options = { Backend: "jsdos", Level: level, OwnBook: String(cfg.book), ...(cfg.budget !== null ? { Budget: cfg.budget } : {}) };
   let ours: Player;
   if (cfg.oursElo !== null) {
     ours = { name: `Stockfish 15.1 (UCI_Elo ${cfg.oursElo})`, client: new UciClient(STOCKFISH) };
@@ -115,7 +116,7 @@ async function startPlayers(cfg: MatchConfig): Promise<{ ours: Player; theirs: P
   if (cfg.opponentBuild) {
     const budget = cfg.opponentBudget ?? cfg.budget;
     theirs = { name: `Liberman Chess of ${cfg.opponentBuild}${cfg.opponentBudget !== null ? ` (budget ${cfg.opponentBudget} ms)` : ""}`, client: bridge(cfg.opponentBuild) };
-    await theirs.client.handshake({ Level: level, OwnBook: String(cfg.book), ...(budget !== null ? { Budget: budget } : {}) }, 120_000);
+    await theirs.client.handshake({ Backend: "jsdos", Level: level, OwnBook: String(cfg.book), ...(budget !== null ? { Budget: budget } : {}) }, 120_000);
   } else if (cfg.opponentCommand) {
     const [cmd, ...args] = cfg.opponentCommand.split(/\s+/);
     theirs = { name: cfg.opponentCommand, client: new UciClient(cmd!, args) };
