@@ -105,6 +105,26 @@ function limitWords(p: MappedProgram): Map<string, WordRange> {
   return words;
 }
 
+/** What the `uci` command's options show of the program, read at once from the equ lines
+ *  of asm/inc (the same numbers the map gives once the program is built, which a GUI
+ *  must not wait for: uciok comes before the first build of a cold cache ends). */
+export interface OptionFacts {
+  readonly uciLevels: number;
+  readonly uciLevelDefault: number;
+  readonly mateLogicDefault: number;
+  readonly mateMax: number;
+}
+
+export function optionFacts(): OptionFacts {
+  const text = ["chess.inc", "mate.inc"].map((f) => readFileSync(join(ASM_DIR, "inc", f), "utf8")).join("\n");
+  const equ = (name: string): number => {
+    const m = new RegExp(`^${name}\\s+equ\\s+(\\d+)\\b`, "m").exec(text);
+    if (!m) throw new Error(`${name} is not an equ of asm/inc`);
+    return Number(m[1]);
+  };
+  return { uciLevels: equ("UCI_LEVELS"), uciLevelDefault: equ("UCI_LEVEL_DEFAULT"), mateLogicDefault: equ("MATE_LEVEL_DEFAULT"), mateMax: equ("MATE_MAX_MOVES") };
+}
+
 /** CHESS.COM for the UCI engine, once per process. */
 let loaded: Promise<EngineProgram> | null = null;
 export function engineProgram(): Promise<EngineProgram> {

@@ -10,7 +10,7 @@
 // and the engine goes on (a number out of range is clamped into it).
 import { BOOK_MAX_PLIES } from "../formats/book.ts";
 import { isMain } from "../core/build.ts";
-import { engineProgram, type EngineProgram } from "./uci-program.ts";
+import { engineProgram, optionFacts, type EngineProgram, type OptionFacts } from "./uci-program.ts";
 import {
   BACKENDS, clampWord, EngineProcess, startSearch, timePlan, type BackendName, type GoLimits, type SearchHandle, type SearchInfo, type TimePlan,
 } from "./uci-search.ts";
@@ -32,16 +32,15 @@ interface SpinOption {
  *  a `budget` in emulated ms (x 3000 instructions) each, deterministic in the emulator;
  *  the default one thinks what the game's default level (3 s a move) thinks on a
  *  3000-cycle DOSBox. */
-function spinOptions(p: EngineProgram): SpinOption[] {
-  const mate = p.words.get("matelogic")!;
+function spinOptions(p: OptionFacts): SpinOption[] {
   return [
-    { name: "Level", min: 1, max: p.uciLevelMs.length, default: p.uciLevelDefault },
+    { name: "Level", min: 1, max: p.uciLevels, default: p.uciLevelDefault },
     // A budget of its own in emulated ms (x 3000 instructions), instead of the Level's,
     // and a cap on every search, on the clock too; 0: none (the Level's for a bare `go`).
     { name: "Budget", min: 0, max: 600_000, default: 0 },
     { name: "Move Overhead", min: 0, max: 5000, default: 300 },
     // The mate logic's moves before the search (asm/inc/chess.inc: MATE_LEVEL_DEFAULT).
-    { name: "Liberman Mate Depth", min: mate.min, max: mate.max, default: p.mateLogicDefault },
+    { name: "Liberman Mate Depth", min: 0, max: p.mateMax, default: p.mateLogicDefault },
     { name: "MultiPV", min: 1, max: 8, default: 1 },
   ];
 }
@@ -288,7 +287,7 @@ export class UciEngine {
   /** The spin options of the program, their values set to the defaults the first time. */
   private async spinList(): Promise<SpinOption[]> {
     if (!this.spin) {
-      this.spin = spinOptions(await this.program);
+      this.spin = spinOptions(optionFacts());
       for (const o of this.spin) this.options.set(o.name.toLowerCase(), o.default);
     }
     return this.spin;
