@@ -10,6 +10,7 @@ settings_name   db "CHESS.CFG", 0
 word_set_think  db "think", 0
 word_set_sound  db "sound", 0
 SETTINGS_BYTES  equ 32              ; more than the file holds
+SETTING_ROW     equ 4               ; a row of settings_words: two words
 
 ; settings_words -- each setting: its word, then the byte it sets
 settings_words:
@@ -53,7 +54,7 @@ settings_load:
         jz .skip
         call text_match_word
         jnc .found
-        add di, 4
+        add di, SETTING_ROW
         jmp .try
 .found: call text_skip_space
         mov al, [si]
@@ -88,7 +89,7 @@ settings_save:
         movzx eax, byte [bx]
         call out_u32
         call out_space
-        add di, 4
+        add di, SETTING_ROW
         jmp .setting
 .close: call out_crlf
         call file_close

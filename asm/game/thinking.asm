@@ -5,7 +5,9 @@
 ;       7 +0.35 41k
 ;       Nf3 Nc6 Bb5 a6 O-O
 ; The line stays after the move, until the next key.  I switches it off and on (the
-; settings keep it).
+; settings keep it).  Within the search's first BIOS tick the lines are only put
+; together, not drawn: a search that short needs no live view, and the panel drawn after
+; it shows its last line (drawing costs more than such a search's iterations).
 ; New: Liberman's game showed nothing while it thought.
 
         section .data
@@ -18,6 +20,7 @@ log_think       db "think ", 0
 THINK_KILO      equ 10000           ; from this many positions, counted in thousands
 THINK_KILO_DIV  equ 1000
 CENTIPAWNS      equ 100             ; a pawn
+THINK_DRAW_TICKS equ 1              ; the lines are drawn from this BIOS tick of a search on
 
         section .bss
 
@@ -28,13 +31,14 @@ think_cost_from resq 1              ; the cost counter when the last search bega
 think_cost      resq 1              ; the instructions it took (engine_think, the
                                     ; thinking shown or not)
 think_nodes     resd 1              ; and the positions it visited
+think_tick_from resd 1              ; the BIOS tick the search began
 
         section .text
 
 ; think_begin -- before engine_think: the engine's report hooks when the thinking is
 ;               shown; the cost counter noted
 ; IN:  [think_shown]
-; OUT: [engine_report_hook], [engine_line_hook]; think_cost_from
+; OUT: [engine_report_hook], [engine_line_hook]; think_cost_from, [think_tick_from]
 ; CHG: nothing
 think_begin:
         push eax
@@ -42,6 +46,8 @@ think_begin:
         call timer_cost
         mov [think_cost_from], eax
         mov [think_cost_from + 4], edx
+        call timer_ticks
+        mov [think_tick_from], eax
         pop edx
         pop eax
         mov word [engine_report_hook], 0
@@ -124,8 +130,10 @@ think_move:
         ret
 
 ; think_report -- engine_report_hook: the iteration on the panel's message lines
-; IN:  engine_think_depth, engine_think_score, engine_think_nodes; think_line
-; OUT: message_buf and [message]; the message lines drawn
+; IN:  engine_think_depth, engine_think_score, engine_think_nodes; think_line;
+;      [think_tick_from]
+; OUT: message_buf and [message]; the message lines drawn from the search's
+;      THINK_DRAW_TICKS-th tick on
 ; CHG: nothing
 think_report:
         pushad
@@ -153,10 +161,14 @@ think_report:
 .line:  call message_new_line
         mov si, think_line
         call message_add
+        call timer_ticks
+        sub eax, [think_tick_from]
+        cmp eax, THINK_DRAW_TICKS
+        jb .done
         call mouse_hide
         call draw_message
         call mouse_show
-        popad
+.done:  popad
         ret
 
 ; think_score -- a score as the panel says it: +0.35, -1.20, mate in 3, -mate in 3
