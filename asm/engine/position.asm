@@ -37,7 +37,10 @@ text_setup_castling db "castling: king/rook away", 0
 square_text     resb SQUARE_NAME_BYTES + 1 ; a square's name for engine_print_square
 setup_saved     resb BOARD_SQUARES  ; the board as set up, kept while the FEN rules look
 setup_saved_state resb setup_state_size
-setup_work      resb FEN_BYTES      ; the FEN of the set-up, for fen_parse to cut up
+setup_work      equ mode_work + MODE_BUF_BYTES - FEN_BYTES ; the FEN of the set-up, for
+                                    ; fen_parse to cut up: the set-up board is the game's,
+                                    ; so it lies at the end of sys/dos.asm's mode_work,
+                                    ; after the game's own fields there (game.asm checks)
 
         section .text
 

@@ -77,7 +77,7 @@ panel_text      equ message_buf + MESSAGE_BYTES ; 2 * PANEL_COLS: draw.asm's pan
 think_line      equ panel_text + 2 * PANEL_COLS ; thinking.asm's line, PANEL_COLS + SAN_BYTES + 1
 settings_buf    equ think_line + PANEL_COLS + SAN_BYTES + 1 ; settings.asm's, SETTINGS_BYTES + 1
 GAME_WORK_BYTES equ 2 * FEN_BYTES + MESSAGE_BYTES + 3 * PANEL_COLS + SAN_BYTES + 1 + SETTINGS_BYTES + 1
-%if GAME_WORK_BYTES > MODE_BUF_BYTES
+%if GAME_WORK_BYTES + FEN_BYTES > MODE_BUF_BYTES ; and setup_work at its end (engine/position.asm)
 %error "the game's fields do not fit in mode_work"
 %endif
 san_copy        resb SAN_BYTES      ; a ply's SAN on its way to or from GS:game_area.sans
