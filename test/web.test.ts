@@ -59,7 +59,7 @@ describe("the js-dos bundle", () => {
 const listed = (xs: number[]) => (xs.length > 1 ? `${xs.slice(0, -1).join(", ")} and ${xs.at(-1)}` : String(xs[0]));
 
 describe("the page's texts", () => {
-  test("say the levels the program has and what each means, read from level_limits in CHESS.COM", async () => {
+  test("say the levels the program has and what each means, served from level_limits in CHESS.COM, with no copy in web/", async () => {
     const program = await chessProgram();
     const [min, max] = [program.map.constant("LEVEL_MIN"), program.map.constant("LEVEL_MAX")];
     const rows = program.bytesAt(program.map.label("level_limits"), (max - min + 1) * 4);
@@ -67,9 +67,11 @@ describe("the page's texts", () => {
     const byDepth = levels.filter((l) => l.ms === 0), bySeconds = levels.filter((l) => l.ms > 0);
     const meaning = `${min} to ${max}: levels ${listed(byDepth.map((l) => l.level))} search ${listed(byDepth.map((l) => l.depth))} plies deep, ` +
       `levels ${bySeconds[0]!.level} to ${bySeconds.at(-1)!.level} think ${listed(bySeconds.map((l) => l.ms / 1000))} seconds a move`;
-    const page = readFileSync(join(ROOT, "web", "index.html"), "utf8");
+    const page = await (await fetch(server.url)).text();
     expect(page.split(meaning).length - 1).toBe(2); // the help and the Level button's tooltip
-    expect(page).not.toMatch(/1&ndash;5|1 to 5/);
+    expect(page).not.toMatch(/1&ndash;5|1 to 5|\{\{/);
+    const source = readFileSync(join(ROOT, "web", "index.html"), "utf8");
+    expect(source).not.toContain("seconds a move"); // the page's own file holds no copy
   });
 });
 
@@ -728,8 +730,9 @@ describe.skipIf(!chromiumReady || !chessWritten)("the game in Chromium, as peopl
     const program = await chessProgram();
     const bundle = join(work, "static.jsdos");
     writeFileSync(bundle, makeBundle(program.bytes));
-    const site = buildWeb(bundle, join(work, "site"));
+    const site = await buildWeb(bundle, join(work, "site"));
     expect(readdirSync(site).sort()).toEqual(["chess.jsdos", "favicon.svg", "index.html", "js-dos", "main.js", "style.css"]);
+    expect(readFileSync(join(site, "index.html"), "utf8")).toBe(await (await fetch(server.url)).text()); // the page npm start serves
     // Python's http.server: a static host nobody here wrote, with no knowledge of the page.
     const python = spawn("python3", ["-m", "http.server", "0", "--bind", "127.0.0.1", "--directory", site], { stdio: ["ignore", "pipe", "pipe"] });
     try {

@@ -391,7 +391,8 @@ engine_insufficient:
 ;                 then the positional logic; search_best)
 ; IN:  the limits (clock.asm's limit_*, e.g. clock_limits_none then limit_budget); CL =
 ;      the mate logic's moves (0 or 1: mate in one only); [engine_report_hook] and
-;      [engine_line_hook] (engine_iteration), or when they are 0 [engine_report];
+;      [engine_line_hook] (engine_iteration, engine_line), or when they are 0
+;      [engine_report];
 ;      [engine_contempt]; the position and history as the engine's calls left them
 ; OUT: CF clear: EAX = the move; CF set: no legal move (EAX = 0); [engine_score],
 ;      [engine_depth], [engine_move], [clock_nodes]; the position unchanged, the status
@@ -414,25 +415,15 @@ engine_think:
         ret
 
 ; engine_iteration -- the search's report after an iteration, for a front end: the
-;                     status of the thinking filled, each move of the principal line
-;                     given to [engine_line_hook] (the iteration's move, then the hash
-;                     table's move of each position after it, as long as it is legal
-;                     there, at most ENGINE_LINE_MAX), then [engine_report_hook] called.
-;                     The line is played with move_make and taken back with
-;                     move_unmake, past the root's chain, so that the search goes on
-;                     as if nothing had happened: the evaluation's sums are not touched,
-;                     and the root's own generation is made again at the end (its
-;                     check and pin tables)
+;                     status of the thinking filled, the principal line given to
+;                     [engine_line_hook] when it is set (engine_line), then
+;                     [engine_report_hook] called
 ; IN:  (search_iterate's search_report) [search_depth], [search_score], [search_move],
 ;      [clock_nodes]; the root position; ES:0 .. [root_end] the root's chain
-; OUT: engine_think_depth, engine_think_score, engine_think_nodes; the hooks called:
-;      [engine_line_hook] with EAX = the move, DX = its place in the line (0 first),
-;      ES:SI -> the legal moves of the position it is played in, CX = their count, the
-;      position before it on the board (CHG: nothing)
+; OUT: engine_think_depth, engine_think_score, engine_think_nodes; the hooks called
 ; CHG: nothing
 engine_iteration:
         pushad
-        push gs
         mov al, [search_depth]
         mov [engine_think_depth], al
         mov eax, [search_score]
@@ -444,6 +435,33 @@ engine_iteration:
         mov [engine_think_nodes], eax
         cmp word [engine_line_hook], 0
         je .report
+        call engine_line
+.report:
+        cmp word [engine_report_hook], 0
+        je .done
+        call [engine_report_hook]
+.done:  popad
+        ret
+
+; engine_line -- each move of the principal line given to [engine_line_hook]: the
+;                search's move, then the hash table's move of each position after it, as
+;                long as it is legal there, at most ENGINE_LINE_MAX, and until the hook
+;                says it wants no more.  Called in an iteration's report, or after
+;                engine_think (the line of the move it chose).  The line is played with
+;                move_make and taken back with move_unmake, past the root's chain, so
+;                that a search goes on as if nothing had happened: the evaluation's sums
+;                are not touched, and the root's own generation is made again at the end
+;                (its check and pin tables)
+; IN:  [search_move]; the root position; ES:0 .. [root_end] the root's chain;
+;      [engine_line_hook]: called with EAX = the move, DX = its place in the line (0
+;      first), ES:SI -> the legal moves of the position it is played in, CX = their
+;      count, the position before it on the board (OUT: CF set: no more moves; CHG:
+;      nothing else)
+; OUT: the hook called
+; CHG: nothing
+engine_line:
+        pushad
+        push gs
         mov eax, [search_move]
         mov di, [root_end]
         xor dx, dx                  ; DX = the moves of the line played
@@ -466,6 +484,7 @@ engine_iteration:
         sub cx, si
         shr cx, MOVE_SHIFT
         call [engine_line_hook]
+        jc .unwind                  ; the front end has the moves it wants
         push eax                    ; taken back in .unwind
         push dx
         call move_make
@@ -487,11 +506,7 @@ engine_iteration:
         jmp .unwind
 .root:  mov di, [root_end]          ; the root's tables as the search left them
         call gen_moves
-.report:
-        cmp word [engine_report_hook], 0
-        je .done
-        call [engine_report_hook]
-.done:  pop gs
+        pop gs
         popad
         ret
 

@@ -5,9 +5,9 @@
 ;       7 +0.35 41k
 ;       Nf3 Nc6 Bb5 a6 O-O
 ; The line stays after the move, until the next key.  I switches it off and on (the
-; settings keep it).  Within the search's first BIOS tick the lines are only put
-; together, not drawn: a search that short needs no live view, and the panel drawn after
-; it shows its last line (drawing costs more than such a search's iterations).
+; settings keep it).  Within the search's first BIOS tick the iterations are only
+; noted: a search that short needs no live view, and its last line is put together once
+; when it ends (engine_line), for the panel drawn after it.
 ; New: Liberman's game showed nothing while it thought.
 
         section .data
@@ -32,13 +32,15 @@ think_cost      resq 1              ; the instructions it took (engine_think, th
                                     ; thinking shown or not)
 think_nodes     resd 1              ; and the positions it visited
 think_tick_from resd 1              ; the BIOS tick the search began
+think_pending   resb 1              ; an iteration reported, its line not yet put together
 
         section .text
 
 ; think_begin -- before engine_think: the engine's report hooks when the thinking is
 ;               shown; the cost counter noted
 ; IN:  [think_shown]
-; OUT: [engine_report_hook], [engine_line_hook]; think_cost_from, [think_tick_from]
+; OUT: [engine_report_hook] (the line hook stays 0: think_lines walks the line);
+;      think_cost_from, [think_tick_from], [think_pending]
 ; CHG: nothing
 think_begin:
         push eax
@@ -50,25 +52,26 @@ think_begin:
         mov [think_tick_from], eax
         pop edx
         pop eax
+        mov byte [think_pending], 0
         mov word [engine_report_hook], 0
         mov word [engine_line_hook], 0
         cmp byte [think_shown], 0
         je .done
         mov word [engine_report_hook], think_report
-        mov word [engine_line_hook], think_move
-        mov byte [think_line], 0
-        mov word [think_line_end], think_line
 .done:  ret
 
-; think_end -- after engine_think: no more reports; what the search cost
-; IN:  think_cost_from; [clock_nodes]
-; OUT: the hooks 0; think_cost, [think_nodes]
+; think_end -- after engine_think: no more reports; the last iteration's lines put
+;             together if they were not (think_lines); what the search cost, with them
+; IN:  think_cost_from; [clock_nodes]; [think_pending]
+; OUT: the hooks 0; message_buf; think_cost, [think_nodes]
 ; CHG: nothing (the flags kept for engine_think's CF)
 think_end:
         pushf
-        push eax
-        push edx
-        mov word [engine_report_hook], 0
+        pushad
+        cmp byte [think_pending], 0
+        je .cost
+        call think_lines
+.cost:  mov word [engine_report_hook], 0
         mov word [engine_line_hook], 0
         call timer_cost
         sub eax, [think_cost_from]
@@ -77,8 +80,7 @@ think_end:
         mov [think_cost + 4], edx
         mov eax, [clock_nodes]
         mov [think_nodes], eax
-        pop edx
-        pop eax
+        popad
         popf
         ret
 
@@ -105,7 +107,7 @@ think_log:
 ;              panel's line (none after one that does not)
 ; IN:  EAX = the move; DX = its place in the line (0 first); ES:SI -> the legal moves of
 ;      its position, CX = their count
-; OUT: think_line, [think_line_end] (think_line + PANEL_COLS + 1 once the line is full)
+; OUT: think_line, [think_line_end]; CF set: the line is full, no more moves wanted
 ; CHG: nothing
 think_move:
         pushad
@@ -114,7 +116,8 @@ think_move:
         mov word [think_line_end], think_line
 .add:   mov di, [think_line_end]
         cmp di, think_line + PANEL_COLS
-        jae .done                   ; the panel line is full
+        cmc
+        jc .done                    ; the panel line is full
         mov bx, di
         test dx, dx
         jz .san
@@ -122,21 +125,45 @@ think_move:
         inc di
 .san:   call notation_san_in
         mov [think_line_end], di
-        cmp di, think_line + PANEL_COLS
-        jbe .done
+        cmp di, think_line + PANEL_COLS + 1
+        cmc
+        jnc .done                   ; it fits (CF clear: more wanted)
         mov byte [bx], 0            ; it does not fit: the line ends before it
         mov word [think_line_end], think_line + PANEL_COLS + 1
 .done:  popad
         ret
 
-; think_report -- engine_report_hook: the iteration on the panel's message lines
-; IN:  engine_think_depth, engine_think_score, engine_think_nodes; think_line;
-;      [think_tick_from]
-; OUT: message_buf and [message]; the message lines drawn from the search's
-;      THINK_DRAW_TICKS-th tick on
+; think_report -- engine_report_hook: the iteration on the panel's message lines, from
+;                 the search's THINK_DRAW_TICKS-th BIOS tick on; before it, only noted
+; IN:  [think_tick_from]; as think_lines
+; OUT: message_buf and [message], drawn; or [think_pending] set
 ; CHG: nothing
 think_report:
         pushad
+        mov byte [think_pending], 1
+        call timer_ticks
+        sub eax, [think_tick_from]
+        cmp eax, THINK_DRAW_TICKS
+        jb .done
+        call think_lines
+        call mouse_hide
+        call draw_message
+        call mouse_show
+.done:  popad
+        ret
+
+; think_lines -- the iteration's message lines: depth, score and positions, then the
+;                first moves of its principal line in SAN (engine_line with think_move)
+; IN:  engine_think_depth, engine_think_score, engine_think_nodes; the root position
+; OUT: message_buf and [message]; think_line; [think_pending] 0
+; CHG: EAX, EBX, ECX, EDX, ESI, EDI
+think_lines:
+        mov byte [think_pending], 0
+        mov byte [think_line], 0
+        mov word [think_line_end], think_line
+        mov word [engine_line_hook], think_move
+        call engine_line
+        mov word [engine_line_hook], 0
         mov di, message_buf
         mov byte [di], 0
         movzx eax, byte [engine_think_depth]
@@ -160,16 +187,7 @@ think_report:
 .nodes: call text_number
 .line:  call message_new_line
         mov si, think_line
-        call message_add
-        call timer_ticks
-        sub eax, [think_tick_from]
-        cmp eax, THINK_DRAW_TICKS
-        jb .done
-        call mouse_hide
-        call draw_message
-        call mouse_show
-.done:  popad
-        ret
+        jmp message_add
 
 ; think_score -- a score as the panel says it: +0.35, -1.20, mate in 3, -mate in 3
 ; IN:  engine_think_score (centipawns from white's view); DI -> where it goes

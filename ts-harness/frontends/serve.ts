@@ -2,18 +2,19 @@
 //   npm start             builds build/CHESS.COM and build/chess.jsdos, then serves
 //                         http://127.0.0.1:8086/ until Ctrl-C (PORT=N to change the port)
 // What is served:
-//   /                     web/ (the page)
+//   /                     web/ (the page; its {{levels}} said from CHESS.COM's level_limits)
 //   /chess.jsdos          the game bundle
 //   /js-dos/              the js-dos player (npm package js-dos)
 //   /js-dos/emulators/    its emulators; the wasm core comes from the npm package
 //                         `emulators` (the one the headless harness runs), the rest
 //                         from js-dos's own copy
-import { createReadStream, statSync } from "node:fs";
+import { createReadStream, readFileSync, statSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { createRequire } from "node:module";
 import { dirname, extname, join, relative, resolve, sep } from "node:path";
 import { buildBundleOrExit } from "./bundle.ts";
-import { isMain, ROOT } from "../core/build.ts";
+import { chessProgram, isMain, ROOT } from "../core/build.ts";
+import type { MappedProgram } from "../core/build.ts";
 
 export const DEFAULT_PORT = 8086;
 export const WEB_DIR = join(ROOT, "web");
@@ -47,6 +48,31 @@ function mounts(bundlePath: string): { prefix: string; dirs: string[]; file?: st
     { prefix: "/", dirs: [WEB_DIR] },
   ];
 }
+
+/** What the levels are, as the page says it ("1 to 7: levels 1 and 2 search 1 and 3 plies
+ *  deep, levels 3 to 7 think 1, 3, 10, 30 and 60 seconds a move"), read from the
+ *  program's level_limits rows (a time in ms, or a depth when the time is 0). */
+export function levelsText(program: MappedProgram): string {
+  const [min, max] = [program.map.constant("LEVEL_MIN"), program.map.constant("LEVEL_MAX")];
+  const rows = program.bytesAt(program.map.label("level_limits"), (max - min + 1) * 4);
+  const word = (at: number) => rows[at]! | (rows[at + 1]! << 8);
+  const levels = Array.from({ length: max - min + 1 }, (_, i) => ({ level: min + i, ms: word(i * 4), depth: word(i * 4 + 2) }));
+  const list = (xs: number[]) => (xs.length > 1 ? `${xs.slice(0, -1).join(", ")} and ${xs.at(-1)}` : String(xs[0]));
+  const parts = [`${min} to ${max}`];
+  const byDepth = levels.filter((l) => l.ms === 0), byTime = levels.filter((l) => l.ms > 0);
+  const range = (ls: typeof levels) => (ls.length > 1 ? `levels ${list(ls.map((l) => l.level))}` : `level ${ls[0]!.level}`);
+  const phrases: string[] = [];
+  if (byDepth.length > 0) phrases.push(`${range(byDepth)} search ${list(byDepth.map((l) => l.depth))} plies deep`);
+  if (byTime.length > 0) phrases.push(`${byTime.length > 2 ? `levels ${byTime[0]!.level} to ${byTime.at(-1)!.level}` : range(byTime)} think ${list(byTime.map((l) => l.ms / 1000))} seconds a move`);
+  return `${parts[0]}: ${phrases.join(", ")}`;
+}
+
+/** The page's index.html with its {{levels}} said. */
+export function pageHtml(file: string, levels: string): string {
+  return readFileSync(file, "utf8").replaceAll("{{levels}}", levels);
+}
+
+const PAGE = join(WEB_DIR, "index.html");
 
 function isFile(path: string): boolean {
   try {
@@ -83,7 +109,7 @@ export function resolveUrlPath(urlPath: string, bundlePath: string): string | nu
   return null;
 }
 
-function handle(req: IncomingMessage, res: ServerResponse, bundlePath: string): void {
+function handle(req: IncomingMessage, res: ServerResponse, bundlePath: string, levels: string): void {
   if (req.method !== "GET" && req.method !== "HEAD") {
     res.writeHead(405, { Allow: "GET, HEAD", "Content-Type": "text/plain" }).end("method not allowed\n");
     return;
@@ -94,14 +120,16 @@ function handle(req: IncomingMessage, res: ServerResponse, bundlePath: string): 
     res.writeHead(404, { "Content-Type": "text/plain" }).end(`not found: ${urlPath}\n`);
     return;
   }
+  const page = file === PAGE ? Buffer.from(pageHtml(file, levels), "utf8") : null;
   res.writeHead(200, {
     "Content-Type": MIME[extname(file).toLowerCase()] ?? "application/octet-stream",
-    "Content-Length": statSync(file).size,
+    "Content-Length": page ? page.length : statSync(file).size,
     // A rebuilt bundle or page shows on the next reload.
     "Cache-Control": "no-cache",
     "X-Content-Type-Options": "nosniff",
   });
   if (req.method === "HEAD") res.end();
+  else if (page) res.end(page);
   else createReadStream(file).pipe(res);
 }
 
@@ -114,8 +142,9 @@ export class PortInUseError extends Error {}
 
 /** Serve web/, the bundle at `bundlePath` and js-dos on 127.0.0.1:`port` (0: any free
  *  port). Rejects with PortInUseError when the port is taken. */
-export function startServer(port: number, bundlePath: string): Promise<RunningServer> {
-  const server = createServer((req, res) => handle(req, res, bundlePath));
+export async function startServer(port: number, bundlePath: string): Promise<RunningServer> {
+  const levels = levelsText(await chessProgram());
+  const server = createServer((req, res) => handle(req, res, bundlePath, levels));
   return new Promise((resolvePromise, reject) => {
     server.once("error", (e: NodeJS.ErrnoException) => {
       reject(e.code === "EADDRINUSE" ? new PortInUseError(`port ${port} on 127.0.0.1 is in use: stop what uses it, or choose another with PORT=N`) : e);

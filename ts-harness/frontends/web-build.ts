@@ -4,11 +4,11 @@
 // The folder holds exactly what `npm start` serves to the page (the same files, found by
 // serve.ts's own URL mapping); the page asks nothing of a server but files, and nothing
 // of any other host.
-import { copyFileSync, cpSync, mkdirSync, rmSync } from "node:fs";
+import { copyFileSync, cpSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
-import { BUILD_DIR, isMain } from "../core/build.ts";
+import { BUILD_DIR, chessProgram, isMain } from "../core/build.ts";
 import { buildBundleOrExit } from "./bundle.ts";
-import { resolveUrlPath, WEB_DIR } from "./serve.ts";
+import { levelsText, pageHtml, resolveUrlPath, WEB_DIR } from "./serve.ts";
 
 export const WEB_BUILD_DIR = join(BUILD_DIR, "web");
 
@@ -25,10 +25,12 @@ export const PLAYER_FILES = [
   "/chess.jsdos",
 ];
 
-/** Write the static site for the bundle at `bundlePath` into `outDir` (emptied first). */
-export function buildWeb(bundlePath: string, outDir = WEB_BUILD_DIR): string {
+/** Write the static site for the bundle at `bundlePath` into `outDir` (emptied first):
+ *  the page says the levels of CHESS.COM (serve.ts's levelsText), as `npm start` serves it. */
+export async function buildWeb(bundlePath: string, outDir = WEB_BUILD_DIR): Promise<string> {
   rmSync(outDir, { recursive: true, force: true });
   cpSync(WEB_DIR, outDir, { recursive: true });
+  writeFileSync(join(outDir, "index.html"), pageHtml(join(WEB_DIR, "index.html"), levelsText(await chessProgram())));
   for (const urlPath of PLAYER_FILES) {
     const source = resolveUrlPath(urlPath, bundlePath);
     if (source === null) throw new Error(`${urlPath}: no such file to copy (is npm ci done?)`);
@@ -40,6 +42,6 @@ export function buildWeb(bundlePath: string, outDir = WEB_BUILD_DIR): string {
 }
 
 if (isMain(import.meta.url)) {
-  const out = buildWeb(await buildBundleOrExit());
+  const out = await buildWeb(await buildBundleOrExit());
   console.log(`wrote ${relative(process.cwd(), out)}/: copy it to any static web host`);
 }
