@@ -51,6 +51,8 @@ describe("the UCI engine in a GUI's session", () => {
     expect(lines).toContainEqual("option name Budget type spin default 0 min 0 max 600000");
     expect(lines).toContainEqual("option name UCI_Variant type combo default chess var chess var losalamos");
     expect(lines).toContainEqual("option name OwnBook type check default true");
+    expect(lines).toContainEqual("option name UCI_LimitStrength type check default false");
+    expect(lines).toContainEqual(expect.stringMatching(/^option name UCI_Elo type spin default \d+ min 1200 max \d+$/));
     expect(lines[lines.length - 1]).toBe("uciok");
   });
 
@@ -202,6 +204,33 @@ describe("the UCI engine in a GUI's session", () => {
     expect(infos.length).toBeGreaterThan(0);
     for (const i of infos) expect(Number(/ nodes (\d+)/.exec(i)![1])).toBeLessThan(180); // a node costs over 500
     engine.send("setoption name Budget value 0");
+  });
+
+  test("UCI_LimitStrength with UCI_Elo weakens the play under the clock: a lower Elo visits fewer positions a move than a higher one, and that one fewer than full strength; an Elo out of range gets an info string", async () => {
+    const handshake = await engine.handshake({}, 30_000);
+    const range = /^option name UCI_Elo type spin default \d+ min (\d+) max (\d+)$/.exec(handshake.find((l) => l.startsWith("option name UCI_Elo "))!)!;
+    const [min, max] = [Number(range[1]), Number(range[2])];
+    const fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3"; // off the book's lines: OwnBook off all the same
+    engine.send("setoption name OwnBook value false");
+    const nodesAt = async (elo: number | null): Promise<number> => {
+      engine.send(`setoption name UCI_LimitStrength value ${elo !== null}`);
+      if (elo !== null) engine.send(`setoption name UCI_Elo value ${elo}`);
+      engine.send("ucinewgame");
+      engine.send(`position fen ${fen}`);
+      engine.send("go wtime 4000 btime 4000");
+      const { best, infos } = answer(await engine.waitFor(/^bestmove /, MOVE_WAIT_MS));
+      expect(legal(fen, [])).toContain(best);
+      return Math.max(...infos.map((i) => Number(/ nodes (\d+)/.exec(i)![1])));
+    };
+    const [weakest, middle, full] = [await nodesAt(min), await nodesAt(Math.round((min + max) / 2)), await nodesAt(null)];
+    expect(weakest).toBeLessThan(middle);
+    expect(middle).toBeLessThan(full);
+    engine.send(`setoption name UCI_Elo value ${min - 1}`);
+    expect((await engine.waitFor(/^info string option UCI_Elo /, 5000)).at(-1)).toContain(`from ${min} to ${max}`);
+    engine.send("setoption name UCI_LimitStrength value maybe");
+    expect((await engine.waitFor(/^info string UCI_LimitStrength /, 5000)).at(-1)).toContain("true or false");
+    engine.send("setoption name UCI_LimitStrength value false");
+    engine.send("setoption name OwnBook value true");
   });
 
   test("UCI_Variant losalamos: startpos is Los Alamos chess on 6x6, and the bestmove is legal there", async () => {

@@ -4,8 +4,8 @@
 // the search); the `go`s of a game run in one CHESS.COM kept under an emulator, so its
 // hash table stays between the moves (uci-search.ts); `ucinewgame` empties it. The
 // bridge keeps the clock (a soft and a hard limit a move, from the time left, the
-// increment and the moves to go, less Move Overhead); weakening is the Level's and the
-// Budget's. `isready` and `stop` are answered while a search runs; a bad command, an
+// increment and the moves to go, less Move Overhead); weakening is the user's choice:
+// the Level's, the Budget's, or UCI_LimitStrength with UCI_Elo (uci-strength.ts). `isready` and `stop` are answered while a search runs; a bad command, an
 // illegal move or a number out of the engine's range gets an `info string` naming it,
 // and the engine goes on (a number out of range is clamped into it).
 import { BOOK_MAX_PLIES } from "../formats/book.ts";
@@ -15,6 +15,7 @@ import {
   BACKENDS, clampWord, EngineProcess, startSearch, timePlan, type BackendName, type GoLimits, type SearchHandle, type SearchInfo, type TimePlan,
 } from "./uci-search.ts";
 import * as oracle from "../oracle/index.ts";
+import { ELO_DEFAULT, ELO_MAX, ELO_MIN, nodesForElo } from "./uci-strength.ts";
 
 /** UCI_Variant's choices and their start positions: chess, and Los Alamos chess on 6x6
  *  (its FENs have six ranks; the oracle and CHESS.COM know it by them). */
@@ -56,6 +57,9 @@ export class UciEngine {
   private spin: SpinOption[] | null = null;
   /** OwnBook: the opening book inside CHESS.COM answers while the game follows it. */
   private ownBook = true;
+  /** UCI_LimitStrength and UCI_Elo: a node cap a move for the rating (uci-strength.ts). */
+  private limitStrength = false;
+  private elo = ELO_DEFAULT;
   /** Ponder: the GUI may ponder; the bestmove then names a move to ponder on. */
   private ponder = false;
   private backend: BackendName = "auto";
@@ -89,6 +93,8 @@ export class UciEngine {
         for (const o of await this.spinList()) this.out(`option name ${o.name} type spin default ${o.default} min ${o.min} max ${o.max}`);
         this.out("option name OwnBook type check default true");
         this.out("option name Ponder type check default false");
+        this.out("option name UCI_LimitStrength type check default false");
+        this.out(`option name UCI_Elo type spin default ${ELO_DEFAULT} min ${ELO_MIN} max ${ELO_MAX}`);
         this.out(`option name Backend type combo default auto${BACKENDS.map((b) => ` var ${b}`).join("")}`);
         this.out(`option name UCI_Variant type combo default chess${Object.keys(VARIANT_START).map((v) => ` var ${v}`).join("")}`);
         this.out("uciok");
@@ -172,6 +178,17 @@ export class UciEngine {
     if (key === "uci_variant") {
       if (VARIANT_START[text.toLowerCase()] === undefined) this.out(`info string UCI_Variant is one of ${Object.keys(VARIANT_START).join(", ")}, not '${text}'`);
       else this.variant = text.toLowerCase();
+      return;
+    }
+    if (key === "uci_limitstrength") {
+      const value = this.checkOption("UCI_LimitStrength", text);
+      if (value !== null) this.limitStrength = value;
+      return;
+    }
+    if (key === "uci_elo") {
+      const value = Number(text);
+      if (!/^-?\d+$/.test(text) || value < ELO_MIN || value > ELO_MAX) this.out(`info string option UCI_Elo needs a whole number from ${ELO_MIN} to ${ELO_MAX}, not '${text}'`);
+      else this.elo = value;
       return;
     }
     if (key === "ownbook" || key === "ponder") {
@@ -297,6 +314,8 @@ export class UciEngine {
     const program = await this.program;
     await this.spinList();
     const { limits, ponder } = this.readGo(args, program);
+    const cap = this.limitStrength ? nodesForElo(this.elo) : null;
+    if (cap !== null) limits.nodes = Math.min(limits.nodes ?? cap, cap);
     const started = Date.now();
     const white = oracle.sideToMove(oracle.playUci(oracle.fenPosition(this.fen), this.moves)) === "w";
     const overhead = this.options.get("move overhead")!;
