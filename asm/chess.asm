@@ -14,7 +14,8 @@
 ; its SAN list and the jobs file's buffer (the game_area layout of chess.inc).
 ;
 ;   CS:0000 PSP | CS:0100 code | data | bss | stack, SP = stack_top | (unused to 64 KiB)
-;   ES:0000 ply 0's chain | ply 1's chain | ...    (MAX_PLY * MAX_MOVES * 4 <= 64 KiB)
+;   ES:0000 ply 0's chain | ply 1's chain | ... (MAX_PLY * MAX_MOVES * 4) | (unused)
+;           | from ES:ZOBRIST_BASE the Zobrist keys | search_order's marks | the history
 ;   FS:0000 a dword order score for the move at ES:0000, ES:0004, ...
 ;   GS:0000 4096 hash entries of 16 bytes, in buckets of two (in each hash segment)
 ;   FS:0000 (the mate logic) 2048 mate_entry records of 8 bytes | a reply by ply | (unused)
@@ -70,6 +71,7 @@ start:
         mov gs, ax
         sub ax, GAME_SEGMENT - MOVE_SEGMENT
         mov es, ax
+        call hash_keys_make
         mov si, PSP_TAIL
         movzx bx, byte [PSP_TAIL_LEN]
         mov byte [si + bx], 0       ; DOS ends the tail with CR: end it with 0

@@ -1,9 +1,14 @@
 // The set-up board (P): pieces placed and removed with the keys and the mouse on both
 // boards, the position checked by the FEN rules on leaving -- refused with the reason
-// on the panel and nothing lost, then fixed and played -- and a mate asked for.
+// on the panel and nothing lost, then fixed and played -- and a mate asked for: a direct
+// mate, a helpmate or a selfmate (M, then H, S or #, then N), each answer held against
+// the oracle on published problems, and keys that make no sense refused on the panel.
 import { afterEach, describe, expect, test } from "vitest";
+import { chessProgram } from "../ts-harness/core/build.ts";
 import { GameDriver } from "../ts-harness/core/game-driver.ts";
-import { TEST_MS } from "./game-oracle.ts";
+import { PUBLISHED_HELPMATES, PUBLISHED_SELFMATES } from "../ts-harness/fixtures/stipulations.ts";
+import { findHelpmate, findMate, findSelfmate, moveToUci } from "../ts-harness/oracle/index.ts";
+import { play, position, TEST_MS } from "./game-oracle.ts";
 
 let game: GameDriver | null = null;
 afterEach(async () => {
@@ -63,5 +68,91 @@ describe("the set-up board", () => {
     const asked = await game.waitLog("the mate found", (l) => l.message.startsWith("Mate in"));
     expect(asked.message).toBe("Mate in 1: Ra6"); // the oracle's only mate in 1 here (a1a6)
     expect(asked.fen).toBe("3k2/6/3K2/2B3/6/R5 w - - 0 1");
+  }, TEST_MS);
+});
+
+/** The panel's message as one line of words (its two lines are padded with blanks). */
+const words = (message: string) => message.replace(/\s+/g, " ").trim();
+
+/** A published problem by the start of its source. */
+function problem<T extends { source: string }>(list: readonly T[], source: string): T {
+  const found = list.find((p) => p.source.startsWith(source));
+  if (!found) throw new Error(`no published problem ${source}`);
+  return found;
+}
+
+/** A line of UCI moves in SAN, played from the FEN on the oracle (with + and #). */
+function sanLine(fen: string, line: string): string {
+  const pos = position(fen);
+  return line.split(" ").map((uci) => play(pos, uci)).join(" ");
+}
+
+/** Start the game on the FEN and ask the set-up board for a solution: P, M, then the keys. */
+async function ask(fen: string, ...keys: string[]): Promise<GameDriver> {
+  const g = await GameDriver.start(`/fen ${fen}`);
+  await g.letter("p");
+  await g.waitLog("the set-up", (l) => l.message === "Set-up: Enter plays");
+  await g.letter("m");
+  for (const key of keys) await g.press(key.charCodeAt(0));
+  return g;
+}
+
+describe("the set-up board asks for a helpmate or a selfmate", () => {
+  test.each([
+    ["yacpdb tests 'fox' a)"], // one solution
+    ["yacpdb tests 'z2x1'"], // two
+  ])("M H 2 on %s gives the oracle's number of solutions and one of its published lines in SAN", async (source) => {
+    const h = problem(PUBLISHED_HELPMATES, source);
+    const oracle = findHelpmate(position(h.fen), 2)!;
+    expect([oracle.length, oracle.solutions]).toEqual([h.length, h.solutions.length]);
+    game = await ask(h.fen, "H", "2");
+    const answer = await game.waitLog("the helpmate found", (l) => /^(h#\d|No|Stopped)/.test(l.message));
+    const solutions = h.solutions.length === 1 ? "1 solution" : `${h.solutions.length} solutions`;
+    expect(h.solutions.map((line) => `h#2 ${solutions} ${sanLine(h.fen, line)}`)).toContain(words(answer.message));
+    expect(answer.fen).toBe(h.fen); // the position set up is the game's, its moves taken back
+    expect(answer.moves).toEqual([]);
+  }, TEST_MS);
+
+  test("M H 1 on a helpmate in 2 says none is found, as the oracle", async () => {
+    const h = problem(PUBLISHED_HELPMATES, "yacpdb tests 'fox' a)");
+    expect(findHelpmate(position(h.fen), 1)).toBeNull();
+    game = await ask(h.fen, "H", "1");
+    const answer = await game.waitLog("the helpmate's answer", (l) => /^(h#\d|No|Stopped)/.test(l.message));
+    expect(words(answer.message)).toBe("No helpmate found");
+  }, TEST_MS);
+
+  test("M S 2 on Popeye's s#2 gives its key in SAN, one of the oracle's keys", async () => {
+    const s = problem(PUBLISHED_SELFMATES, "Popeye battle_play 's#2'");
+    const oracle = findSelfmate(position(s.fen), 2)!;
+    expect(oracle.length).toBe(s.length);
+    expect(oracle.keys.map(moveToUci)).toContain(s.key);
+    game = await ask(s.fen, "S", "2");
+    const answer = await game.waitLog("the selfmate found", (l) => /^(Selfmate in \d|No|Stopped)/.test(l.message));
+    const keys = oracle.keys.map((k) => `Selfmate in 2: ${sanLine(s.fen, moveToUci(k)).replace(/[+#]$/, "")}`);
+    expect(keys).toContain(words(answer.message));
+  }, TEST_MS);
+
+  test("keys that make no sense after M, H or S are refused with the keys taken; Esc gives the ask up; M # then N asks for a direct mate", async () => {
+    const { map } = await chessProgram();
+    const [mateMost, stipMost] = [map.constant("MATE_MAX_MOVES"), map.constant("STIP_MAX_MOVES")];
+    const s = problem(PUBLISHED_SELFMATES, "Popeye battle_play 's#1':");
+    game = await ask(s.fen, "X");
+    const refused = await game.waitLog("a key refused after M", (l) => l.message.startsWith("Not"));
+    expect(words(refused.message)).toBe(`Not a key here: 1-${mateMost} H S # or Esc`);
+    await game.press("H".charCodeAt(0));
+    await game.waitLog("the helpmate asked for", (l) => l.message === `Helpmate in? 1-${stipMost}`);
+    await game.press(String(stipMost + 1).charCodeAt(0));
+    const tooLong = await game.waitLog("a helpmate too long refused", (l) => l.message.startsWith("Not"));
+    expect(words(tooLong.message)).toBe(`Not a key here: 1-${stipMost} or Esc`);
+    await game.press("esc");
+    await game.waitLog("the ask given up", (l) => l.message === "Set-up: Enter plays");
+    await game.waitView("the set-up kept", (v) => v.boardFen === s.fen.split(" ")[0]);
+    await game.letter("m");
+    await game.session.chord("leftShift", "3".charCodeAt(0)); // #
+    await game.waitLog("a direct mate asked for", (l) => l.message === `Mate in? 1-${mateMost}`);
+    await game.press("1".charCodeAt(0));
+    const answer = await game.waitLog("the direct mate's answer", (l) => /^(Mate in |No|Stopped)/.test(l.message));
+    expect(findMate(position(s.fen), 1)).toBeNull();
+    expect(words(answer.message)).toBe("No mate found");
   }, TEST_MS);
 });

@@ -366,17 +366,18 @@ function loadSaved() {
 }
 
 /** The set-up board's keys, shown by Set up board. Each button's data-keys: a key name
- *  or letter, "shift X" for a capital (a white piece), "M N" for M then the digit N (ask
- *  for a mate in N). */
+ *  or letter, "shift X" for a capital (a white piece), or keys pressed one after another:
+ *  "M N" for M then the digit N (ask for a mate in N), "M H N" and "M S N" for a helpmate
+ *  or a selfmate in N. */
 const setupKeys = document.getElementById("setup-keys");
 const SHIFT = 340;
 
 /** The presses of a set-up button, each a list of keys held together. */
 function setupButtonPresses(button) {
-  const [first, second] = button.dataset.keys.split(" ");
-  if (first === "shift") return [[SHIFT, letter(second)]];
-  if (second !== undefined) return [[letter(first)], [letter(second)]];
-  return [[KEY_CODES[first] ?? letter(first)]];
+  const keys = button.dataset.keys.split(" ");
+  if (keys[0] === "shift") return [[SHIFT, letter(keys[1])]];
+  if (keys.length > 1) return keys.map((k) => [letter(k)]);
+  return [[KEY_CODES[keys[0]] ?? letter(keys[0])]];
 }
 
 for (const button of setupKeys.querySelectorAll("button[data-keys]")) {

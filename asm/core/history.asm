@@ -81,7 +81,7 @@ history_key:
         movzx si, byte [ep_square]  ; as if there were no en-passant square
         and si, FILE_MASK
         shl si, DWORD_SHIFT
-        xor eax, [zobrist_ep + si]
+        xor eax, [es:ZOBRIST_EP + si]
 .counts:
         pop di
         ret

@@ -6,6 +6,8 @@
 ; Both keep the colour sets and the piece sets (board.asm) in step with the table.
 ; move_make also keeps a 32-bit Zobrist key of the position up to date (hash_key, for
 ; the search's repetition test and hash table); key_stack keeps each ply's old key.
+; The random keys it is the XOR of (Zobrist 1970) are made once, at the start, into the
+; move stack segment (ES:ZOBRIST_BASE, chess.inc), out of the program's crowded segment.
 
         section .bss
 
@@ -24,32 +26,6 @@ ply_moves       resd MAX_PLY        ; each ply's move record
         section .data
 
 key_stale_ply   db NO_PLY           ; the ply whose key search_play left to make
-
-; zobrist_pieces / zobrist_side / zobrist_castle / zobrist_ep / zobrist_variant -- the
-; random keys the hash key is the XOR of (Zobrist 1970): a dword for each piece on each
-; square, indexed by (HASH_ROW(content) << ROW_BITS_SQUARES | square) * 4; one for black
-; to move; one for each set of castling rights (0 .. CASTLE_ALL); one for each file of an
-; en-passant square; one for a position of Los Alamos chess.  Made by the assembler with
-; Marsaglia's xorshift64 (its upper halves).
-%assign zobrist_state 88172645463325252
-%macro ZOBRIST_KEYS 1
-  %rep %1
-    %assign zobrist_state zobrist_state ^ ((zobrist_state << 13) & 0FFFFFFFFFFFFFFFFh)
-    %assign zobrist_state zobrist_state ^ (zobrist_state >> 7)
-    %assign zobrist_state zobrist_state ^ ((zobrist_state << 17) & 0FFFFFFFFFFFFFFFFh)
-        dd zobrist_state >> 32
-  %endrep
-%endmacro
-zobrist_pieces:
-        ZOBRIST_KEYS HASH_ROWS * BOARD_SQUARES
-zobrist_side:
-        ZOBRIST_KEYS 1
-zobrist_castle:
-        ZOBRIST_KEYS CASTLE_ALL + 1
-zobrist_ep:
-        ZOBRIST_KEYS FILES
-zobrist_variant:                    ; Los Alamos chess: a 6x6 position is no 8x8 one
-        ZOBRIST_KEYS 1
 
         section .text
 
@@ -259,12 +235,12 @@ move_unmake:
 move_pass:
         mov byte [key_stale_ply], NO_PLY
         MOVE_SAVE eax
-        xor eax, [zobrist_side]
+        xor eax, [es:ZOBRIST_SIDE]
         movzx ebx, byte [ep_square]
         cmp bl, NO_SQUARE
         je .passed
         and bl, FILE_MASK
-        xor eax, [zobrist_ep + ebx * 4]
+        xor eax, [es:ZOBRIST_EP + ebx * 4]
         mov byte [ep_square], NO_SQUARE
 .passed:
         mov [hash_key], eax
@@ -376,26 +352,26 @@ hash_move:
         pushad
         movzx ebx, byte [ply]
         mov edx, [key_stack - 4 + ebx * 4]
-        xor edx, [zobrist_side]
+        xor edx, [es:ZOBRIST_SIDE]
         mov cx, [undo_stack - 4 + ebx * 4] ; CL = the rights before, CH = the ep square
         cmp cl, [castle]
         je .old_ep                  ; most moves keep the rights: their key stays
         movzx eax, cl
-        xor edx, [zobrist_castle + eax * 4]
+        xor edx, [es:ZOBRIST_CASTLE + eax * 4]
         mov al, [castle]
-        xor edx, [zobrist_castle + eax * 4]
+        xor edx, [es:ZOBRIST_CASTLE + eax * 4]
 .old_ep:
         cmp ch, NO_SQUARE
         je .new_ep
         movzx eax, ch
         and al, FILE_MASK
-        xor edx, [zobrist_ep + eax * 4]
+        xor edx, [es:ZOBRIST_EP + eax * 4]
 .new_ep:
         movzx eax, byte [ep_square]
         cmp al, NO_SQUARE
         je .pieces
         and al, FILE_MASK
-        xor edx, [zobrist_ep + eax * 4]
+        xor edx, [es:ZOBRIST_EP + eax * 4]
 .pieces:
         mov eax, [move_now]
         movzx ecx, ah               ; the mover's key row, inline (every move pays it)
@@ -405,12 +381,12 @@ hash_move:
         movzx ebx, al               ; the piece leaves its square
         and bl, SQUARE_MASK
         or bx, cx
-        xor edx, [zobrist_pieces + ebx * 4]
+        xor edx, [es:ZOBRIST_PIECES + ebx * 4]
         mov bl, [move_now + move.to]
         test ah, PROMO_FLAG
         jnz .promoted
         or bx, cx                   ; and lands on the to square
-        xor edx, [zobrist_pieces + ebx * 4]
+        xor edx, [es:ZOBRIST_PIECES + ebx * 4]
         jmp .taken
 .promoted:
         mov bh, 0
@@ -444,7 +420,7 @@ hash_move:
 ; hash_toggle -- put a piece on a square into the key, or take it out
 ; IN:  EDX = a key; CL = the content (colour and piece); BL = the square (kind bits
 ;      above it are ignored)
-; OUT: EDX ^= its zobrist_pieces key
+; OUT: EDX ^= its key (ZOBRIST_PIECES)
 ; CHG: nothing else
 hash_toggle:
         push ebx
@@ -455,9 +431,46 @@ hash_toggle:
         shl cx, ROW_BITS_SQUARES
         and ebx, SQUARE_MASK
         or bx, cx
-        xor edx, [zobrist_pieces + ebx * 4]
+        xor edx, [es:ZOBRIST_PIECES + ebx * 4]
         pop ecx
         pop ebx
+        ret
+
+; XORSHIFT_STEP_LEFT n / XORSHIFT_STEP_RIGHT n -- one step of xorshift64: the 64-bit
+; state in EAX (upper half) : EDX (lower half) XORed with itself shifted by n
+; CHG: EBX, ESI
+%macro XORSHIFT_STEP_LEFT 1
+        mov ebx, eax
+        mov esi, edx
+        shld ebx, esi, %1
+        shl esi, %1
+        xor eax, ebx
+        xor edx, esi
+%endmacro
+%macro XORSHIFT_STEP_RIGHT 1
+        mov ebx, eax
+        mov esi, edx
+        shrd esi, ebx, %1
+        shr ebx, %1
+        xor eax, ebx
+        xor edx, esi
+%endmacro
+
+; hash_keys_make -- the Zobrist keys, in the order chess.inc lays them out: the upper
+;                   halves of Marsaglia's xorshift64 states from ZOBRIST_SEED
+; IN:  ES = the move stack segment; the direction flag clear
+; OUT: ES:ZOBRIST_BASE .. ZOBRIST_KEY_COUNT keys
+; CHG: EAX, EBX, CX, EDX, ESI, DI
+hash_keys_make:
+        mov eax, ZOBRIST_SEED >> 32
+        mov edx, ZOBRIST_SEED & 0FFFFFFFFh
+        mov di, ZOBRIST_BASE
+        mov cx, ZOBRIST_KEY_COUNT
+.key:   XORSHIFT_STEP_LEFT XORSHIFT_LEFT_1
+        XORSHIFT_STEP_RIGHT XORSHIFT_RIGHT
+        XORSHIFT_STEP_LEFT XORSHIFT_LEFT_2
+        stosd                       ; the upper half
+        loop .key
         ret
 
 ; hash_compute -- the Zobrist key of the position, from nothing
@@ -478,18 +491,18 @@ hash_compute:
         jb .square
         cmp byte [side], WHITE
         je .rights
-        xor edx, [zobrist_side]
+        xor edx, [es:ZOBRIST_SIDE]
 .rights:
         movzx eax, byte [castle]
-        xor edx, [zobrist_castle + eax * 4]
+        xor edx, [es:ZOBRIST_CASTLE + eax * 4]
         mov al, [ep_square]
         cmp al, NO_SQUARE
         je .done
         and al, FILE_MASK
-        xor edx, [zobrist_ep + eax * 4]
+        xor edx, [es:ZOBRIST_EP + eax * 4]
 .done:  cmp byte [variant], VARIANT_LOS_ALAMOS
         jne .key
-        xor edx, [zobrist_variant]
+        xor edx, [es:ZOBRIST_VARIANT]
 .key:   mov [hash_key], edx
         popad
         ret

@@ -48,11 +48,11 @@ pawn_key        resd 1              ; the Zobrist keys of the pawns, xored: pawn
         test cl, WHITE
         jnz %%white
         btc [pawn_rows + PAWN_ROWS_BLACK], dx
-        mov edx, [zobrist_pieces + ((PAWN << ROW_BITS_SQUARES) + ebx) * 4]
+        mov edx, [es:ZOBRIST_PIECES + ((PAWN << ROW_BITS_SQUARES) + ebx) * 4]
         jmp %%key
 %%white:
         btc [pawn_rows + PAWN_ROWS_WHITE], dx
-        mov edx, [zobrist_pieces + (((HASH_WHITE_ROW + PAWN) << ROW_BITS_SQUARES) + ebx) * 4]
+        mov edx, [es:ZOBRIST_PIECES + (((HASH_WHITE_ROW + PAWN) << ROW_BITS_SQUARES) + ebx) * 4]
 %%key:  xor [pawn_key], edx
 %endmacro
 
@@ -82,8 +82,8 @@ pawn_key        resd 1              ; the Zobrist keys of the pawns, xored: pawn
         btc [pawn_rows + %1], cx
         movzx cx, byte [pawn_bit + edx]
         btc [pawn_rows + %1], cx
-        mov ecx, [zobrist_pieces + (((%2) << ROW_BITS_SQUARES) + ebx) * 4]
-        xor ecx, [zobrist_pieces + (((%2) << ROW_BITS_SQUARES) + edx) * 4]
+        mov ecx, [es:ZOBRIST_PIECES + (((%2) << ROW_BITS_SQUARES) + ebx) * 4]
+        xor ecx, [es:ZOBRIST_PIECES + (((%2) << ROW_BITS_SQUARES) + edx) * 4]
         xor [pawn_key], ecx
 %endmacro
 

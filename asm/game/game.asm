@@ -367,6 +367,22 @@ game_play:
         jmp screen_refresh
 .done:  ret
 
+; game_check_sign -- SAN's sign of the move just made: # for a mate, + for a check
+; IN:  DI -> the 0 after the move's SAN; the status block after the move
+; OUT: the sign and a 0 stored when there is one, DI -> the 0
+; CHG: AL
+game_check_sign:
+        mov al, '#'
+        cmp byte [engine_status], STATUS_MATE
+        je .sign
+        mov al, '+'
+        cmp byte [engine_in_check], 0
+        je .done
+.sign:  mov [di], al
+        inc di
+        mov byte [di], 0
+.done:  ret
+
 ; game_enter -- game_play without drawing (a saved game's moves, drawn once at the end)
 ; IN:  as game_play
 ; OUT: CF clear: the move made, settled and lit; CF set: nothing (the record is full)
@@ -382,15 +398,8 @@ game_enter:
         jc .full
         call game_light_last
         call game_reset_hand
-        mov al, '#'
-        cmp byte [engine_status], STATUS_MATE
-        je .sign
-        mov al, '+'
-        cmp byte [engine_in_check], 0
-        je .show
-.sign:  mov [di], al
-        mov byte [di + 1], 0
-.show:  mov bx, [engine_plies]
+        call game_check_sign
+        mov bx, [engine_plies]
         dec bx
         mov si, san_copy
         call game_san_store

@@ -10,8 +10,10 @@
 ;   T                          the side to move; 1 2 3 4 the castling rights K Q k q
 ;   a click                    puts the piece last placed on the square, or empties it
 ;                              when that piece is there
-;   Enter                      play from here; M then 1-5: ask for a mate in N first
-;   Esc                        back to the game as it was
+;   Enter                      play from here
+;   M then 1-8 (or M # 1-8)    play from here, asking first for a direct mate in N
+;   M H 1-5, M S 1-5           the same for a helpmate (h#N) or a selfmate (s#N)
+;   Esc                        back to the game as it was (after M: no ask)
 ; Leaving checks the position with the FEN rules (fen_parse through engine_set_fen); a
 ; position they refuse stays on the board to be fixed, and the panel says why.
 ; New: the set-up board is the VB6 seed's, not in Liberman's texts.
@@ -19,13 +21,35 @@
         section .data
 
 msg_setup       db "Set-up: Enter plays", 0
-msg_setup_mate  db "Mate in how many? 1-", "0" + MATE_MAX_MOVES, 0
-%if MATE_MAX_MOVES > 9
-%error "the set-up asks for a mate in one digit"
-%endif
 msg_setup_bad   db "Refused: ", 0
-msg_mate_in     db "Mate in ", 0
 msg_no_mate     db "No mate found", 0
+msg_no_helpmate db "No helpmate found", 0
+msg_no_selfmate db "No selfmate found", 0
+msg_stopped     db "Stopped: none found", 0
+msg_mate_in     db "Mate in ", 0
+msg_selfmate_in db "Selfmate in ", 0
+msg_helpmate_h  db "h#", 0
+msg_solution    db " solution", 0
+msg_not_a_key   PANEL_LINE "Not a key here:"
+                db 0
+; setup_asks -- what each ask says and does (an ask_row, game.inc), a row for each
+; SETUP_ASK_* from SETUP_ASK_KIND on
+setup_asks:
+        dw msg_ask_kind, msg_keys_kind, MATE_MAX_MOVES, setup_mate
+        dw msg_ask_mate, msg_keys_mate, MATE_MAX_MOVES, setup_mate
+        dw msg_ask_help, msg_keys_stip, STIP_MAX_MOVES, setup_helpmate
+        dw msg_ask_self, msg_keys_stip, STIP_MAX_MOVES, setup_selfmate
+%if ($ - setup_asks) != (SETUP_ASK_SELF - SETUP_ASK_KIND + 1) * ask_row_size
+%error "a row of setup_asks for each ask"
+%endif
+msg_ask_kind    PANEL_LINE "Mate in? 1-", "0" + MATE_MAX_MOVES
+                db "H:help S:selfmate", 0
+msg_ask_mate    db "Mate in? 1-", "0" + MATE_MAX_MOVES, 0
+msg_ask_help    db "Helpmate in? 1-", "0" + STIP_MAX_MOVES, 0
+msg_ask_self    db "Selfmate in? 1-", "0" + STIP_MAX_MOVES, 0
+msg_keys_kind   db "1-", "0" + MATE_MAX_MOVES, " H S # or Esc", 0
+msg_keys_mate   db "1-", "0" + MATE_MAX_MOVES, " or Esc", 0
+msg_keys_stip   db "1-", "0" + STIP_MAX_MOVES, " or Esc", 0
 setup_piece_keys db "rnbqkp"            ; by piece code ROOK .. PAWN
 ; setup_rights -- the castling right of the keys 1 2 3 4
 setup_rights    db CASTLE_WK, CASTLE_WQ, CASTLE_BK, CASTLE_BQ
@@ -33,7 +57,7 @@ setup_rights    db CASTLE_WK, CASTLE_WQ, CASTLE_BK, CASTLE_BQ
         section .bss
 
 setup_active    resb 1              ; nonzero: the board keys set up a position
-setup_mate_asked resb 1             ; M was pressed: a digit says N
+setup_mate_asked resb 1             ; a SETUP_ASK_*: what the next key answers
 setup_last      resb 1              ; the content a click puts down
 
         section .text
@@ -43,7 +67,7 @@ setup_last      resb 1              ; the content a click puts down
 setup_enter:
         call chessclock_stop        ; a set-up stops the clocks
         mov byte [setup_active], 1
-        mov byte [setup_mate_asked], 0
+        mov byte [setup_mate_asked], SETUP_ASK_NONE
         mov byte [setup_last], WHITE | PAWN
         mov byte [picked_square], NO_SQUARE
         mov byte [promo_from], NO_SQUARE
@@ -66,8 +90,8 @@ setup_key:
         jmp hand_arrow
 .ascii:
         mov al, dl
-        cmp byte [setup_mate_asked], 0
-        jne .mate_digit
+        cmp byte [setup_mate_asked], SETUP_ASK_NONE
+        jne setup_ask_key
         cmp al, KEY_ESC
         je setup_cancel
         cmp al, KEY_ENTER
@@ -112,20 +136,8 @@ setup_key:
 .empty: mov al, EMPTY
         jmp setup_put
 .ask_mate:
-        mov byte [setup_mate_asked], 1
-        mov word [message], msg_setup_mate
-        jmp screen_refresh
-.mate_digit:
-        mov byte [setup_mate_asked], 0
-        sub al, '0'
-        cmp al, MATE_MAX_MOVES
-        ja .not_digit
-        cmp al, 1
-        jb .not_digit
-        jmp setup_leave_for_mate
-.not_digit:
-        mov word [message], msg_setup
-        jmp screen_refresh
+        mov al, SETUP_ASK_KIND
+        jmp setup_ask
 .done:  ret
 
 ; setup_click -- a click in the set-up: the cursor there, and the piece last placed put
@@ -200,29 +212,146 @@ setup_leave:
         call screen_refresh
 .done:  ret
 
-; setup_leave_for_mate -- M and a digit: the position checked as by Enter, then the
-;                         mate search for the side to move, its answer on the panel
-; IN:  AL = N
-setup_leave_for_mate:
-        push ax
+; setup_ask -- the panel asks what the next key answers
+; IN:  AL = a SETUP_ASK_* from SETUP_ASK_KIND on
+; OUT: [setup_mate_asked]; the prompt on the panel
+; CHG: BX, SI
+setup_ask:
+        mov [setup_mate_asked], al
+        call setup_ask_row
+        mov si, [bx + ask_row.prompt]
+        mov [message], si
+        jmp screen_refresh
+
+; setup_ask_row -- the setup_asks row of the ask
+; IN:  [setup_mate_asked], not SETUP_ASK_NONE
+; OUT: BX -> the row
+; CHG: nothing else
+setup_ask_row:
+        movzx bx, byte [setup_mate_asked]
+        sub bx, SETUP_ASK_KIND
+        imul bx, bx, ask_row_size
+        add bx, setup_asks
+        ret
+
+; setup_ask_key -- a key while the panel asks: after M a digit (a direct mate), H, S or
+;                  #; after those a digit, N; Esc gives the ask up; any other key is
+;                  refused with the keys that are taken
+; IN:  AL = the key's ASCII; [setup_mate_asked]
+; OUT: the ask changed, or the position played after its solution is asked for
+; CHG: EAX, EBX, ECX, EDX, SI, DI, EBP
+setup_ask_key:
+        cmp al, KEY_ESC
+        je .give_up
+        cmp byte [setup_mate_asked], SETUP_ASK_KIND
+        jne .digit
+        mov ah, al
+        or ah, CASE_BIT             ; (digits and # keep their code)
+        cmp ah, 'h'
+        je .help
+        cmp ah, 's'
+        je .self
+        cmp ah, '#'
+        je .mate
+.digit: call setup_ask_row
+        sub al, '0'
+        jbe .refused
+        movzx cx, al
+        cmp cx, [bx + ask_row.most]
+        ja .refused
+        mov byte [setup_mate_asked], SETUP_ASK_NONE
+        jmp setup_solve
+.help:  mov al, SETUP_ASK_HELP
+        jmp setup_ask
+.self:  mov al, SETUP_ASK_SELF
+        jmp setup_ask
+.mate:  mov al, SETUP_ASK_MATE
+        jmp setup_ask
+.refused:
+        mov di, message_buf
+        mov si, msg_not_a_key
+        call message_add
+        mov si, [bx + ask_row.keys]
+        call message_add
+        jmp screen_refresh
+.give_up:
+        mov byte [setup_mate_asked], SETUP_ASK_NONE
+        mov word [message], msg_setup
+        jmp screen_refresh
+
+; setup_solve -- a digit answered the ask: the position checked as by Enter, then its
+;                solver for the side to move, without limits but Space, its answer on
+;                the panel
+; IN:  CL = N; BX -> the ask's setup_asks row
+; OUT: the game from the position set up (or the set-up kept, refused); the answer on
+;      the panel
+; CHG: EAX, EBX, ECX, EDX, SI, DI, EBP
+setup_solve:
+        push word [bx + ask_row.solve]
+        push cx
         call setup_check
         pop cx
+        pop si
         jc .done
         call clock_limits_none
         mov byte [limit_keys], KEYS_MOVE_NOW ; Space stops a long search
-        call engine_mate
+        mov di, message_buf
+        mov byte [di], 0
+        call si
+        mov si, message_buf
+        mov [message], si
+        call screen_refresh
+.done:  ret
+
+; setup_engine -- a solver of the engine called, the legal moves listed again after it
+;                 (the search used the move stack)
+; IN:  SI -> engine_mate, engine_helpmate or engine_selfmate; CL = N
+; OUT: as that call: CF, EAX, CL, SI; ES:0 the legal moves (engine_settle)
+; CHG: EBX, EDX, DI, EBP
+setup_engine:
+        call si
         pushf
         push eax
         push cx
-        call engine_settle          ; the search used the move stack: the list again
+        push si
+        call engine_settle
+        pop si
         pop cx
         pop eax
         popf
-        mov di, message_buf
+        ret
+
+; setup_none -- the panel's answer when none was found: the solver's words, or that
+;               Space stopped it first
+; IN:  SI -> "No ... found"; [clock_abort]
+; OUT: message_buf
+; CHG: SI, DI
+setup_none:
+        cmp byte [clock_abort], LIMIT_NONE
+        je .say
+        mov si, msg_stopped
+.say:   mov di, message_buf
+        jmp message_add
+
+; setup_mate -- the direct mate's answer: "Mate in 2: Qh5", or none found
+; IN:  CL = N
+; OUT: message_buf
+; CHG: EAX, EBX, ECX, EDX, SI, DI, EBP
+setup_mate:
+        mov si, engine_mate
+        call setup_engine
         mov si, msg_no_mate
-        jc .say
+        jc setup_none
+        mov si, msg_mate_in
+        ; fall through
+
+; setup_say_key -- "<words><k>: <the move in SAN>"
+; IN:  SI -> the words; CL = k; EAX = the move, legal in the position (ES:0 listed)
+; OUT: message_buf
+; CHG: EAX, SI, DI
+setup_say_key:
+        mov di, message_buf
         push eax
-        mov si, msg_mate_in         ; "Mate in 2: Qh5"
         call message_add
         movzx eax, cl
         call text_number
@@ -230,14 +359,113 @@ setup_leave_for_mate:
         mov byte [di + 1], SPACE
         add di, 2
         pop eax
+        jmp notation_san
+
+; setup_selfmate -- the selfmate's answer: "Selfmate in 3: Qb5" (the key), or none found
+; IN:  CL = N
+; OUT: message_buf
+; CHG: EAX, EBX, ECX, EDX, SI, DI, EBP
+setup_selfmate:
+        mov si, engine_selfmate
+        call setup_engine
+        mov si, msg_no_selfmate
+        jc setup_none
+        mov si, msg_selfmate_in
+        jmp setup_say_key
+
+; setup_helpmate -- the helpmate's answer: "h#2 3 solutions", then on the next line as
+;                   many moves of its first line in SAN as the panel holds; or none
+;                   found.  The line is played on the engine's position to name its
+;                   moves, and the position set up again after it
+; IN:  CL = N
+; OUT: message_buf
+; CHG: EAX, EBX, ECX, EDX, SI, DI, EBP
+setup_helpmate:
+        mov si, engine_helpmate
+        call setup_engine
+        jnc .found
+        mov si, msg_no_helpmate
+        jmp setup_none
+.found: mov di, message_buf
+        push si
+        push eax
+        mov si, msg_helpmate_h
+        call message_add
+        movzx eax, cl
+        call text_number
+        mov byte [di], SPACE
+        inc di
+        pop eax
+        push eax
+        call text_number
+        mov si, msg_solution
+        call message_add
+        pop eax
+        cmp eax, 1
+        je .counted
+        mov byte [di], 's'
+        inc di
+        mov byte [di], 0
+.counted:
+        call message_new_line
+        pop si                      ; SI -> the line, 2k moves
+        movzx cx, cl
+        add cx, cx
+.move:  push cx
+        push si
+        push di
+        mov eax, [si]
+        mov di, san_copy
         call notation_san
-        mov si, message_buf
-        jmp .show
-.say:   call message_add
-        mov si, message_buf
-.show:  mov [message], si
-        call screen_refresh
-.done:  ret
+        push di
+        call engine_make
+        call engine_settle
+        pop di
+        call game_check_sign
+        mov ax, di
+        sub ax, san_copy            ; its length
+        pop di
+        call setup_san_add
+        pop si
+        pop cx
+        jc .shown                   ; the panel is full
+        add si, MOVE_SIZE
+        loop .move
+.shown: xor bx, bx                  ; the position as set up again
+        jmp engine_take_back
+
+; setup_san_add -- a move's SAN after the message so far, a blank before it unless it
+;                  starts a panel line, if the whole of it fits
+; IN:  san_copy, AX = its length; DI -> the end of the message (message_buf)
+; OUT: CF clear: the move added, DI -> the 0 after it; CF set: it does not fit,
+;      nothing added
+; CHG: AX, DX, SI
+setup_san_add:
+        push cx
+        push ax
+        mov ax, di
+        sub ax, message_buf
+        xor dx, dx
+        mov cx, PANEL_COLS
+        div cx                      ; DX = the column
+        pop ax
+        pop cx
+        test dx, dx
+        jz .fits                    ; at a line's start: no blank
+        inc ax
+.fits:  add ax, di
+        cmp ax, message_buf + MESSAGE_BYTES - 1
+        ja .full
+        test dx, dx
+        jz .add
+        mov byte [di], SPACE
+        inc di
+.add:   mov si, san_copy
+        call message_add
+        clc
+        ret
+.full:  stc
+        ret
 
 ; setup_check -- the set-up as a FEN, checked by the FEN rules (engine_setup_check):
 ;                taken, it becomes the game's start (the record empty, you play the side

@@ -458,7 +458,7 @@ gen_%2_pieces:
         jne .narrowed
         cmp byte [checkers], 0
         jne .narrowed               ; in check: the squares that answer it alone
-        cmp di, SEGMENT_BYTES - MAX_MOVES * MOVE_SIZE
+        cmp di, CHAIN_END - MAX_MOVES * MOVE_SIZE
         ja .narrowed
         mov eax, [pinned_set]
         or eax, [pinned_set + 4]
