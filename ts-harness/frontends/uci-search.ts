@@ -125,6 +125,12 @@ const SOFT_SHARE = 0.3;
 const HARD_SHARE = 0.5;
 const LAST_MOVE_SHARE = 0.7;
 const HARD_FACTOR = 3;
+/** What a move costs beyond its thinking: the first iteration waited for, the stop
+ *  written and read, the pipes (measured 30-100 ms a move on native DOSBox with both
+ *  cores busy). Each of the moves to go after this one has it kept back, less the
+ *  increment that pays for it, so that the last moves before a time control (or a bare
+ *  clock) still have their time. */
+const MOVE_COST_MS = 150;
 /** The budget (emulated ms of a 3000-cycle DOSBox) of the search that gives a move after
  *  a `go mate` was stopped: the Level 1's. */
 const QUICK_BUDGET_MS = 250;
@@ -136,7 +142,8 @@ const MIN_THINK_MS = 10;
 /** The wall-clock plan of a `go`, or null when it sets none (infinite, ponder, depth,
  *  nodes or mate alone). `movetime` is a hard limit; under the clock the soft and hard
  *  limits come from the time left, the increment and the moves to go, less the
- *  overhead kept back for the bridge and the GUI. */
+ *  overhead kept back for the bridge and the GUI and MOVE_COST_MS for each move to go
+ *  after this one that the increment does not pay. */
 export function timePlan(limits: GoLimits, white: boolean, overheadMs: number): TimePlan | null {
   if (limits.infinite) return null;
   if (limits.movetime !== undefined) {
@@ -146,15 +153,16 @@ export function timePlan(limits: GoLimits, white: boolean, overheadMs: number): 
   const left = white ? limits.wtime : limits.btime;
   if (left === undefined) return null;
   const inc = (white ? limits.winc : limits.binc) ?? 0;
-  const usable = Math.max(left - overheadMs, 0);
   const togo = limits.movestogo !== undefined ? Math.min(Math.max(limits.movestogo, 1), MOVES_TO_GO_HORIZON) : SUDDEN_DEATH_MOVES;
+  const kept = Math.max(MOVE_COST_MS - inc, 0) * (togo - 1);
+  const usable = Math.max(left - overheadMs - kept, 0);
   const last = togo === 1;
   // A move may run past its aim (an iteration started before the soft limit ends after
   // it): the time left is shared as if among MOVES_KEPT_BACK moves more.
   const aim = usable / (togo + (last ? 0 : MOVES_KEPT_BACK)) + (last ? 0 : inc * 0.75);
   const soft = Math.min(aim, usable * (last ? LAST_MOVE_SHARE : SOFT_SHARE));
   const hard = Math.min(soft * HARD_FACTOR, usable * (last ? LAST_MOVE_SHARE : HARD_SHARE));
-  const floor = Math.min(MIN_THINK_MS, Math.max(left / 4, 1));
+  const floor = Math.max(Math.min(MIN_THINK_MS, usable), 1);
   return { softMs: Math.max(Math.round(soft), floor), hardMs: Math.max(Math.round(hard), floor) };
 }
 

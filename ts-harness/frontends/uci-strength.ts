@@ -14,10 +14,10 @@ export interface StrengthPoint {
 
 /** The calibration, weakest first (docs/strength.md: "UCI_Elo"). */
 export const STRENGTH_POINTS: readonly StrengthPoint[] = [
-  { nodes: 50, elo: 1200 },
-  { nodes: 400, elo: 1450 },
-  { nodes: 3200, elo: 1700 },
-  { nodes: 25600, elo: 1900 },
+  { nodes: 100, elo: 1200 },
+  { nodes: 800, elo: 1450 },
+  { nodes: 6400, elo: 1700 },
+  { nodes: 25600, elo: 1850 },
 ];
 
 /** UCI_Elo's range: the weakest point, to the engine's full strength (no cap). */
