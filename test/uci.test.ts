@@ -217,7 +217,7 @@ describe("the UCI engine in a GUI's session", () => {
       if (elo !== null) engine.send(`setoption name UCI_Elo value ${elo}`);
       engine.send("ucinewgame");
       engine.send(`position fen ${fen}`);
-      engine.send("go wtime 4000 btime 4000");
+      engine.send("go wtime 20000 btime 20000");
       const { best, infos } = answer(await engine.waitFor(/^bestmove /, MOVE_WAIT_MS));
       expect(legal(fen, [])).toContain(best);
       return Math.max(...infos.map((i) => Number(/ nodes (\d+)/.exec(i)![1])));

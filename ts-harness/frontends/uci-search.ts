@@ -131,6 +131,9 @@ const HARD_FACTOR = 3;
  *  increment that pays for it, so that the last moves before a time control (or a bare
  *  clock) still have their time. */
 const MOVE_COST_MS = 150;
+/** In sudden death (its moves to go a guess) at most this share of the time left is kept
+ *  back for them: a short clock with no increment still thinks a little on each move. */
+const KEPT_SHARE = 0.5;
 /** The budget (emulated ms of a 3000-cycle DOSBox) of the search that gives a move after
  *  a `go mate` was stopped: the Level 1's. */
 const QUICK_BUDGET_MS = 250;
@@ -154,7 +157,7 @@ export function timePlan(limits: GoLimits, white: boolean, overheadMs: number): 
   if (left === undefined) return null;
   const inc = (white ? limits.winc : limits.binc) ?? 0;
   const togo = limits.movestogo !== undefined ? Math.min(Math.max(limits.movestogo, 1), MOVES_TO_GO_HORIZON) : SUDDEN_DEATH_MOVES;
-  const kept = Math.max(MOVE_COST_MS - inc, 0) * (togo - 1);
+  const kept = Math.min(Math.max(MOVE_COST_MS - inc, 0) * (togo - 1), limits.movestogo === undefined ? left * KEPT_SHARE : Infinity);
   const usable = Math.max(left - overheadMs - kept, 0);
   const last = togo === 1;
   // A move may run past its aim (an iteration started before the soft limit ends after
