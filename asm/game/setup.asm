@@ -30,8 +30,9 @@ msg_mate_in     db "Mate in ", 0
 msg_selfmate_in db "Selfmate in ", 0
 msg_helpmate_h  db "h#", 0
 msg_solution    db " solution", 0
-msg_not_a_key   PANEL_LINE "Not a key here:"
-                db 0
+msg_not_a_key:
+        PANEL_LINE "Not a key here:"
+        db 0
 ; setup_asks -- what each ask says and does (an ask_row, game.inc), a row for each
 ; SETUP_ASK_* from SETUP_ASK_KIND on
 setup_asks:
@@ -42,8 +43,9 @@ setup_asks:
 %if ($ - setup_asks) != (SETUP_ASK_SELF - SETUP_ASK_KIND + 1) * ask_row_size
 %error "a row of setup_asks for each ask"
 %endif
-msg_ask_kind    PANEL_LINE "Mate in? 1-", "0" + MATE_MAX_MOVES
-                db "H:help S:selfmate", 0
+msg_ask_kind:
+        PANEL_LINE "Mate in? 1-", "0" + MATE_MAX_MOVES
+        db "H:help S:selfmate", 0
 msg_ask_mate    db "Mate in? 1-", "0" + MATE_MAX_MOVES, 0
 msg_ask_help    db "Helpmate in? 1-", "0" + STIP_MAX_MOVES, 0
 msg_ask_self    db "Selfmate in? 1-", "0" + STIP_MAX_MOVES, 0
