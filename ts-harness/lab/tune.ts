@@ -2,11 +2,23 @@
 //   npm run tune -- positions [--games N] [--seed S] [--out FILE] [--stockfish PATH]
 //       quiet positions of stockfish's games against itself, labelled by their results
 //       (ts-harness/lab/tune/positions.ts); a run goes on where the file stops
+//   npm run tune -- fit [--iterations N] [--minutes M] [--rate R] [--write] FILE.epd ...
+//       K, then the weights (ts-harness/lab/tune/tuner.ts) on the mirror of the built
+//       CHESS.COM's evaluation; prints E before and after and the NASM lines of the tuned
+//       tables and constants; --write puts them into asm/ (a candidate to commit)
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { isMain } from "../core/build.ts";
-import { generatePositions } from "./tune/positions.ts";
+import { chessProgram, isMain, ROOT } from "../core/build.ts";
+import { features } from "./tune/mirror.ts";
+import { generatePositions, positionFields, readPositions } from "./tune/positions.ts";
+import { tune, type Sample } from "./tune/tuner.ts";
+import { readEvalSet, SOURCES, sourceLines, writeSources } from "./tune/weights.ts";
 
-const USAGE = "usage: npm run tune -- positions [--games N] [--seed S] [--out FILE] [--stockfish PATH]";
+const USAGE = [
+  "usage: npm run tune -- positions [--games N] [--seed S] [--out FILE] [--stockfish PATH]",
+  "       npm run tune -- fit [--iterations N] [--minutes M] [--rate R] [--write] FILE.epd ...",
+].join("\n");
 const DEFAULT_POSITIONS = "build/tune/positions.epd";
 
 function count(text: string, name: string): number {
@@ -17,14 +29,19 @@ function count(text: string, name: string): number {
 
 async function main(argv: string[]): Promise<void> {
   const [command, ...rest] = argv;
-  const { values } = parseArgs({
+  const { values, positionals } = parseArgs({
     args: rest,
     options: {
       games: { type: "string", default: "6000" },
       seed: { type: "string", default: "1" },
       out: { type: "string", default: DEFAULT_POSITIONS },
       stockfish: { type: "string", default: "/usr/games/stockfish" },
+      iterations: { type: "string", default: "500" },
+      minutes: { type: "string", default: "20" },
+      rate: { type: "string", default: "1" },
+      write: { type: "boolean", default: false },
     },
+    allowPositionals: true,
   });
   if (command === "positions") {
     let total = 0;
@@ -36,6 +53,40 @@ async function main(argv: string[]): Promise<void> {
         if (g % 20 === 0) console.log(`game ${g}: ${result}, ${n} positions; ${total} this run, ${Math.round((Date.now() - started) / 1000)} s`);
       },
     });
+    return;
+  }
+  if (command === "fit") {
+    if (positionals.length === 0) throw new Error(`fit needs the positions' files\n${USAGE}`);
+    const rate = Number(values.rate);
+    if (!(rate > 0)) throw new Error(`--rate takes a positive number, not '${values.rate}'`);
+    const set = readEvalSet(await chessProgram());
+    const seen = new Set<string>();
+    const samples: Sample[] = [];
+    for (const file of positionals) {
+      for (const p of readPositions(file)) {
+        const key = positionFields(p.fen);
+        if (seen.has(key)) continue;
+        seen.add(key);
+        samples.push({ features: features(p.fen, set.rules), result: p.result });
+      }
+    }
+    console.log(`${samples.length} positions from ${positionals.join(", ")}`);
+    const started = Date.now();
+    const r = tune(samples, set.weights, set.rules, {
+      iterations: count(values.iterations, "iterations"), timeMs: count(values.minutes, "minutes") * 60_000, rate,
+      onIteration: (i, e) => {
+        if (i % 25 === 0) console.log(`iteration ${i}: E ${e.toFixed(6)} (the linear model), ${Math.round((Date.now() - started) / 1000)} s`);
+      },
+    });
+    console.log(sourceLines(r.weights));
+    console.log(`K ${r.k.toFixed(4)}; E before ${r.errorBefore.toFixed(6)}, after ${r.errorAfter.toFixed(6)} (${r.iterations} iterations)`);
+    if (values.write) {
+      const paths = Object.fromEntries(Object.entries(SOURCES).map(([k, f]) => [k, join(ROOT, f)])) as Record<keyof typeof SOURCES, string>;
+      const texts = Object.fromEntries(Object.entries(paths).map(([k, f]) => [k, readFileSync(f, "utf8")])) as Record<keyof typeof SOURCES, string>;
+      const out = writeSources(texts, r.weights);
+      for (const k of Object.keys(paths) as (keyof typeof SOURCES)[]) writeFileSync(paths[k], out[k]);
+      console.log(`written into ${Object.values(SOURCES).join(", ")}`);
+    }
     return;
   }
   throw new Error(USAGE);
