@@ -4,7 +4,8 @@
 //       (ts-harness/lab/tune/positions.ts); a run goes on where the file stops
 //   npm run tune -- fit [--iterations N] [--minutes M] [--rate R] [--write] FILE.epd ...
 //       K, then the weights (ts-harness/lab/tune/tuner.ts) on the mirror of the built
-//       CHESS.COM's evaluation; prints E before and after and the NASM lines of the tuned
+//       CHESS.COM's evaluation; prints E before and after, on the positions tuned on and
+//       on those of every HOLD_OUT-th game kept apart, and the NASM lines of the tuned
 //       tables and constants; --write puts them into asm/ (a candidate to commit)
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -12,7 +13,7 @@ import { parseArgs } from "node:util";
 import { chessProgram, isMain, ROOT } from "../core/build.ts";
 import { features } from "./tune/mirror.ts";
 import { generatePositions, positionFields, readPositions } from "./tune/positions.ts";
-import { tune, type Sample } from "./tune/tuner.ts";
+import { logisticError, tune, whiteScores, type Sample } from "./tune/tuner.ts";
 import { readEvalSet, SOURCES, sourceLines, writeSources } from "./tune/weights.ts";
 
 const USAGE = [
@@ -20,6 +21,8 @@ const USAGE = [
   "       npm run tune -- fit [--iterations N] [--minutes M] [--rate R] [--write] FILE.epd ...",
 ].join("\n");
 const DEFAULT_POSITIONS = "build/tune/positions.epd";
+/** Every HOLD_OUT-th game of each file is kept apart, to tell a fit from a memory. */
+const HOLD_OUT = 10;
 
 function count(text: string, name: string): number {
   const n = Number(text);
@@ -62,15 +65,16 @@ async function main(argv: string[]): Promise<void> {
     const set = readEvalSet(await chessProgram());
     const seen = new Set<string>();
     const samples: Sample[] = [];
+    const apart: Sample[] = [];
     for (const file of positionals) {
       for (const p of readPositions(file)) {
         const key = positionFields(p.fen);
         if (seen.has(key)) continue;
         seen.add(key);
-        samples.push({ features: features(p.fen, set.rules), result: p.result });
+        (p.game % HOLD_OUT === HOLD_OUT - 1 ? apart : samples).push({ features: features(p.fen, set.rules), result: p.result });
       }
     }
-    console.log(`${samples.length} positions from ${positionals.join(", ")}`);
+    console.log(`${samples.length} positions to tune on, ${apart.length} kept apart, from ${positionals.join(", ")}`);
     const started = Date.now();
     const r = tune(samples, set.weights, set.rules, {
       iterations: count(values.iterations, "iterations"), timeMs: count(values.minutes, "minutes") * 60_000, rate,
@@ -79,7 +83,9 @@ async function main(argv: string[]): Promise<void> {
       },
     });
     console.log(sourceLines(r.weights));
+    const apartError = (w: ArrayLike<number>) => logisticError(whiteScores(apart, w, set.rules), apart.map((s) => s.result), r.k);
     console.log(`K ${r.k.toFixed(4)}; E before ${r.errorBefore.toFixed(6)}, after ${r.errorAfter.toFixed(6)} (${r.iterations} iterations)`);
+    if (apart.length > 0) console.log(`kept apart: E before ${apartError(set.weights).toFixed(6)}, after ${apartError(r.weights).toFixed(6)}`);
     if (values.write) {
       const paths = Object.fromEntries(Object.entries(SOURCES).map(([k, f]) => [k, join(ROOT, f)])) as Record<keyof typeof SOURCES, string>;
       const texts = Object.fromEntries(Object.entries(paths).map(([k, f]) => [k, readFileSync(f, "utf8")])) as Record<keyof typeof SOURCES, string>;

@@ -46,6 +46,8 @@ export interface LabelledPosition {
   fen: string;
   /** The game's result for white: 1, 0.5, 0. */
   result: number;
+  /** The game's number in its file (its `id "gN"`). */
+  game: number;
 }
 
 /** The role a move takes (a pawn by en passant: a pawn's step across files to an empty
@@ -83,7 +85,8 @@ export function readPositions(path: string): LabelledPosition[] {
     const r = parseEpd(line);
     const c9 = r.ok ? r.epd.operations.find((o) => o.opcode === "c9")?.operands[0]?.replace(/"/g, "") : undefined;
     if (!r.ok || !c9 || !(c9 in RESULT_VALUE)) throw new Error(`${path}:${i + 1}: not a labelled position: ${line.slice(0, 80)}`);
-    out.push({ fen: r.epd.fen, result: RESULT_VALUE[c9 as Result] });
+    const id = r.epd.operations.find((o) => o.opcode === "id")?.operands[0];
+    out.push({ fen: r.epd.fen, result: RESULT_VALUE[c9 as Result], game: Number(/^"g(\d+)"$/.exec(id ?? "")?.[1] ?? -1) });
   });
   return out;
 }
