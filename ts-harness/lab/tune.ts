@@ -2,7 +2,7 @@
 //   npm run tune -- positions [--games N] [--seed S] [--out FILE] [--stockfish PATH]
 //       quiet positions of stockfish's games against itself, labelled by their results
 //       (ts-harness/lab/tune/positions.ts); a run goes on where the file stops
-//   npm run tune -- fit [--iterations N] [--minutes M] [--rate R] [--write] FILE.epd ...
+//   npm run tune -- fit [--iterations N] [--minutes M] [--rate R] [--min-positions N] [--write] FILE.epd ...
 //       K, then the weights (ts-harness/lab/tune/tuner.ts) on the mirror of the built
 //       CHESS.COM's evaluation; prints E before and after, on the positions tuned on and
 //       on those of every HOLD_OUT-th game kept apart, and the NASM lines of the tuned
@@ -18,7 +18,7 @@ import { readEvalSet, SOURCES, sourceLines, writeSources } from "./tune/weights.
 
 const USAGE = [
   "usage: npm run tune -- positions [--games N] [--seed S] [--out FILE] [--stockfish PATH]",
-  "       npm run tune -- fit [--iterations N] [--minutes M] [--rate R] [--write] FILE.epd ...",
+  "       npm run tune -- fit [--iterations N] [--minutes M] [--rate R] [--min-positions N] [--write] FILE.epd ...",
 ].join("\n");
 const DEFAULT_POSITIONS = "build/tune/positions.epd";
 /** Every HOLD_OUT-th game of each file is kept apart, to tell a fit from a memory. */
@@ -42,6 +42,7 @@ async function main(argv: string[]): Promise<void> {
       iterations: { type: "string", default: "500" },
       minutes: { type: "string", default: "20" },
       rate: { type: "string", default: "1" },
+      "min-positions": { type: "string", default: "1000" },
       write: { type: "boolean", default: false },
     },
     allowPositionals: true,
@@ -78,6 +79,7 @@ async function main(argv: string[]): Promise<void> {
     const started = Date.now();
     const r = tune(samples, set.weights, set.rules, {
       iterations: count(values.iterations, "iterations"), timeMs: count(values.minutes, "minutes") * 60_000, rate,
+      minPositions: count(values["min-positions"], "min-positions"),
       onIteration: (i, e) => {
         if (i % 25 === 0) console.log(`iteration ${i}: E ${e.toFixed(6)} (the linear model), ${Math.round((Date.now() - started) / 1000)} s`);
       },

@@ -4,7 +4,8 @@
 // fitted first on the weights as they are (a golden-section search on the exact
 // scores), then the tuned weights move by gradient descent (Adam, full batch) with K
 // held, each kept within the range its encoding takes and the piece values in the order
-// the capture generator relies on (pawn <= knight <= bishop <= rook <= queen). The
+// the capture generator relies on (pawn <= knight <= bishop <= rook <= queen), and a
+// weight only when enough positions count it. The
 // descent sees the score as linear in the weights: the phase's blend as a fraction, a
 // drawn ending's scale as the factor the starting weights give it; the errors it reports
 // are those of the exact, rounded scores. Bounded by its iterations and its time.
@@ -99,6 +100,11 @@ export interface TuneOptions {
   readonly rate: number;
   /** Which weights move; all of PARAMS' tuned ones when not given. */
   readonly tuned?: (index: number) => boolean;
+  /** A weight moves only when the positions count it this many times, each by its share
+   *  of the score (a middle-game term by the phase): a square seldom stood on, or a
+   *  middle-game term seen mostly in endings, would follow a few games' noise. 0 when
+   *  not given. */
+  readonly minPositions?: number;
   /** K when it is known; fitted on the starting weights when not given. */
   readonly k?: number;
   readonly onIteration?: (iteration: number, error: number) => void;
@@ -140,7 +146,9 @@ export function tune(samples: readonly Sample[], w0: ArrayLike<number>, rules: E
   const d = design(samples, w0, rules);
   const n = samples.length;
   const w = Float64Array.from(w0);
-  const moves = PARAMS.map((p, i) => p.tuned && (opts.tuned?.(i) ?? true));
+  const seen = new Float64Array(w.length);
+  for (let j = 0; j < d.col.length; j++) seen[d.col[j]!]! += Math.min(1, Math.abs(d.coef[j]!));
+  const moves = PARAMS.map((p, i) => p.tuned && (opts.tuned?.(i) ?? true) && seen[i]! >= (opts.minPositions ?? 0));
   const m1 = new Float64Array(w.length), m2 = new Float64Array(w.length), grad = new Float64Array(w.length);
   const B1 = 0.9, B2 = 0.999, EPS = 1e-12;
   const started = Date.now();
