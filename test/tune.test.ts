@@ -160,17 +160,20 @@ describe("the tuned set as source", () => {
 
   test("a changed knight's value, knight table square, passed pawn's bonus and tempo are written on their own lines", () => {
     const w = Float64Array.from(set.weights);
-    w[pieceIndex(KNIGHT)] = 311;
-    w[pstIndex(KNIGHT, 4 * 8 + 3)] = 23; // d4 and its mirror e4
+    const d4 = pstIndex(KNIGHT, 4 * 8 + 3); // and its mirror e4
+    w[pieceIndex(KNIGHT)] = w[pieceIndex(BISHOP)]! - 1;
+    w[d4] = w[d4]! + 3;
     w[passedIndex(1, "eg")] = 171;
-    w[W.TEMPO_CP] = 17;
+    w[W.TEMPO_CP] = w[W.THREAT_ONE_CP] = 17;
     const out = writeSources(texts, w);
-    expect(out.constants).toMatch(/^KNIGHT_CP\s+equ 311$/m);
+    expect(out.constants).toMatch(new RegExp(`^KNIGHT_CP\\s+equ ${w[pieceIndex(KNIGHT)]}$`, "m"));
     expect(out.constants).toMatch(/^TEMPO_CP\s+equ 17\s+;/m);
-    expect(out.constants).toMatch(/^THREAT_ONE_CP\s+equ 15\s+;/m);
-    expect(out.pawns).toMatch(/^\s+dw\s+60, 171\s+; rank 7$/m);
-    const knight = out.tables.split("\n");
-    const rank4 = knight[knight.indexOf("pst_knight:") + 5]!;
-    expect(rank4.replace(/\s/g, "")).toBe("PST_RANKKNIGHT_CP,-30,0,15,23,23,15,0,-30");
+    expect(out.constants).toMatch(/^THREAT_ONE_CP\s+equ TEMPO_CP\s+;/m);
+    expect(out.pawns).toMatch(new RegExp(`^\\s+dw\\s+${w[passedIndex(1, "mg")]}, 171\\s+; rank 7$`, "m"));
+    const lines = out.tables.split("\n");
+    const rank4 = lines[lines.indexOf("pst_knight:") + 5]!;
+    const cells = Array.from({ length: 8 }, (_, f) => w[pstIndex(KNIGHT, 4 * 8 + f)]);
+    expect(rank4.replace(/\s/g, "")).toBe(`PST_RANKKNIGHT_CP,${cells.join(",")}`);
+    expect(cells[3]).toBe(set.weights[d4]! + 3);
   });
 });
