@@ -122,7 +122,7 @@ describe("the tuner", () => {
     ["a knight", pieceIndex(KNIGHT), -30],
     ["a bishop", pieceIndex(BISHOP), 25],
     ["the bishop pair", W.BISHOP_PAIR_CP, -25],
-    ["the tempo", W.TEMPO_CP, 20],
+    ["a rook on a file without its pawns in the middle game", W.ROOK_SEMI_MIDDLE, 20],
     ["an isolated pawn in the end game", W.ISOLATED_END, 15],
     ["a passed pawn on its sixth rank in the end game", passedIndex(2, "eg"), 40],
     ["a knight on d4", pstIndex(KNIGHT, 4 * 8 + 3), -30],
@@ -158,16 +158,16 @@ describe("the tuned set as source", () => {
     expect(writeSources(texts, set.weights)).toEqual(texts);
   });
 
-  test("a changed knight's value, knight table square, passed pawn's bonus and tempo are written on their own lines", () => {
+  test("a changed knight's value, knight table square, passed pawn's bonus and bishop pair are written on their own lines", () => {
     const w = Float64Array.from(set.weights);
     const d4 = pstIndex(KNIGHT, 4 * 8 + 3); // and its mirror e4
     w[pieceIndex(KNIGHT)] = w[pieceIndex(BISHOP)]! - 1;
     w[d4] = w[d4]! + 3;
     w[passedIndex(1, "eg")] = 171;
-    w[W.TEMPO_CP] = w[W.THREAT_ONE_CP] = 17;
+    w[W.BISHOP_PAIR_CP] = 17;
     const out = writeSources(texts, w);
     expect(out.constants).toMatch(new RegExp(`^KNIGHT_CP\\s+equ ${w[pieceIndex(KNIGHT)]}$`, "m"));
-    expect(out.constants).toMatch(/^TEMPO_CP\s+equ 17\s+;/m);
+    expect(out.constants).toMatch(/^BISHOP_PAIR_CP\s+equ 17\s+;/m);
     expect(out.constants).toMatch(/^THREAT_ONE_CP\s+equ TEMPO_CP\s+;/m);
     expect(out.pawns).toMatch(new RegExp(`^\\s+dw\\s+${w[passedIndex(1, "mg")]}, 171\\s+; rank 7$`, "m"));
     const lines = out.tables.split("\n");

@@ -15,9 +15,14 @@ export type Kind = "flat" | "mg" | "eg";
 export interface Param {
   readonly name: string;
   readonly kind: Kind;
-  /** Moved by the tuner (the others are fixed: the runner, the mop-up, the pawn's value). */
+  /** Moved by the tuner. Fixed: the pawn's value (the scale), the runner and the mop-up
+   *  (endings the games seldom reach), and the terms of the side to move (the tempo and
+   *  the pawns' threats): a quiet position is one where the side to move has no capture
+   *  that wins, so the set leans against the side to move, and these terms would learn
+   *  that lean instead of what the move in hand is worth. */
   readonly tuned: boolean;
-  /** The least and the most the assembly's encoding takes (a signed byte of a table). */
+  /** The least and the most the weight takes: its encoding's range (a signed byte of a
+   *  table), from 0 for a bonus or a cost whose sign is its meaning. */
   readonly min: number;
   readonly max: number;
 }
@@ -62,26 +67,26 @@ for (const [i, name] of ["ROOK_CP", "KNIGHT_CP", "BISHOP_CP", "QUEEN_CP", "KING"
 export const pieceIndex = (t: number) => PIECE0 + t;
 const PASSED0 = params.length;
 for (let row = 0; row < PASSED_ROWS; row++) {
-  add(`passed_bonus[${row}].middle`, "mg", row > 0);
-  add(`passed_bonus[${row}].end`, "eg", row > 0);
+  add(`passed_bonus[${row}].middle`, "mg", row > 0, 0);
+  add(`passed_bonus[${row}].end`, "eg", row > 0, 0);
 }
 export const passedIndex = (row: number, kind: "mg" | "eg") => PASSED0 + 2 * row + (kind === "eg" ? 1 : 0);
 
 /** The terms named by an equ constant of asm/inc/chess.inc, in the vector after the tables. */
 export const W = {
-  DOUBLED_MIDDLE: add("DOUBLED_MIDDLE", "mg"),
-  DOUBLED_END: add("DOUBLED_END", "eg"),
-  ISOLATED_MIDDLE: add("ISOLATED_MIDDLE", "mg"),
-  ISOLATED_END: add("ISOLATED_END", "eg"),
-  ROOK_SEMI_MIDDLE: add("ROOK_SEMI_MIDDLE", "mg"),
-  ROOK_SEMI_END: add("ROOK_SEMI_END", "eg"),
-  ROOK_OPEN_MIDDLE: add("ROOK_OPEN_MIDDLE", "mg"),
+  DOUBLED_MIDDLE: add("DOUBLED_MIDDLE", "mg", true, 0, BYTE_MAX),
+  DOUBLED_END: add("DOUBLED_END", "eg", true, 0, BYTE_MAX),
+  ISOLATED_MIDDLE: add("ISOLATED_MIDDLE", "mg", true, 0, BYTE_MAX),
+  ISOLATED_END: add("ISOLATED_END", "eg", true, 0, BYTE_MAX),
+  ROOK_SEMI_MIDDLE: add("ROOK_SEMI_MIDDLE", "mg", true, 0, BYTE_MAX),
+  ROOK_SEMI_END: add("ROOK_SEMI_END", "eg", true, 0, BYTE_MAX),
+  ROOK_OPEN_MIDDLE: add("ROOK_OPEN_MIDDLE", "mg", true, 0, BYTE_MAX),
   SHIELD_NEAR: add("SHIELD_NEAR", "mg", true, 0, 42),
   SHIELD_FAR: add("SHIELD_FAR", "mg", true, 0, 42),
-  BISHOP_PAIR_CP: add("BISHOP_PAIR_CP", "flat"),
-  TEMPO_CP: add("TEMPO_CP", "flat"),
-  THREAT_ONE_CP: add("THREAT_ONE_CP", "flat"),
-  THREAT_FORK_CP: add("THREAT_FORK_CP", "flat"),
+  BISHOP_PAIR_CP: add("BISHOP_PAIR_CP", "flat", true, 0),
+  TEMPO_CP: add("TEMPO_CP", "flat", false),
+  THREAT_ONE_CP: add("THREAT_ONE_CP", "flat", false),
+  THREAT_FORK_CP: add("THREAT_FORK_CP", "flat", false),
   RUNNER_CP: add("RUNNER_CP", "flat", false),
   MOPUP_EDGE: add("MOPUP_EDGE", "flat", false),
   MOPUP_NEAR: add("MOPUP_NEAR", "flat", false),
@@ -173,9 +178,8 @@ function passedLines(w: ArrayLike<number>, comments: readonly string[]): string[
   });
 }
 
-/** The value an equ line gets: THREAT_ONE_CP stays `TEMPO_CP` while the two agree. */
+/** The value an equ line gets. */
 function constantText(name: string, w: ArrayLike<number>): string {
-  if (name === "THREAT_ONE_CP" && w[W.THREAT_ONE_CP] === w[W.TEMPO_CP]) return "TEMPO_CP";
   const i = (PIECE_CONSTANTS as readonly string[]).indexOf(name);
   return String(i >= 0 ? w[pieceIndex(i)]! : w[W[name as keyof typeof W]]!);
 }
