@@ -189,7 +189,8 @@ export class SymbolMap {
 }
 
 /** Read a map written by nasm 2.16's `[map all]`: "No Section" lists `Value  Name`
- *  lines, each section heads its labels with `Real  Virtual  Name`. */
+ *  lines (a negative value as 64 bits), each section heads its labels with `Real
+ *  Virtual  Name`. */
 export function readSymbolMap(path: string): SymbolMap {
   const constants = new Map<string, number>();
   const labels = new Map<string, number>();
@@ -198,7 +199,8 @@ export function readSymbolMap(path: string): SymbolMap {
     if (/^-+ .*Section/.test(line)) part = /No Section/.test(line) ? "constants" : null;
     if (/^Real\s+Virtual\s+Name/.test(line)) part = "labels";
     const constant = part === "constants" && /^([0-9A-F]+)\s+(\S+)\s*$/.exec(line);
-    if (constant) constants.set(constant[2]!, parseInt(constant[1]!, 16));
+    // nasm writes a negative constant as its 64-bit two's complement.
+    if (constant) constants.set(constant[2]!, Number(BigInt.asIntN(64, BigInt(`0x${constant[1]!}`))));
     const label = part === "labels" && /^\s*([0-9A-F]+)\s+([0-9A-F]+)\s+(\S+)\s*$/.exec(line);
     if (label) labels.set(label[3]!, parseInt(label[2]!, 16));
   }
