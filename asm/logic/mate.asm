@@ -152,7 +152,6 @@ mate_attack_moves:
         je .ordered
 .sort:  call mate_order_by_replies
 .ordered:
-        call mate_kill_first
         dec cl                      ; the replies must each allow a mate in k - 1
 .move:  cmp si, di
         jae .none
