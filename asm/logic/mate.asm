@@ -176,7 +176,6 @@ mate_attack_moves:
         pop cx
         pop si
         push si
-        call mate_kill_first
 .try:   cmp si, di
         jae .none
         mov eax, [es:si]
@@ -197,9 +196,6 @@ mate_attack_moves:
         jmp .try
 .mated: call mate_unmake_si
 .found: mov eax, [es:si]
-        movzx bx, byte [ply]        ; the ply's mating move, tried first next time
-        shl bx, DWORD_SHIFT
-        mov [fs:MATE_KILLS + bx], eax
         pop di
         clc
         ret
@@ -277,21 +273,6 @@ mate_defend:
         pop di
         cmp byte [checkers], 1      ; CF set when no checker: stalemate
         ret
-
-; mate_kill_first -- below the root, put first the attacker's move that last mated at
-;                    this ply, if the chain holds it (a killer: a mating move is often
-;                    the same after the defender's other replies); the root keeps its
-;                    order, which chooses the answer among equally short mates
-; IN:  ES:SI -> the first move, ES:DI -> past the last; [ply]; FS = the mate table
-; OUT: the chain with that move swapped to the front
-; CHG: EAX, BX, EDX
-mate_kill_first:
-        movzx bx, byte [ply]
-        cmp bl, [mate_root_ply]
-        je mate_move_first.done
-        shl bx, DWORD_SHIFT
-        mov eax, [fs:MATE_KILLS + bx]
-        jmp mate_move_first
 
 ; mate_refute_first -- put first the reply that refuted an attacker's move in this
 ;                      position before (at a shorter length: the table's mate_reply),

@@ -42,8 +42,8 @@ mate_tt_clear:
         je .salt                    ; a mate in one: nothing is looked up (mate_attack
         xor di, di                  ; looks below the root only), so nothing to forget
         mov eax, MATE_TT_EMPTY
-        mov cx, (MATE_KILLS + MAX_PLY * MOVE_SIZE) >> DWORD_SHIFT
-        rep stosd                   ; the first way, the refutations and mates by ply
+        mov cx, (MATE_REFUTES + MAX_PLY * MOVE_SIZE) >> DWORD_SHIFT
+        rep stosd                   ; the first way and the refutations by ply
         mov di, MATE_TT_WAY2        ; (the rest of the second quarter is not used)
         mov cx, (SEGMENT_BYTES - MATE_TT_WAY2) >> DWORD_SHIFT
         rep stosd                   ; the second way
