@@ -18,8 +18,9 @@
 ;     k = MATE_SORT_MIN on (where a move that fails costs a whole search), the moves
 ;     are then sorted by the defender's legal replies after each, fewest first
 ;     (mate_order_by_replies); at the root, the checks that leave at most
-;     MATE_FORCED_REPLIES replies, none taking the checking piece, first, then the quiet moves that threaten mate,
-;     the other checks and the other moves (mate_move_class), each class so sorted; the
+;     MATE_FORCED_REPLIES replies, none taking the checking piece, first, then the
+;     quiet moves that threaten mate, the other checks and the other moves
+;     (mate_move_class), each class so sorted; the
 ;     root's order decides which of several shortest mates is answered, and a mate in
 ;     fewer than MATE_ROOT_SORT_MIN moves (found in a second or two either way) keeps
 ;     the answer the order above gave it;
