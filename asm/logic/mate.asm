@@ -17,9 +17,10 @@
 ;     the checks in generation order, then the others in generation order); from
 ;     k = MATE_SORT_MIN on (where a move that fails costs a whole search), the moves
 ;     are then sorted by the defender's legal replies after each, fewest first
-;     (mate_order_by_replies); at the root, the checks that leave a single reply
-;     (not taking the checking piece) first, then the quiet moves that threaten mate,
-;     the other checks and the other moves (mate_move_class), each class so sorted; the
+;     (mate_order_by_replies); at the root, the checks that leave at most
+;     MATE_FORCED_REPLIES replies, none taking the checking piece, first, then the
+;     quiet moves that threaten mate, the other checks and the other moves
+;     (mate_move_class), each class so sorted; the
 ;     root's order decides which of several shortest mates is answered, and a mate in
 ;     fewer than MATE_ROOT_SORT_MIN moves (found in a second or two either way) keeps
 ;     the answer the order above gave it;
@@ -613,7 +614,8 @@ mate_order_by_replies:
 ;                    reply, which does not take its piece; a quiet move that threatens
 ;                    mate (were the defender allowed to pass, the attacker would mate in
 ;                    [mate_threat] moves: the classic threat of the problem solvers);
-;                    another check; or none of these
+;                    another check; or none of these (a check forces when it leaves at
+;                    most MATE_FORCED_REPLIES replies, none of which takes its piece)
 ; IN:  the position after the move, the defender to move, its replies before ES:DI
 ;      and CX of them as gen_moves left them, with [checkers]; [mate_to] = the move's
 ;      to square; [mate_threat] (0: none looked for)
@@ -626,12 +628,16 @@ mate_move_class:
         je .done
         cmp byte [checkers], 0
         je .quiet
-        cmp cx, 1
-        jne .check
-        mov al, [es:di - MOVE_SIZE + move.to] ; the single reply
+        cmp cx, MATE_FORCED_REPLIES
+        ja .check
+        mov si, di
+.reply: sub si, MOVE_SIZE
+        mov al, [es:si + move.to]
         and al, SQUARE_MASK
         cmp al, [mate_to]
-        jne .done                   ; it does not take the checking piece
+        je .check                   ; a reply takes the checking piece
+        loop .reply
+        ret
 .check: mov bl, MATE_CLASS_CHECK
         ret
 .quiet: mov cl, [mate_threat]

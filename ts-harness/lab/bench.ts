@@ -5,6 +5,7 @@
 // chess.js appears twice: its own perft() (make, test, unmake on its internal moves) and
 // the public moves({verbose: true})/move/undo, which builds SAN and FENs for every move
 // and is so slow that it runs on shallower cases.
+import { readFileSync } from "node:fs";
 import { Chess } from "chess.js";
 import { PUBLISHED_MATES } from "../fixtures/mates.ts";
 import { KIWIPETE, POSITION_3, START } from "../fixtures/perft.ts";
@@ -317,7 +318,9 @@ async function main(): Promise<void> {
     return;
   }
   if (process.argv.includes("--mate")) {
-    console.log(await mateSetTable({}, mateSetFilter(process.argv)));
+    const at = process.argv.indexOf("--program");
+    const opts = at >= 0 ? { programBytes: new Uint8Array(readFileSync(process.argv[at + 1]!)) } : {};
+    console.log(await mateSetTable(opts, mateSetFilter(process.argv)));
     return;
   }
   const rows: BenchRow[] = [];
