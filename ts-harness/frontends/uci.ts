@@ -46,6 +46,9 @@ function spinOptions(p: OptionFacts): SpinOption[] {
   ];
 }
 
+/** A clock plan with no more than this hard limit (wall ms) is a move in a hurry. */
+const HURRY_MS = 50;
+
 const GO_NUMBERS = ["wtime", "btime", "winc", "binc", "movestogo", "movetime", "depth", "nodes", "mate"] as const;
 
 export class UciEngine {
@@ -320,6 +323,11 @@ export class UciEngine {
     const white = oracle.sideToMove(oracle.playUci(oracle.fenPosition(this.fen), this.moves)) === "w";
     const overhead = this.options.get("move overhead")!;
     const plan = timePlan(limits, white, overhead);
+    // Short of time (a hard limit of HURRY_MS or less), the move is one iteration of
+    // depth 1 without the mate logic: what a move costs beyond its thinking is then
+    // the least it can be.
+    const hurry = plan !== null && !ponder && limits.movetime === undefined && plan.hardMs <= HURRY_MS;
+    if (hurry) limits.depth = 1;
     const multiPv = this.options.get("multipv")!;
     // The book knows games from chess's start position; `go mate`, `go infinite`,
     // `go ponder` and MultiPV ask for the search.
@@ -337,7 +345,7 @@ export class UciEngine {
       plan: ponder ? null : plan,
       budgetMs: budget,
       levelBudgetMs: program.uciLevelMs[this.options.get("level")! - 1]!,
-      mateLogic: this.options.get("liberman mate depth")!,
+      mateLogic: hurry ? 0 : this.options.get("liberman mate depth")!,
       bookSeed: book ? Math.floor(Math.random() * 65536) : undefined,
       multiPv,
       ponderMove: this.ponder,
