@@ -47,6 +47,10 @@ export interface ProgramLimits {
   /** The real time a move of each of the game's levels, LEVEL_MIN first, 0 for a level
    *  by depth (asm/game/game.asm, level_limits). */
   readonly levelMs: readonly number[];
+  /** The first level's number (LEVEL_MIN). */
+  readonly levelMin: number;
+  /** The depth of each level by depth, 0 for a level of seconds (level_limits). */
+  readonly levelDepth: readonly number[];
   /** The default level's time, also the budget `best` gets by default. */
   readonly defaultBudgetMs: number;
   /** The longest job line the program reads (LINE_MAX): a `position` job with about 80
@@ -82,6 +86,8 @@ export async function programLimits(): Promise<ProgramLimits> {
   return {
     jobs,
     levelMs,
+    levelMin,
+    levelDepth: levelMs.map((_, i) => p.wordAt(map.label("level_limits") + row * i + map.constant("level_entry.depth"))),
     defaultBudgetMs: levelMs[map.constant("LEVEL_DEFAULT") - levelMin]!,
     lineMax: map.constant("LINE_MAX"),
     mateLogic: { min: limitWord("LW_MATELOGIC", "min"), max: limitWord("LW_MATELOGIC", "max"), default: map.constant("MATE_LEVEL_DEFAULT") },

@@ -42,3 +42,19 @@ export function nodesForElo(elo: number): number | null {
   const t = (e - a.elo) / (b.elo - a.elo);
   return Math.max(1, Math.round(a.nodes * Math.pow(b.nodes / a.nodes, t)));
 }
+
+/** What a search of `nodes` positions a move is worth on the same scale: the curve of
+ *  nodesForElo read the other way. Below the weakest point it falls on at the first two
+ *  points' rate ("below": a rating under the measured range); from nodesForElo's last
+ *  capped rating on it is the engine's full strength ("full"), which the curve does not
+ *  rate. The game's levels are rated so (`npm run bench -- --levels`). */
+export function eloForNodes(nodes: number): { elo: number; bound: "below" | "within" | "full" } {
+  const pts = STRENGTH_POINTS;
+  const lnN = Math.log(Math.max(1, nodes));
+  let i = 0;
+  while (i < pts.length - 2 && nodes > pts[i + 1]!.nodes) i++;
+  const [a, b] = [pts[i]!, pts[i + 1]!];
+  const elo = a.elo + ((lnN - Math.log(a.nodes)) / Math.log(b.nodes / a.nodes)) * (b.elo - a.elo);
+  if (elo >= ELO_MAX) return { elo: ELO_MAX, bound: "full" };
+  return { elo: Math.round(elo), bound: nodes < pts[0]!.nodes ? "below" : "within" };
+}

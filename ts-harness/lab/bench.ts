@@ -13,6 +13,8 @@ import { programLimits, runBatch, type BatchOptions } from "../core/asm-engine.t
 import { isMain } from "../core/build.ts";
 import { asmEngine } from "../core/engines.ts";
 import { GameDriver } from "../core/game-driver.ts";
+import { OPENINGS } from "../formats/positions.ts";
+import { eloForNodes, STRENGTH_POINTS } from "../frontends/uci-strength.ts";
 import { MATE_SET } from "./mate-set.ts";
 import { stackTable } from "./stack.ts";
 import { LOS_ALAMOS_PERFT } from "../../test/fixtures/losalamos.ts";
@@ -300,7 +302,45 @@ async function thinkShownTable(): Promise<string> {
   return rows.join("\n");
 }
 
+/** The game's levels on the CCRL Blitz scale (`npm run bench -- --levels`): each level's
+ *  limit (level_limits, read through the map) thought on the ten balanced openings as the
+ *  game thinks it on a 3000-cycle DOSBox (a level of seconds as that many emulated
+ *  seconds, a level by depth with the mate logic's mate in one only), and the median
+ *  positions a move rated by the UCI_Elo calibration (uci-strength.ts, eloForNodes). */
+async function levelsTable(): Promise<string> {
+  const limits = await programLimits();
+  const level0 = limits.levelMs.length;
+  const jobs: string[] = [];
+  for (const o of OPENINGS)
+    for (let i = 0; i < level0; i++) {
+      const ms = limits.levelMs[i]!;
+      jobs.push("newgame", `position startpos moves ${o.moves.join(" ")}`, ms > 0 ? `go budget ${ms}` : `go depth ${limits.levelDepth[i]} matelogic 1`);
+    }
+  const results = await runBatch(jobs, { timeoutMs: 3_600_000 });
+  const nodes: number[][] = limits.levelMs.map(() => []);
+  results.forEach((r, j) => {
+    if (j % 3 !== 2) return;
+    const words = r.lines.find((l) => l[0] === "bestmove");
+    const n = words ? Number(words[words.indexOf("nodes") + 1]) : NaN;
+    if (!(n > 0)) throw new Error(`bench: ${jobs[j]}: ${r.lines.map((l) => l.join(" ")).join(" / ")}`);
+    nodes[Math.floor(j / 3) % level0]!.push(n);
+  });
+  const rows = [["level", "thinks", "nodes a move (median, min-max)", "CCRL Blitz"]];
+  nodes.forEach((ns, i) => {
+    const ms = limits.levelMs[i]!;
+    const mid = Math.round(median(ns));
+    const r = eloForNodes(mid);
+    const rating = r.bound === "full" ? `${r.elo} or more (full strength)` : r.bound === "below" ? `under ${Math.ceil(STRENGTH_POINTS[0]!.elo / 100) * 100}` : `about ${Math.round(r.elo / 10) * 10}`;
+    rows.push([String(limits.levelMin + i), ms > 0 ? `${ms / 1000} s` : `depth ${limits.levelDepth[i]}`, `${mid} (${Math.min(...ns)}-${Math.max(...ns)})`, rating]);
+  });
+  return rows.map((r) => r.map((c, k) => (k === 2 ? c.padEnd(32) : c.padEnd(14))).join("")).join("\n");
+}
+
 async function main(): Promise<void> {
+  if (process.argv.includes("--levels")) {
+    console.log(await levelsTable());
+    return;
+  }
   if (process.argv.includes("--think")) {
     console.log(await thinkShownTable());
     return;
