@@ -12,9 +12,9 @@
 import { isMain } from "../core/build.ts";
 import { UciClient } from "../core/uci-client.ts";
 import { findMate, moveToUci, parseFen, status, toFen } from "../oracle/index.ts";
+import { look } from "./mate-hunt.ts";
 
 const STOCKFISH = "/usr/games/stockfish";
-const TIMEOUT_MS = 120_000;
 const FILES = "abcdefgh";
 
 /** The FEN's board as 64 characters, a8 first ('.' for empty), and back. */
@@ -51,19 +51,6 @@ export function relocations(fen: string): { fen: string; moved: string }[] {
   return out;
 }
 
-async function sees(sf: UciClient, fen: string, depth: number): Promise<{ mate: number | null; best: string }> {
-  sf.send("ucinewgame");
-  sf.send(`position fen ${fen}`);
-  sf.send(`go depth ${depth}`);
-  const lines = await sf.waitFor(/^bestmove /, TIMEOUT_MS);
-  let mate: number | null = null;
-  for (const l of lines) {
-    const m = / score (mate|cp) (-?\d+)/.exec(l);
-    if (m) mate = m[1] === "mate" ? Number(m[2]) : null;
-  }
-  return { mate, best: lines.at(-1)!.split(" ")[1]! };
-}
-
 async function main(): Promise<void> {
   const arg = (name: string): string | undefined => {
     const at = process.argv.indexOf(name);
@@ -79,7 +66,7 @@ async function main(): Promise<void> {
   let proven = 0;
   try {
     for (const { fen: candidate, moved } of relocations(fen)) {
-      const seen = await sees(sf, candidate, depth);
+      const seen = await look(sf, candidate, `depth ${depth}`);
       if (seen.mate !== length) continue;
       const parsed = parseFen(candidate);
       if (!parsed.ok) continue;

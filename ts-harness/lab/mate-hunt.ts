@@ -65,7 +65,8 @@ function material(fen: string): { white: number; black: number; men: number } {
   return { white, black, men };
 }
 
-async function look(sf: UciClient, fen: string, words: string): Promise<{ mate: number | null; best: string }> {
+/** Stockfish's look at a position: the mate it sees last (null for a cp score), its move. */
+export async function look(sf: UciClient, fen: string, words: string): Promise<{ mate: number | null; best: string }> {
   sf.send("ucinewgame");
   sf.send(`position fen ${fen}`);
   sf.send(`go ${words}`);
