@@ -28,9 +28,13 @@
 ;     above; its king's steps first too were dearer: Greco 29.7 s against 27.6 s), and before them the reply that last refuted an
 ;     attacker's move at its ply (the table's MATE_REFUTES) and, first of all, the one
 ;     that refuted it in this very position at a shorter length (the table's mate_reply records): only how soon a
-;     refutation is found changes, never the answer; both are played before any move
-;     is generated (mate_try_reply: its squares and its own king checked), and when
-;     one refutes, the defender's moves are never generated;
+;     refutation is found changes, never the answer; below MATE_DEFEND_SORT_MIN moves
+;     both are played before any move is generated (mate_try_reply: its squares and its
+;     own king checked), and when one refutes, the defender's moves are never generated;
+;     from MATE_DEFEND_SORT_MIN on (where a refutation's proof is a whole search of the
+;     attacker's moves) every reply is generated and the chain so ordered is sorted by
+;     the attacker's moves after each, fewest first (mate_order_by_replies): the
+;     refutation whose proof is the smallest tree first;
 ;   - after the attacker's last move (a check) one legal reply is enough to refute it:
 ;     a step of the king, looked at on the board with the move's piece lifted and put
 ;     down and nothing else changed (mate_check_flees), else, the move played,
@@ -211,6 +215,8 @@ mate_attack_moves:
 ;      side to move is stalemated, or the budget ran out
 ; CHG: EAX, EBX, ECX, EDX, SI, EBP (DI kept)
 mate_defend:
+        cmp cl, MATE_DEFEND_SORT_MIN
+        jae .generate               ; every reply, sorted
         mov eax, [hash_key]         ; the replies that refuted here before, ungenerated:
         mov bx, ax                  ; this position's, then the ply's
         and bx, MATE_REPLY_OFFSET_MASK
@@ -239,6 +245,9 @@ mate_defend:
         push si
         call mate_order_replies
         call mate_refute_first
+        cmp cl, MATE_DEFEND_SORT_MIN
+        jb .reply
+        call mate_order_by_replies  ; the attacker's fewest moves after it first
 .reply: mov eax, [es:si]
         call move_play
         push si
