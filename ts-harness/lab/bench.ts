@@ -16,6 +16,7 @@ import { GameDriver } from "../core/game-driver.ts";
 import { OPENINGS } from "../formats/positions.ts";
 import { eloForNodes, STRENGTH_POINTS } from "../frontends/uci-strength.ts";
 import { MATE_SET } from "./mate-set.ts";
+import { mateTreeSetTable, mateTreeTable } from "./mate-tree.ts";
 import { stackTable } from "./stack.ts";
 import { LOS_ALAMOS_PERFT } from "../../test/fixtures/losalamos.ts";
 import { fenPosition, generateLegalByPins, isMateIn, parseFen, parseUci, perft } from "../oracle/index.ts";
@@ -355,6 +356,13 @@ async function main(): Promise<void> {
   }
   if (process.argv.includes("--perft")) {
     console.log(formatTable(await asmSection.run(PERFT_CASES)));
+    return;
+  }
+  const tree = process.argv.indexOf("--mate-tree");
+  if (tree >= 0) {
+    const [length, ...fen] = process.argv.slice(tree + 1);
+    if (!/^[1-8]$/.test(length ?? "")) throw new Error("bench: --mate-tree N [FEN], N from 1 to 8");
+    console.log(fen.length > 0 ? mateTreeTable(fen.join(" "), Number(length)) : mateTreeSetTable(Number(length)));
     return;
   }
   if (process.argv.includes("--mate")) {
