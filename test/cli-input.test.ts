@@ -42,6 +42,23 @@ describe.each(["oracle", "asm"])("chess perft --engine %s on awkward input", (en
     LINES.filter(([, out]) => out instanceof RegExp).forEach(([, out], i) => expect(errors[i]).toMatch(out));
   });
 
+  test("a line that is not UTF-8 names its first bad byte, shows the line without raw bytes, and the others are answered", async () => {
+    const path = join(DIR, `latin1-${engine}.epd`);
+    writeFileSync(path, Buffer.concat([Buffer.from(`${START}\n4k3/8/8/8/8/8/8/4K3 w - - 0 1 `), Buffer.from([0xe9, 0xff]), Buffer.from(`\n${POS3}\n`)]));
+    const r = await chess("perft", "--engine", engine, "--depth", "1", "--epd", path);
+    expect(r.exitCode).toBe(1);
+    expect(r.stdout.split("\n")).toEqual([`${START} ;D1 20`, `${POS3} ;D1 14`]);
+    expect(r.stderr).toMatch(/:2: 4k3\/8\/8\/8\/8\/8\/8\/4K3 w - - 0 1 \\u\{e9\}\\u\{ff\}: byte: byte 0xe9 at byte 31 is not UTF-8 text/);
+    expect(r.stderr).not.toMatch(/[\u0080-\uffff]/);
+  });
+
+  test("an EPD line whose operations hold an unclosed quote is an EPD error, not a clock error", async () => {
+    const r = await chess("perft", "--engine", engine, "--depth", "1", "--epd", epd(`quote-${engine}.epd`, `${START.split(" ").slice(0, 4).join(" ")} id "open\n${POS3}\n`));
+    expect(r.exitCode).toBe(1);
+    expect(r.stdout.split("\n")).toEqual([`${POS3} ;D1 14`]);
+    expect(r.stderr).toMatch(/:1: .*: epd: an unclosed quote in the operations 'id "open'/);
+  });
+
   test("CR-only line ends separate the positions", async () => {
     const r = await chess("perft", "--engine", engine, "--depth", "2", "--epd", epd(`cr-${engine}.epd`, `${START}\r${POS3}\r`));
     expect(r.exitCode).toBe(0);
@@ -58,6 +75,14 @@ describe.concurrent("chess flags and files", () => {
     expect(r.exitCode).toBe(2);
     expect(r.stdout).toBe("");
     expect(r.stderr).toMatch(/holds no position/);
+  });
+
+  test.each(["--help", "help", "mate --help", "perft --engine oracle -h"])("chess %s prints the usage on stdout and exits with 0, running nothing", async (args) => {
+    const r = await chess(...args.split(" "));
+    expect(r.exitCode).toBe(0);
+    expect(r.stdout).toMatch(/^usage: chess perft /);
+    expect(r.stdout).toMatch(/chess mate --engine .*--stipulation direct\|help\|self/);
+    expect(r.stderr).toBe("");
   });
 
   test.each([

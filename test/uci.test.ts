@@ -170,6 +170,25 @@ describe("the UCI engine in a GUI's session", () => {
     expect(infos[infos.length - 1]).toMatch(new RegExp(` score mate ${mate.length} `));
   });
 
+  test("go mate 1 where none exists says there is no mate in 1 and plays a searched move", async () => {
+    engine.send("position startpos moves e2e4 e7e5");
+    engine.send("go mate 1 movetime 1000");
+    const lines = await engine.waitFor(/^bestmove /, MOVE_WAIT_MS);
+    expect(lines).toContain("info string no mate in 1: the move of a search");
+    expect(legal(START, ["e2e4", "e7e5"])).toContain(answer(lines).best);
+  });
+
+  test("go mate 8 stopped before it ends says the mate search was stopped, not that there is no mate", async () => {
+    engine.send("position startpos moves e2e4 e7e5");
+    engine.send("go mate 8");
+    await new Promise((r) => setTimeout(r, 1500));
+    engine.send("stop");
+    const lines = await engine.waitFor(/^bestmove /, MOVE_WAIT_MS);
+    expect(lines).toContain("info string the mate search for 8 moves was stopped before it ended: the move of a search");
+    expect(lines.filter((l) => l.startsWith("info string no mate"))).toEqual([]);
+    expect(legal(START, ["e2e4", "e7e5"])).toContain(answer(lines).best);
+  });
+
   test("go nodes gives a legal bestmove within the node count", async () => {
     engine.send("position startpos moves g1f3 d7d5");
     engine.send("go nodes 2000");

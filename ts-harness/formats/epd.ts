@@ -17,7 +17,10 @@ export interface EpdLine {
   operations: EpdOperation[];
 }
 
-export type EpdResult = { ok: true; epd: EpdLine } | { ok: false; message: string };
+/** A failure names what is wrong; `inOperations` when the position fields are there and
+ *  the operations after them cannot be read (an unclosed quote), so that no FEN reading
+ *  of the line would name the fault. */
+export type EpdResult = { ok: true; epd: EpdLine } | { ok: false; message: string; inOperations?: true };
 
 /** Tokens of the operations part: words, `;`, and quoted strings (without the closing
  *  quote); null for an unclosed quote. */
@@ -51,7 +54,7 @@ export function parseEpd(line: string): EpdResult {
   const clocks = /^\s+(\d+)\s+(\d+)(?=[\s;]|$)(.*)$/.exec(fields[2]!);
   const position = clocks ? `${fields[1]} ${clocks[1]} ${clocks[2]}` : fields[1]!;
   const toks = tokens(clocks ? clocks[3]! : fields[2]!);
-  if (!toks) return { ok: false, message: `an unclosed quote in '${line.trim()}'` };
+  if (!toks) return { ok: false, message: `an unclosed quote in the operations '${(clocks ? clocks[3]! : fields[2]!).trim()}'`, inOperations: true };
   const operations: EpdOperation[] = [];
   let current: string[] = [];
   for (const t of [...toks, ";"]) {

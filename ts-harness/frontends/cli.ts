@@ -10,7 +10,8 @@
 //     prints `FEN ;exchange VALUE UCI|none` (Liberman's material exchange, D plies)
 //   chess best --engine asm (--fen FEN | --epd FILE) [--budget MS]
 //     prints `bestmove UCI|(none)`; score, depth and nodes go to stderr
-// Each takes --timeout SECONDS, the wall-clock limit of the emulator run (asm).
+// Each takes --timeout SECONDS, the wall-clock limit of the emulator run (asm); --help
+// (or the command help) prints the usage.
 // A bad position prints one line on stderr naming it and the reason; the others are
 // still processed, and the exit code is 1. Usage errors exit with 2. The ranges of N, D
 // and MS, and the default budget, are CHESS.COM's own, read from it through its map.
@@ -33,6 +34,10 @@ const USAGE = [
   "       chess best --engine asm (--fen FEN | --epd FILE) [--budget MS] [--timeout SECONDS]",
 ].join("\n");
 
+/** The flags that ask for the usage anywhere on the line (as does the command `help`):
+ *  it is printed on stdout, nothing is run, and the exit code is 0. */
+const HELP_FLAGS = ["--help", "-h"];
+
 /** --timeout: a day at most. */
 const TIMEOUT_SECONDS: ArgRange = { min: 1, max: 86_400 };
 
@@ -44,32 +49,92 @@ interface Position {
   fen: string;
   origin: string;
   epd?: EpdLine;
+  /** What is wrong with the line before any engine sees it: bytes that are not UTF-8,
+   *  or EPD operations that do not parse. */
+  error?: EngineError;
 }
 
 /** EPD (epd.ts): the four position fields of a FEN, or all six, then operations such as
  *  `bm Nf3; id "WAC.001";`. Lines end with CR LF, LF or CR; blank lines and lines
- *  starting with # are skipped; a file without a position is an error. */
+ *  starting with # are skipped; a file without a position is an error. A line that is
+ *  not UTF-8 names its first bad byte; a line whose position fields are there but whose
+ *  operations do not parse names what is wrong with them; neither reaches an engine. */
 export function readEpd(path: string): Position[] {
-  let text: string;
+  let bytes: Buffer;
   try {
-    text = readFileSync(path, "utf8");
+    bytes = readFileSync(path);
   } catch (e) {
     throw new UsageError(`cannot read EPD file ${path}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
   }
   const out: Position[] = [];
-  text.split(/\r\n|\r|\n/).forEach((line, i) => {
+  splitLines(bytes).forEach((raw, i) => {
+    const origin = `${path}:${i + 1}`;
+    const line = utf8(raw);
+    if (typeof line !== "string") {
+      out.push({ fen: raw.toString("latin1").trim(), origin, error: { ok: false, code: "byte", message: `byte 0x${line.byte.toString(16).padStart(2, "0")} at byte ${line.at + 1} is not UTF-8 text` } });
+      return;
+    }
     if (line.trim() === "" || line.trim().startsWith("#")) return;
     const parsed = parseEpd(line);
+    if (parsed.ok) out.push({ fen: parsed.epd.fen, origin, epd: parsed.epd });
+    // Position fields with operations that do not parse: the operations' fault.
+    else if (parsed.inOperations) out.push({ fen: line.trim(), origin, error: { ok: false, code: "epd", message: parsed.message } });
     // A line that is no EPD goes to the engine as it is, which names what is wrong.
-    out.push(parsed.ok ? { fen: parsed.epd.fen, origin: `${path}:${i + 1}`, epd: parsed.epd } : { fen: line.trim(), origin: `${path}:${i + 1}` });
+    else out.push({ fen: line.trim(), origin });
   });
   if (out.length === 0) throw new UsageError(`EPD file ${path} holds no position`);
   return out;
 }
 
-/** The position as the user gave it (an EPD line's fields without the operations). */
+/** A file's lines, split at CR LF, LF or CR. */
+function splitLines(bytes: Buffer): Buffer[] {
+  const lines: Buffer[] = [];
+  let start = 0;
+  for (let i = 0; i < bytes.length; i++) {
+    const b = bytes[i]!;
+    if (b !== 0x0a && b !== 0x0d) continue;
+    lines.push(bytes.subarray(start, i));
+    if (b === 0x0d && bytes[i + 1] === 0x0a) i++;
+    start = i + 1;
+  }
+  lines.push(bytes.subarray(start));
+  return lines;
+}
+
+/** A line's text, or where its first byte that is not UTF-8 stands. */
+function utf8(raw: Buffer): string | { byte: number; at: number } {
+  for (let at = 0; at < raw.length; ) {
+    const b = raw[at]!;
+    const tail = b < 0x80 ? 0 : b >= 0xc2 && b < 0xe0 ? 1 : b >= 0xe0 && b < 0xf0 ? 2 : b >= 0xf0 && b < 0xf5 ? 3 : -1;
+    if (tail < 0) return { byte: b, at };
+    for (let k = 1; k <= tail; k++) {
+      const c = raw[at + k];
+      // A sequence cut short or broken: its lead byte is the bad one.
+      if (c === undefined || (c & 0xc0) !== 0x80) return { byte: b, at };
+    }
+    at += tail + 1;
+  }
+  // What the walk lets through and the decoder refuses (overlong or surrogate forms).
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(raw);
+  } catch {
+    return { byte: raw[0]!, at: 0 };
+  }
+}
+
+/** The position as the user gave it (an EPD line's fields without the operations),
+ *  with what is not printable ASCII written as \\u{hex}, so no raw byte reaches a terminal. */
 function shown(p: Position): string {
-  return p.epd?.position ?? p.fen;
+  return (p.epd?.position ?? p.fen).replace(/[^\x20-\x7e]/gu, (c) => `\\u{${c.codePointAt(0)!.toString(16)}}`);
+}
+
+/** The engine's answers for the positions, those with an error of their own given it
+ *  without asking the engine. */
+async function answersFor<A>(positions: Position[], ask: (ps: Position[]) => Promise<(A | EngineError)[]>): Promise<(A | EngineError)[]> {
+  const asked = positions.filter((p) => !p.error);
+  const answers = asked.length ? await ask(asked) : [];
+  let next = 0;
+  return positions.map((p) => p.error ?? answers[next++]!);
 }
 
 function positionsFrom(values: { fen?: string; epd?: string }): Position[] {
@@ -149,7 +214,7 @@ async function jobRange(job: string): Promise<ArgRange> {
 async function perftCommand(argv: string[]): Promise<number> {
   const { v, engine, positions, batch } = parseCommand(argv, { depth: { type: "string" }, divide: { type: "boolean", default: false } });
   const depth = intFrom("depth", v.depth as string | undefined, await jobRange("perft"));
-  const answers = await engine.perft(positions.map((p) => ({ fen: p.fen, depth, divide: v.divide === true })), batch);
+  const answers = await answersFor(positions, (ps) => engine.perft(ps.map((p) => ({ fen: p.fen, depth, divide: v.divide === true })), batch));
   return report(positions, answers, (p, a) => {
     const divide = (a.divide ?? []).map(([uci, n]) => `${uci} ${n}\n`).join("");
     return `${divide}${shown(p)} ;D${depth} ${a.nodes}\n`;
@@ -161,18 +226,18 @@ async function mateCommand(argv: string[]): Promise<number> {
   const stipulation = (v.stipulation ?? "direct") as Stipulation;
   if (!STIPULATIONS.includes(stipulation)) throw new UsageError(`--stipulation must be ${STIPULATIONS.join(", ")}, not '${v.stipulation}'`);
   const moves = intFrom("moves", v.moves as string | undefined, await jobRange(STIPULATION_JOB[stipulation]));
-  const requests = positions.map((p) => ({ fen: p.fen, moves }));
+  const requests = (ps: Position[]) => ps.map((p) => ({ fen: p.fen, moves }));
   if (stipulation === "help") {
-    return report(positions, await engine.helpmate(requests, batch), (p, a) =>
+    return report(positions, await answersFor(positions, (ps) => engine.helpmate(requests(ps), batch)), (p, a) =>
       a.length === null ? `${shown(p)} ;nohelpmate ${moves}\n` : `${shown(p)} ;helpmate ${a.length} ${a.solutions} ${a.line.join(",")}\n`,
     );
   }
   if (stipulation === "self") {
-    return report(positions, await engine.selfmate(requests, batch), (p, a) =>
+    return report(positions, await answersFor(positions, (ps) => engine.selfmate(requests(ps), batch)), (p, a) =>
       a.length === null ? `${shown(p)} ;noselfmate ${moves}\n` : `${shown(p)} ;selfmate ${a.length} ${a.keys[0]}\n`,
     );
   }
-  const answers = await engine.mate(requests, batch);
+  const answers = await answersFor(positions, (ps) => engine.mate(requests(ps), batch));
   return report(positions, answers, (p, a) =>
     a.length === null ? `${shown(p)} ;nomate ${moves}\n` : `${shown(p)} ;mate ${a.length} ${a.firstMoves[0]}\n`,
   );
@@ -181,7 +246,7 @@ async function mateCommand(argv: string[]): Promise<number> {
 async function exchangeCommand(argv: string[]): Promise<number> {
   const { v, engine, positions, batch } = parseCommand(argv, { depth: { type: "string" } });
   const depth = intFrom("depth", v.depth as string | undefined, await jobRange("exchange"));
-  const answers = await engine.exchange(positions.map((p) => ({ fen: p.fen, depth })), batch);
+  const answers = await answersFor(positions, (ps) => engine.exchange(ps.map((p) => ({ fen: p.fen, depth })), batch));
   return report(positions, answers, (p, a) => `${shown(p)} ;exchange ${a.value} ${a.bestMoves[0] ?? "none"}\n`);
 }
 
@@ -192,7 +257,7 @@ async function bestCommand(argv: string[]): Promise<number> {
     throw new UsageError(`best needs --engine ${able}: the ${engine.name} has no search of its own`);
   }
   const ms = v.budget === undefined ? (await programLimits()).defaultBudgetMs : intFrom("budget", v.budget as string, await jobRange("best"));
-  const answers = await engine.best(positions.map((p) => ({ fen: p.fen, ms })), batch);
+  const answers = await answersFor(positions, (ps) => engine.best(ps.map((p) => ({ fen: p.fen, ms })), batch));
   let asked = 0;
   let solved = 0;
   const code = report(positions, answers, (p, a) => {
@@ -238,6 +303,10 @@ const COMMANDS: Record<string, (argv: string[]) => Promise<number>> = {
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
+  if (command === "help" || argv.some((a) => HELP_FLAGS.includes(a))) {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
   const run = command === undefined ? undefined : COMMANDS[command];
   try {
     if (!run) throw new UsageError(command === undefined ? "a command is needed" : `unknown command '${command}'`);

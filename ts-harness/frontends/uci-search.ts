@@ -535,6 +535,8 @@ async function searchInstead(engine: EngineProcess, req: SearchRequest, mateCont
   const spent = mateControl.elapsedMs;
   const rest = req.plan && { softMs: Math.max(req.plan.softMs - spent, 1), hardMs: Math.max(req.plan.hardMs - spent, 1) };
   const quick = mateControl.stopAsked;
+  // A mate search cut short by `stop` or its time proved nothing.
+  const why = mateControl.stopping ? `the mate search for ${req.limits.mate} moves was stopped before it ended` : `no mate in ${req.limits.mate}`;
   const budgetMs = quick ? QUICK_BUDGET_MS : (req.budgetMs ?? (rest ? undefined : req.levelBudgetMs));
   const search = { ...req, limits: { ...req.limits, mate: undefined }, budgetMs };
   const control = new StopControl(quick ? null : rest);
@@ -545,7 +547,7 @@ async function searchInstead(engine: EngineProcess, req: SearchRequest, mateCont
   if (r.kind === "gave-up") await engine.close();
   const pv = (last as SearchInfo | null)?.pv ?? [];
   const best = (r.kind === "answer" ? r.best : null) ?? fallbackMove(pv, legal);
-  return { best, ponder: pv[0] === best ? (pv[1] ?? null) : null, note: `no mate in ${req.limits.mate}: the move of a search` };
+  return { best, ponder: pv[0] === best ? (pv[1] ?? null) : null, note: `${why}: the move of a search` };
 }
 
 type GoOutcome = { kind: "answer"; best: string | null; book: boolean; final: SearchInfo | null } | { kind: "gave-up" };
