@@ -25,7 +25,7 @@ describe("parseResult", () => {
   test.each([
     ["the perft line of another depth", ["1 perft 3 8902 ticks 0 tsc 1", ...GOOD.slice(1)], /job 1 .* got the line "perft 3 8902/],
     ["a mate line for a perft job", ["1 mate 1 e2e4 nodes 1 ticks 0 tsc 1", ...GOOD.slice(1)], /job 1 .* got a line "mate/],
-    ["two answers to one job", [GOOD[0]!, GOOD[0]!, ...GOOD.slice(1)], /job 1 .* got 2 closing perft lines/],
+    ["two answers to one job", [GOOD[0]!, GOOD[0]!, ...GOOD.slice(1)], /job 1 .* got 2 closing perft\/stopped lines/],
     ["a nomate line for another move count", [GOOD[0]!, "2 nomate 3 nodes 9 ticks 0 tsc 1", ...GOOD.slice(2)], /job 2 .* got the line "nomate 3/],
     ["a moves line whose count is not its moves", [...GOOD.slice(0, 2), "3 moves 3 e2e4 d2d4", "end 3"], /job 3 .* got the line "moves 3/],
     ["jobs out of order", [GOOD[1]!, GOOD[0]!, ...GOOD.slice(2)], /goes back from job 2 to job 1/],

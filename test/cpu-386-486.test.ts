@@ -55,6 +55,35 @@ describe.skipIf(!dosboxReady).each(CPUS)("CHESS.COM on a $name in native DOSBox"
   }, 40_000);
 });
 
+describe.skipIf(!dosboxReady).each(CPUS)("the watch file on a $name in native DOSBox", ({ conf }) => {
+  // Without rdtsc the watch job's file is read before each iteration only: a `1` there
+  // stops the thinking as a key does, between iterations too.
+  async function jobsWithStop(jobs: string[]): Promise<string[]> {
+    const r = await runDosNative({
+      program: "CHESS.COM",
+      programBytes: await program(CHESS),
+      args: `/jobs ${JOBS_FILE} ${RESULT_FILE}`,
+      files: { [JOBS_FILE]: jobs.join("\r\n") + "\r\n", [RESULT_FILE]: "FAIL native DOSBox: the program did not write its result file\r\n", "STOP.TXT": "1" },
+      conf,
+      timeoutMs: 30_000,
+    });
+    expect(r.exitCode).toBe(0);
+    return Buffer.from(r.files.get(RESULT_FILE) ?? []).toString("latin1").split("\r\n");
+  }
+
+  test("go infinite stops after its first iteration with limit key", async () => {
+    const lines = await jobsWithStop(["position startpos", "watch STOP.TXT", "go infinite"]);
+    expect(lines.filter((l) => l.startsWith("3 info depth "))).toHaveLength(1);
+    expect(lines.find((l) => l.startsWith("3 bestmove "))).toMatch(/ limit key$/);
+  }, 40_000);
+
+  test("selfplay plays the one move so stopped and ends with key", async () => {
+    const lines = await jobsWithStop(["position startpos", "watch STOP.TXT", "selfplay 5 infinite"]);
+    expect(lines.filter((l) => l.startsWith("3 ply "))).toHaveLength(1);
+    expect(lines.find((l) => l.startsWith("3 selfplay "))).toMatch(/^3 selfplay 1 key /);
+  }, 40_000);
+});
+
 describe.each(CPUS)("the game on a $name under js-dos", ({ conf }) => {
   test("starts, takes the player's move and answers with a legal move at level 3 (a second a move)", async () => {
     const game = await GameDriver.start("", { conf, timeoutMs: 50_000, level: 3 });

@@ -30,8 +30,8 @@ out_name        resw 1              ; -> the result file's name (job_commit open
 job_verbs:
         dw verb_moves,  job_moves,  0, JOB_NO_ARG, JOB_FEN
         dw verb_eval,   job_eval,   0, JOB_NO_ARG, JOB_FEN
-        dw verb_perft,  job_perft,  1, PERFT_MAX_DEPTH, JOB_FEN
-        dw verb_divide, job_divide, 1, PERFT_MAX_DEPTH, JOB_FEN
+        dw verb_perft,  job_perft,  1, PERFT_MAX_DEPTH, JOB_LIMITS_FEN
+        dw verb_divide, job_divide, 1, PERFT_MAX_DEPTH, JOB_LIMITS_FEN
         dw verb_mate,   job_mate,   1, MATE_MAX_MOVES, JOB_LIMITS_FEN
         dw verb_helpmate, job_helpmate, 1, STIP_MAX_MOVES, JOB_LIMITS_FEN
         dw verb_selfmate, job_selfmate, 1, STIP_MAX_MOVES, JOB_LIMITS_FEN
@@ -494,24 +494,29 @@ job_eval:
         call out_s32
         jmp out_crlf
 
-; job_perft -- `perft N FEN`: `<n> perft <N> <nodes> ticks <t> tsc <i>`
-; IN:  the position; [job_arg] = N
+; job_perft -- `perft N [limits] FEN`: `<n> perft <N> <nodes> ticks <t> tsc <i>`, or
+;              `<n> stopped perft <N> nodes <leaves so far> ... limit <why>`
+; IN:  the position; [job_arg] = N; the limit words read
 ; OUT: the line in the result buffer
 ; CHG: EAX, EBX, ECX, EDX, SI, DI, EBP
 job_perft:
-        call timer_start
-        mov cl, [job_arg]
-        call engine_perft
-        call timer_stop
+        and word [limits_given], PERFT_LIMITS ; depth and nodes: no use, no bound
+        mov di, engine_perft
+        call job_engine
         jmp job_perft_line
 
-; job_divide -- `divide N FEN`: `<n> divide <uci> <nodes>` for each root move, then the
-;               perft line
-; IN:  the position; [job_arg] = N
+PERFT_LIMITS    equ ~(1 << LW_DEPTH | 1 << LW_NODES) & 0FFFFh ; the words perft keeps to
+
+; job_divide -- `divide N [limits] FEN`: `<n> divide <uci> <nodes>` for each root move,
+;               then the perft line; a limit reached: the root moves counted in full,
+;               then the stopped line
+; IN:  the position; [job_arg] = N; the limit words read
 ; OUT: the lines in the result buffer
 ; CHG: EAX, EBX, ECX, EDX, SI, DI, EBP
 job_divide:
         call timer_start
+        and word [limits_given], PERFT_LIMITS
+        call job_limits_apply
         call engine_divide_start    ; DI -> past the position's legal moves
         xor si, si
         jmp .test
@@ -522,6 +527,8 @@ job_divide:
         push si
         call engine_divide_move
         pop si
+        cmp byte [clock_abort], LIMIT_NONE
+        jne .stopped                ; this move's count is short: no line for it
         call job_line_start
         push si
         mov si, word_divide
@@ -540,12 +547,17 @@ job_divide:
         add si, MOVE_SIZE
 .test:  cmp si, di
         jb .move
-        call timer_stop
+.end:   call timer_stop
         jmp job_perft_line
+.stopped:
+        add sp, 8                   ; the count before this move
+        jmp .end
 
 ; job_perft_line -- write the perft line that ends a perft or divide job (or the room
-;                   error if the move stack ran out)
-; IN:  [engine_nodes], [engine_full], [job_arg], [timer_ticks_spent], [timer_tsc_spent]
+;                   error if the move stack ran out); the stopped line, the leaves so
+;                   far as its nodes, when a limit came first
+; IN:  [engine_nodes], [engine_full], [job_arg], [timer_ticks_spent], [timer_tsc_spent];
+;      [clock_abort]
 ; OUT: the line in the result buffer
 ; CHG: EAX, EDX, SI
 job_perft_line:
@@ -553,21 +565,34 @@ job_perft_line:
         mov si, err_room
         jne job_error
         call job_line_start
+        cmp byte [clock_abort], LIMIT_NONE
+        je .done
+        mov si, word_stopped
+        call out_string
         mov si, word_perft
         call out_string
         movzx eax, word [job_arg]
         call out_u32
+        mov si, word_nodes
+        call out_string
+        jmp .count
+.done:  mov si, word_perft
+        call out_string
+        movzx eax, word [job_arg]
+        call out_u32
         call out_space
-        mov eax, [engine_nodes]
+.count: mov eax, [engine_nodes]
         mov edx, [engine_nodes + 4]
         call out_u64
         jmp job_timing_end
 
 ; job_timing_end -- end a result line with the job's time: ` ticks <t> tsc <i>` (or
 ;                   ` tsc none` on a processor without rdtsc), then ` limit <why>` if
-;                   a limit stopped the thinking
+;                   a limit stopped the thinking; the line is the job's last, and is
+;                   committed to disk (job_commit), so that a host reading the file
+;                   sees the answer as soon as the job ends
 ; IN:  [timer_ticks_spent], [timer_tsc_spent]
-; OUT: the words and the line end in the result buffer
+; OUT: the words and the line end in the result file
 ; CHG: EAX, EDX, SI
 job_timing_end:
         mov si, word_ticks
@@ -585,7 +610,13 @@ job_timing_end:
 .none:  mov si, word_none
         call out_string
 .end:   call job_limit_end
-        jmp out_crlf
+        call out_crlf
+        push bx
+        push cx
+        call job_commit
+        pop cx
+        pop bx
+        ret
 
 ; job_nodes_end -- end a result line with ` nodes <N> ticks <t> tsc <i>`
 ; IN:  [clock_nodes], [timer_ticks_spent], [timer_tsc_spent]

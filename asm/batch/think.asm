@@ -667,8 +667,9 @@ job_score:
 ;              iteration when it is STOP_DEEPEN_NOT (clock_deepen), for a host that
 ;              cannot press keys; `<n> watch ok`
 ; IN:  SI -> the text after the verb: one word, the file's name (STOP_NAME_MAX at most)
-; OUT: [stop_name] and the line in the result buffer; a word missing, too long or
-;      followed by another: the `arg` error, the file watched before kept
+; OUT: [stop_name] and the line in the result buffer; a word missing, too long, with a
+;      path in it (`\`, `/`, `:`) or followed by another: the `arg` error naming what
+;      the job needs, the file watched before kept
 ; CHG: AL, BX, CX, SI, DI
 job_watch:
         call text_skip_space
@@ -678,6 +679,12 @@ job_watch:
 .char:  mov al, [si]
         call text_end_of_word
         je .ended
+        cmp al, '\'
+        je .bad
+        cmp al, '/'
+        je .bad
+        cmp al, ':'
+        je .bad
         inc si
         inc cx
         cmp cx, STOP_NAME_MAX
@@ -699,5 +706,7 @@ job_watch:
         mov si, word_watch
         call out_string
         jmp out_crlf
-.bad:   mov si, err_arg
+.bad:   mov si, err_watch
         jmp job_error
+
+        ERROR_ENTRY err_watch, "arg", "watch needs one file name of 12 characters at most, in the jobs' folder"

@@ -91,7 +91,8 @@ move_place:
         MOVE_SAVE ecx
         mov [ply_moves + ebx * 4], eax ; for search_in_check
         mov byte [ep_square], NO_SQUARE
-        inc word [halfmove]
+        add word [halfmove], 1      ; the half-move clock stops at 65535: a game past
+        sbb word [halfmove], 0      ; the fifty-move rule stays past it
         movzx bx, al                ; lift the piece
         and bl, SQUARE_MASK
         mov byte [carreau + bx], EMPTY

@@ -599,18 +599,22 @@ engine_exchange:
         xor di, di
         jmp exchange_search
 
-; engine_perft -- the leaves of the legal move tree below the position
-; IN:  CL = depth, 1 .. PERFT_MAX_DEPTH
-; OUT: [engine_nodes] = the leaves; [engine_full] nonzero if the move stack ran out
+; engine_perft -- the leaves of the legal move tree below the position, within the
+;                 limits (a budget, a time, a key)
+; IN:  CL = depth, 1 .. PERFT_MAX_DEPTH; the limits (clock.asm's limit_*)
+; OUT: [engine_nodes] = the leaves; [engine_full] nonzero if the move stack ran out;
+;      [clock_abort] set if a limit came first (the count is short)
 ; CHG: EAX, EBX, ECX, EDX, SI, DI, EBP
 engine_perft:
+        call clock_begin
         jmp perft_run
 
-; engine_divide_start -- start a divide: the count at 0
-; IN:  the position as the engine's calls left it
+; engine_divide_start -- start a divide, within the limits: the count at 0
+; IN:  the position as the engine's calls left it; the limits
 ; OUT: [engine_nodes] = 0, [engine_full] = 0; DI -> past the position's legal moves (ES:0)
-; CHG: nothing else
+; CHG: EAX, EDX
 engine_divide_start:
+        call clock_begin
         mov di, [engine_legal]
         shl di, MOVE_SHIFT
         jmp perft_reset
@@ -618,7 +622,8 @@ engine_divide_start:
 ; engine_divide_move -- add the leaves below one of the position's legal moves
 ; IN:  EAX = the move (one of ES:0); CL = the depth counted from the position, >= 1;
 ;      DI -> past the position's legal moves (as engine_divide_start leaves it)
-; OUT: [engine_nodes] += the leaves below the move (1 at depth 1), [engine_full]
+; OUT: [engine_nodes] += the leaves below the move (1 at depth 1), [engine_full];
+;      [clock_abort] set if a limit came first (the count is short)
 ; CHG: EBX, ECX, EDX, SI, EBP (EAX, DI kept)
 engine_divide_move:
         jmp perft_subtree

@@ -34,8 +34,10 @@ perft_reset:
 
 ; perft_count -- add the leaves below the position to perft_nodes
 ;                (Liberman: the walk of WHITEJOUE5PAS: ABPLACECARREAU, FEUNEGRO, STOKCARREAU)
-; IN:  [perft_depth] >= 1; DI -> free space in the move chain
-; OUT: [perft_nodes] += the leaves; [perft_full] set if a chain did not fit
+; IN:  [perft_depth] >= 1; DI -> free space in the move chain; the job's limits set
+; OUT: [perft_nodes] += the leaves; [perft_full] set if a chain did not fit; once a
+;      limit is reached ([clock_abort]: the budget, the time, a key), no node above the
+;      last ply generates: the walk unwinds and the count is short
 ; CHG: EAX, EBX, ECX, EDX, SI, EBP (DI kept)
 perft_count:
         push di
@@ -44,6 +46,8 @@ perft_count:
         call count_moves            ; the last ply: count, neither store nor make
         jmp .found
 .generate:
+        call clock_check            ; (a dozen instructions, against a ply of leaves)
+        jc .stopped
         call gen_moves
 .found: jnc .fits
         mov byte [perft_full], 1
@@ -71,6 +75,7 @@ perft_count:
 .test:  cmp si, di
         jb .move
         inc byte [perft_depth]
+.stopped:
         pop di
         ret
 

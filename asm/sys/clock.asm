@@ -401,11 +401,12 @@ clock_look:
 ; clock_deepen -- may another iteration start?  Not once half of the soft time (the
 ;                 hard one without a soft one) is spent: it would not finish, and the
 ;                 time is kept for the moves to come; nor once the watch job's file
-;                 says STOP_DEEPEN_NOT (or STOP_NOW).  A budget of instructions stops
-;                 none: what a move leaves of it is lost, and an iteration cut short
-;                 gives its best move once its first move is searched (search_iterate)
+;                 says STOP_DEEPEN_NOT (or STOP_NOW, which stops the job as a key does:
+;                 `limit key`).  A budget of instructions stops none: what a move
+;                 leaves of it is lost, and an iteration cut short gives its best move
+;                 once its first move is searched (search_iterate)
 ; IN:  [clock_soft_end]; [stop_name]
-; OUT: CF set: no new iteration
+; OUT: CF set: no new iteration ([clock_abort] = LIMIT_KEY for STOP_NOW)
 ; CHG: EAX, EDX
 clock_deepen:
         call timer_read
@@ -417,7 +418,13 @@ clock_deepen:
         je .done
         call clock_stop_read
         mov al, [stop_byte]
-        sub al, STOP_NOW            ; CF set for STOP_NOW and STOP_DEEPEN_NOT
+        cmp al, STOP_NOW
+        jne .deepen_not
+        mov byte [clock_abort], LIMIT_KEY ; stopped as by a key (selfplay ends with `key`)
+        stc
+        ret
+.deepen_not:
+        sub al, STOP_NOW            ; CF set for STOP_DEEPEN_NOT
         cmp al, STOP_DEEPEN_NOT - STOP_NOW + 1
 .done:  ret
 

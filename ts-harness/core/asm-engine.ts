@@ -101,8 +101,8 @@ export async function programLimits(): Promise<ProgramLimits> {
  *  kept to). Verbs not listed here are not checked beyond their job numbers. */
 const ANSWERS: Record<string, { kinds: string[]; final: string[]; fits?: (arg: number, words: string[]) => boolean }> = {
   moves: { kinds: ["moves"], final: ["moves"], fits: (_arg, w) => Number(w[1]) === w.length - 2 },
-  perft: { kinds: ["perft"], final: ["perft"], fits: (arg, w) => Number(w[1]) === arg },
-  divide: { kinds: ["divide", "perft"], final: ["perft"], fits: (arg, w) => Number(w[1]) === arg },
+  perft: { kinds: ["perft", "stopped"], final: ["perft", "stopped"], fits: (arg, w) => Number(w[w[0] === "stopped" ? 2 : 1]) === arg && (w[0] !== "stopped" || w[1] === "perft") },
+  divide: { kinds: ["divide", "perft", "stopped"], final: ["perft", "stopped"], fits: (arg, w) => Number(w[w[0] === "stopped" ? 2 : 1]) === arg && (w[0] !== "stopped" || w[1] === "perft") },
   mate: {
     kinds: ["mate", "nomate", "stopped"], final: ["mate", "nomate", "stopped"],
     fits: (arg, w) => w[0] === "stopped" ? w[1] === "mate" && Number(w[2]) === arg : w[0] === "nomate" ? Number(w[1]) === arg : Number(w[1]) <= arg,
