@@ -146,8 +146,8 @@ describe("CHESS.GAM, one byte a ply", () => {
     await game.letter("w");
     const saved = `Saved CHESS.GAM: ${size + 1} bytes`;
     await game.waitLog("the save", (l) => l.message === saved);
-    const message = game.panel("PANEL_MESSAGE"); // two lines, the text cut where the first is full
-    const shown = (await game.panelLine(message)) + (await game.panelLine(message + 1));
+    const message = game.panel("PANEL_MESSAGE"); // two lines, broken at the last space the first holds
+    const shown = `${(await game.panelLine(message)).trimEnd()} ${(await game.panelLine(message + 1)).trimEnd()}`;
     expect(readAs(shown, saved)).toBe(saved);
     const written = (await game.session.readFile("CHESS.GAM"))!;
     expect(written.length).toBe(size + 1);

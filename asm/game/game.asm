@@ -64,6 +64,7 @@ msg_book_on     db "Opening book on", 0
 msg_book_off    db "Opening book off", 0
 msg_book_move   db "Book move", 0
 msg_flag_no_take_back db "Flag: no take-back", 0
+msg_nothing_back db "Nothing to take back", 0
 
         section .bss
 
@@ -472,21 +473,26 @@ game_take_back:
         call chessclock_stop
         mov bx, [engine_plies]
         test bx, bx
-        jz .done
+        jz .nothing
         mov al, [players]
         and al, [players + 1]
         jz .one                     ; someone is human
         mov byte [players_mode], MODE_TWO_HUMANS
         call game_set_players
 .one:   dec bx
-        jz .replay
+        jz .first
         call game_mover             ; who is to move after taking back one?
         cmp byte [players + si], PLAYER_COMPUTER
         jne .replay
         dec bx                      ; the computer: take its move back too
 .replay:
-        call game_replay
-.done:  ret
+        jmp game_replay
+.first: call game_mover             ; the record's one move: the computer's leaves the
+        cmp byte [players + si], PLAYER_COMPUTER ; human nothing to take back
+        jne .replay
+.nothing:
+        mov word [message], msg_nothing_back
+        jmp screen_refresh
 
 ; game_mover -- the colour that made a ply of the record
 ; IN:  BX = the ply (0 = the first of the record)

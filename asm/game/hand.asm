@@ -110,7 +110,8 @@ hand_promote_question:
 
 ; hand_promote -- the piece for the promotion asked: Q, R, B or N
 ; IN:  AL = the letter, lower case; [promo_from], [promo_to]
-; OUT: the promotion played; another letter is ignored
+; OUT: the promotion played; a piece the board in play does not promote to asks the
+;      question (again); another letter is ignored
 ; CHG: EAX, EBX, ECX, EDX, SI, DI, EBP
 hand_promote:
         mov cl, QUEEN
@@ -128,8 +129,12 @@ hand_promote:
 .find:  mov dl, [promo_from]
         mov dh, [promo_to]
         call engine_find_move
-        jc .done
+        jc .ask
         jmp game_play
+.ask:   mov [picked_square], dl     ; a piece this board has not (a bishop in Los
+        call hand_promote_question  ; Alamos chess): the question again
+        mov [message], si
+        jmp screen_refresh
 .done:  ret
 
 ; hand_typed_move -- Enter after a typed move (e2e4, e7e8q): play it if it is legal;
@@ -156,7 +161,7 @@ hand_typed_move:
         mov si, msg_illegal
         jc .say
         test ah, PROMO_FLAG
-        jz .play
+        jz .plain
         cmp bl, INPUT_BYTES
         jb .ask
         mov al, [input_buf + INPUT_BYTES - 1]
@@ -167,6 +172,10 @@ hand_typed_move:
         mov [promo_to], dh
         mov [picked_square], dl     ; lit while the piece is asked for
         call hand_promote_question
+        jmp .say
+.plain: cmp bl, INPUT_BYTES         ; a promotion's letter on a move that is none
+        jb .play
+        mov si, msg_illegal
         jmp .say
 .play:  jmp game_play
 .say:   mov [message], si

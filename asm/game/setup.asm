@@ -203,12 +203,14 @@ setup_turn:
 
 ; setup_cancel -- Esc: back to the game as it was before the set-up
 setup_cancel:
+        mov word [message], 0       ; the set-up's words go with it
         mov byte [setup_active], 0
         mov bx, [engine_plies]
         jmp game_replay
 
 ; setup_leave -- Enter: play from the position set up, if the FEN rules take it
 setup_leave:
+        mov word [message], 0       ; the set-up's words go (a refusal says its own)
         call setup_check
         jc .done
         call screen_refresh

@@ -305,6 +305,17 @@ draw_help:
 ; OUT: the line drawn
 ; CHG: nothing
 draw_panel_line:
+        push cx
+        mov cx, PANEL_COLS
+        call draw_panel_cut
+        pop cx
+        ret
+
+; draw_panel_cut -- draw_panel_line of the text's first CX characters at most
+; IN:  SI -> the text; CX = the characters, <= PANEL_COLS; AL = the panel line; AH = the ink
+; OUT: the line drawn, blank past them
+; CHG: nothing
+draw_panel_cut:
         pusha
         movzx dx, al
         imul dx, dx, LINE_PX
@@ -312,7 +323,10 @@ draw_panel_line:
         mov al, PAL_BACKDROP
         call video_colours
         mov bx, PANEL_X
-        mov cx, PANEL_COLS
+        call video_text
+        neg cx
+        add cx, PANEL_COLS          ; blanks to the panel's edge
+        mov si, text_none
         call video_text
         popa
         ret
@@ -501,16 +515,45 @@ draw_message:
         jnz .lines
         mov si, text_none
 .lines: mov ax, (PAL_TEXT_HI << 8) | PANEL_MESSAGE
-.line:  call draw_panel_line
-        mov cx, PANEL_COLS          ; on to the next line's part, if the text goes on
-.skip:  cmp byte [si], 0
-        je .next
+.line:  call message_part
+        call draw_panel_cut
+        add si, cx                  ; on to the next line's part, past the space the
+        cmp byte [si], SPACE        ; line was broken at
+        jne .next
         inc si
-        loop .skip
 .next:  inc al
         cmp al, PANEL_MESSAGE + MESSAGE_LINES
         jb .line
         popa
+        ret
+
+; message_part -- how much of a message one panel line shows: all of it when it fits,
+;                 else up to the last space within PANEL_COLS + 1 characters (no word
+;                 cut in two), else PANEL_COLS characters
+; IN:  SI -> the text, 0-terminated
+; OUT: CX = the characters of this line
+; CHG: nothing else
+message_part:
+        push ax
+        push bx
+        push si
+        xor cx, cx
+        mov bx, PANEL_COLS          ; no space: the text cut at the edge
+.scan:  mov al, [si]
+        test al, al
+        jz .done                    ; it fits: CX characters
+        cmp al, SPACE
+        jne .on
+        mov bx, cx                  ; a break before this space
+.on:    cmp cx, PANEL_COLS
+        jae .cut
+        inc cx
+        inc si
+        jmp .scan
+.cut:   mov cx, bx
+.done:  pop si
+        pop bx
+        pop ax
         ret
 
 ; draw_typing -- the move being typed, with a cursor: "Move: e2e4_"
