@@ -114,6 +114,17 @@ describe("PGN between the game and chess.js", () => {
     expect(log.fen).toBe(chess.fen());
   }, TEST_MS);
 
+  test.each([
+    ["a comment", "1. e4 {a comment never closed e5 2. Nf3 *\n", "{"],
+    ["a variation", "1. e4 e5 (1... c5 2. Nf3 *\n", "("],
+  ])("a PGN that ends inside %s plays the moves before it and names the opening as its bad move", async (_what, movetext, opening) => {
+    const pgn = `[Event "?"]\n[Result "*"]\n\n${movetext}`;
+    game = await GameDriver.start("/load OPEN.PGN", { files: { "OPEN.PGN": pgn } });
+    const log = await game.waitLog("the message", (l) => l.message !== "");
+    expect(log.moves).toEqual(opening === "{" ? ["e2e4"] : ["e2e4", "e7e5"]);
+    expect(log.message).toMatch(new RegExp(`^PGN: bad move +${opening === "{" ? "1\\.\\.\\." : "2\\."} \\${opening}$`));
+  }, TEST_MS);
+
   test("a PGN with an illegal move plays the moves before it and names it on the panel", async () => {
     const pgn = '[Event "?"]\n[Result "*"]\n\n1. e4 e5 2. Nf3 Nf6 3. Bxe5 Nc6 *\n';
     game = await GameDriver.start("/load BAD.PGN", { files: { "BAD.PGN": pgn } });

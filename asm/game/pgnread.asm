@@ -401,7 +401,8 @@ pgn_game_over:
 ;                  numbers, {comments}, ; comments, (variations), $NAGs and escapes
 ; IN:  GS:SI -> the movetext
 ; OUT: CF clear: pgn_word = the move without + # ! ?, SI past it; CF set: the end of
-;      the moves (the text's end, a result, *)
+;      the moves (the text's end, a result, *); a comment or variation the text ends
+;      in: pgn_word = its opening `{` or `(`, which no move matches (the bad move named)
 ; CHG: AX, CX, DI
 pgn_next_move:
 .skip:  gs lodsb
@@ -476,10 +477,17 @@ pgn_next_move:
 .comment:
         gs lodsb
         test al, al
-        jz .end
+        jz .unclosed_comment
         cmp al, '}'
         jne .comment
         jmp .skip
+.unclosed_comment:
+        mov ax, '{'
+.unclosed:                          ; AX = the opening, its 0 after it
+        mov [pgn_word], ax
+        dec si                      ; on the text's end: a call more gives the end
+        clc
+        ret
 .to_line_end:                       ; a line ends with CR LF, LF or a lone CR
         gs lodsb
         test al, al
@@ -494,7 +502,11 @@ pgn_next_move:
 .inside:
         gs lodsb
         test al, al
-        jz .end
+        mov ah, 0
+        jnz .open
+        mov al, '('
+        jmp .unclosed
+.open:
         cmp al, '('
         jne .close
         inc cx
