@@ -125,6 +125,24 @@ describe("PGN between the game and chess.js", () => {
     expect(log.message).toMatch(new RegExp(`^PGN: bad move +${opening === "{" ? "1\\.\\.\\." : "2\\."} \\${opening}$`));
   }, TEST_MS);
 
+  test.each([
+    ["300", 1, 300_000],
+    ["900+10", 2, 900_000],
+    ["40/5400", 3, 5_400_000],
+    ["-", 0, 0],
+    ["600", 0, 0],
+    ["900+10x", 0, 0],
+  ])("a PGN's TimeControl %s, read back, sets the game's control %i with full clocks (one the game has not: no clock)", async (tc, control, ms) => {
+    const pgn = `[Event "?"]\n[TimeControl "${tc}"]\n[Result "*"]\n\n1. e4 e5 *\n`;
+    game = await GameDriver.start("/load TC.PGN", { files: { "TC.PGN": pgn } });
+    const log = await game.waitLog("the replay", (l) => l.moves.length === 2);
+    expect(log.clock.control).toBe(control);
+    expect(log.clock.flag).toBe("0");
+    // Full at the load, then the replay's two moves (and their increments): within
+    // seconds of the control's time.
+    for (const left of [log.clock.white, log.clock.black]) expect(Math.abs(ms - left)).toBeLessThan(30_000);
+  }, TEST_MS);
+
   test("a PGN with an illegal move plays the moves before it and names it on the panel", async () => {
     const pgn = '[Event "?"]\n[Result "*"]\n\n1. e4 e5 2. Nf3 Nf6 3. Bxe5 Nc6 *\n';
     game = await GameDriver.start("/load BAD.PGN", { files: { "BAD.PGN": pgn } });

@@ -411,3 +411,81 @@ chessclock_pgn:
         div ecx
         jmp out_u32
 .done:  ret
+
+; chessclock_from_pgn -- a PGN TimeControl tag's value (as chessclock_pgn writes them:
+;                        `-`, `300`, `900+10`, `40/5400`): when it is one of the game's
+;                        controls, that control is in use (its clocks set full when the
+;                        game is set up); any other value changes nothing
+; IN:  load_buf = the value, 0-terminated
+; OUT: [clock_choice]
+; CHG: EAX, EBX, ECX, EDX, SI, DI
+chessclock_from_pgn:
+        mov si, load_buf
+        cmp word [si], '-'          ; "-" and its 0: no clock
+        jne .numbers
+        mov byte [clock_choice], TIME_CONTROL_NONE
+        ret
+.numbers:
+        xor ecx, ecx                ; the moves of a period: none
+        call chessclock_digits
+        jc .done
+        cmp byte [si], '/'
+        jne .base
+        mov ecx, eax
+        inc si
+        call chessclock_digits
+        jc .done
+.base:  imul edx, eax, MS_PER_SECOND
+        xor eax, eax                ; no increment
+        cmp byte [si], '+'
+        jne .end
+        inc si
+        call chessclock_digits
+        jc .done
+        imul eax, eax, MS_PER_SECOND
+.end:   cmp byte [si], 0
+        jne .done
+        mov bx, time_controls + time_control_size
+        mov di, TIME_CONTROL_NONE + 1
+.row:   cmp [bx + time_control.base], edx
+        jne .next
+        cmp [bx + time_control.increment], eax
+        jne .next
+        cmp [bx + time_control.moves], cx
+        jne .next
+        mov ax, di
+        mov [clock_choice], al
+        ret
+.next:  add bx, time_control_size
+        inc di
+        cmp di, TIME_CONTROLS
+        jb .row
+.done:  ret
+
+; chessclock_digits -- a number of at most eight digits
+; IN:  SI -> the text
+; OUT: CF clear: EAX = the number, SI past its digits; CF set: no digit, or too many
+; CHG: EBX
+chessclock_digits:
+        xor eax, eax
+        mov bx, si
+.digit: cmp byte [si], '0'
+        jb .end
+        cmp byte [si], '9'
+        ja .end
+        cmp eax, 10000000           ; eight digits at most: no product past 32 bits
+        jae .bad
+        imul eax, eax, 10
+        push ebx
+        movzx ebx, byte [si]
+        sub bl, '0'
+        add eax, ebx
+        pop ebx
+        inc si
+        jmp .digit
+.end:   cmp si, bx
+        jne .ok
+.bad:   stc
+        ret
+.ok:    clc
+        ret

@@ -7,6 +7,7 @@
         section .data
 
 pgn_fen_name    db "FEN", 0
+pgn_tc_name     db "TimeControl", 0
 msg_fen_tag     db "FEN tag, line ", 0
 msg_tag_quote   db "no closing quote", 0
 msg_bad_move    db "PGN: bad move", 0
@@ -57,7 +58,8 @@ pgn_skip_space:
         pop ax
         ret
 
-; pgn_load -- take a PGN's tags: its FEN tag, if any, becomes the game's start; the
+; pgn_load -- take a PGN's tags: its FEN tag, if any, becomes the game's start, its
+;             TimeControl, if one of the game's (chessclock_from_pgn), the clock; the
 ;             movetext is kept for pgn_replay.  Tags are read where they stand (two on
 ;             a line as well), past filler (pgn_skip_filler).  A FEN tag that is not
 ;             sound -- no quoted value, no closing quote before the line ends, a value
@@ -95,7 +97,26 @@ pgn_load:
         je .too_long                ; game_set_fen took the start position instead
         mov [message], ax
         pop si
-.other: call pgn_tag_skip
+        jmp .skip
+.other: mov si, [pgn_tag_at]        ; a TimeControl the game has becomes its clock
+        inc si
+        mov bx, pgn_tc_name
+        call pgn_tag_named
+        jc .skip
+        call pgn_tag_value
+        jc .unread
+        push ecx
+        push edx
+        push si
+        call chessclock_from_pgn
+        pop si
+        pop edx
+        pop ecx
+        jmp .skip
+.unread:
+        mov si, [pgn_tag_at]        ; a value that cannot be read: the tag skipped
+        inc si
+.skip:  call pgn_tag_skip
         jmp .tag
 .moves: mov [pgn_moves], si
         ret
@@ -148,8 +169,14 @@ pgn_refuse:
 ; OUT: CF clear: it is, SI past the name; CF set: another tag (SI somewhere in it)
 ; CHG: AL, BX
 pgn_tag_fen:
-        call pgn_skip_blanks
         mov bx, pgn_fen_name
+        ; fall through
+
+; pgn_tag_named -- is the tag being read the one named?  (as pgn_tag_fen)
+; IN:  GS:SI -> past the '['; BX -> the name
+; OUT, CHG: as pgn_tag_fen
+pgn_tag_named:
+        call pgn_skip_blanks
 .char:  mov al, [bx]
         test al, al
         jz .end
