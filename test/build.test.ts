@@ -122,15 +122,25 @@ const ASM_DIR = join(ROOT, "asm");
 const MAX_ASM_LINES = 800;
 const asmFiles = (readdirSync(ASM_DIR, { recursive: true }) as string[]).filter((name) => name.endsWith(".asm"));
 
-/** The paths docs/architecture.md's listing names: the code block under its "## The listing",
- *  a folder (ending in "/") or a file a line, each indented two spaces under its folder. */
+/** The paths docs/architecture.md's listing names: the code blocks under its "## The listing"
+ *  and "## Beside the two trees", a folder (ending in "/") or a file a line, each indented
+ *  two spaces under its folder. */
 function listedPaths(): Set<string> {
   const doc = readFileSync(join(ROOT, "docs", "architecture.md"), "utf8");
-  const block = /^## The listing\n[\s\S]*?^```\n([\s\S]*?)^```/m.exec(doc);
-  if (!block) throw new Error("docs/architecture.md has no listing (a code block under ## The listing)");
-  const folders: string[] = [];
+  const blocks = ["The listing", "Beside the two trees"].map((title) => {
+    const block = new RegExp(`^## ${title}\\n[\\s\\S]*?^\`\`\`\\n([\\s\\S]*?)^\`\`\``, "m").exec(doc);
+    if (!block) throw new Error(`docs/architecture.md has no code block under ## ${title}`);
+    return block[1]!;
+  });
   const paths = new Set<string>();
-  for (const line of block[1]!.split("\n")) {
+  for (const block of blocks) addListed(block, paths);
+  return paths;
+}
+
+/** A listing block's paths into `paths`. */
+function addListed(block: string, paths: Set<string>): void {
+  const folders: string[] = [];
+  for (const line of block.split("\n")) {
     const entry = /^( *)(\S+)/.exec(line);
     if (!entry) continue;
     const depth = entry[1]!.length / 2;
@@ -140,11 +150,11 @@ function listedPaths(): Set<string> {
     if (name.endsWith("/")) folders.push(name.slice(0, -1));
     else paths.add([...folders, name].join("/"));
   }
-  return paths;
 }
 
-/** Every file under asm/ and ts-harness/, as a path from the repository's root. */
-const SOURCE_TREES = ["asm", "ts-harness"];
+/** Every file under asm/, ts-harness/ and the folders beside them, as a path from the
+ *  repository's root. */
+const SOURCE_TREES = ["asm", "ts-harness", "test", "bin", "dosbox-config", "web"];
 const sourceFiles = (): string[] =>
   SOURCE_TREES.flatMap((tree) =>
     (readdirSync(join(ROOT, tree), { recursive: true }) as string[])
@@ -160,14 +170,14 @@ describe("asm layout", () => {
     expect(long).toEqual([]);
   });
 
-  test("every file in asm/ and ts-harness/ has its line in docs/architecture.md's listing", () => {
+  test("every file in asm/, ts-harness/, test/, bin/, dosbox-config/ and web/ has its line in docs/architecture.md's listing", () => {
     const listed = listedPaths();
     const files = sourceFiles();
     expect(files.length).toBeGreaterThan(100);
     expect(files.filter((path) => !listed.has(path))).toEqual([]);
   });
 
-  test("every file docs/architecture.md lists under asm/ and ts-harness/ is in the tree", () => {
+  test("every file docs/architecture.md lists under those folders is in the tree", () => {
     const files = new Set(sourceFiles());
     expect([...listedPaths()].filter((path) => SOURCE_TREES.some((tree) => path.startsWith(`${tree}/`)) && !files.has(path))).toEqual([]);
   });

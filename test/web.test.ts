@@ -539,7 +539,7 @@ async function expectPhoneMoveList(page: Page, layout: Layout): Promise<void> {
 async function expectCommandsInView(page: Page, viewportHeight: number): Promise<void> {
   const screenBox = (await page.locator(".screen").boundingBox())!;
   const buttons = await page.locator("#commands button").all();
-  expect(buttons.length).toBe(17);
+  expect(buttons.length).toBe(18);
   for (const b of buttons) {
     const box = (await b.boundingBox())!;
     expect(box.y).toBeGreaterThanOrEqual(screenBox.y + screenBox.height);
@@ -608,6 +608,8 @@ describe.skipIf(!chromiumReady || !chessWritten)("the game in Chromium, as peopl
       await command(page, "level").tap();
       const level = (await waitLog(page, "another level", (l) => l.level !== two.level)).level;
       expect(level === two.level + 1 || level < two.level).toBe(true); // the next, or the first again
+      await command(page, "clock").tap();
+      expect((await waitLog(page, "the 5+0 clock", (l) => l.clock.control === 1)).clock.white).toBe(300_000);
       await command(page, "flip").tap();
       await waitLog(page, "the board turned", (l) => l.flip);
       await waitCanvas(page, layout, "the board turned on the screen", (v) => v.flipped);

@@ -15,6 +15,7 @@ const COMMAND_KEYS = {
   takeback: [KEY_CODES.esc, letter("T")],
   flip: [KEY_CODES.esc, letter("F"), KEY_CODES.enter],
   level: [KEY_CODES.esc, letter("L")],
+  clock: [KEY_CODES.esc, letter("K")],
   players: [KEY_CODES.esc, letter("M")],
   book: [KEY_CODES.esc, letter("O")],
   save: [KEY_CODES.esc, letter("S")],
