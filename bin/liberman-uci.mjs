@@ -9,7 +9,15 @@
 // a temporary name and renamed, so that two engines starting together both run a whole
 // one. When it cannot be bundled, tsx runs the sources. Nothing but UCI goes to stdout.
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+} from "node:fs";
 import { createRequire } from "node:module";
 import { homedir, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -32,13 +40,17 @@ function files(dir) {
 
 function sourceHash() {
   const h = createHash("sha256");
-  for (const path of [...files(SOURCES), join(ROOT, "package.json")]) h.update(path.slice(ROOT.length)).update("\0").update(readFileSync(path)).update("\0");
+  for (const path of [...files(SOURCES), join(ROOT, "package.json")])
+    h.update(path.slice(ROOT.length)).update("\0").update(readFileSync(path)).update("\0");
   return h.digest("hex").slice(0, 20);
 }
 
 function cacheDir() {
   const base = process.env.XDG_CACHE_HOME || join(homedir(), ".cache");
-  for (const dir of [join(base, CACHE_NAME), join(tmpdir(), `${CACHE_NAME}-${process.getuid?.() ?? "user"}`)]) {
+  for (const dir of [
+    join(base, CACHE_NAME),
+    join(tmpdir(), `${CACHE_NAME}-${process.getuid?.() ?? "user"}`),
+  ]) {
     try {
       mkdirSync(dir, { recursive: true });
       return dir;
@@ -63,7 +75,12 @@ async function bundle() {
   const url = JSON.stringify(pathToFileURL(join(ROOT, "ts-harness/core/build.ts")).href);
   try {
     await esbuild.build({
-      stdin: { contents: `import { main } from "./${ENTRY}";\nawait main();\n`, resolveDir: ROOT, loader: "ts", sourcefile: "liberman-uci-entry.ts" },
+      stdin: {
+        contents: `import { main } from "./${ENTRY}";\nawait main();\n`,
+        resolveDir: ROOT,
+        loader: "ts",
+        sourcefile: "liberman-uci-entry.ts",
+      },
       bundle: true,
       platform: "node",
       format: "esm",
@@ -71,7 +88,9 @@ async function bundle() {
       outfile: temporary,
       external: ["emulators"],
       define: { "import.meta.url": url },
-      banner: { js: `import { createRequire as __createRequire } from "node:module"; const require = __createRequire(${url});` },
+      banner: {
+        js: `import { createRequire as __createRequire } from "node:module"; const require = __createRequire(${url});`,
+      },
       logLevel: "silent",
     });
     renameSync(temporary, out);

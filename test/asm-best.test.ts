@@ -3,10 +3,24 @@
 // `none` only without a legal move, and the budget kept (instructions counted by rdtsc).
 // All jobs run in one emulator boot (beforeAll); each test then checks its answers.
 import { beforeAll, describe, expect, test } from "vitest";
-import { asmEngine, type BestAnswer, type BestRequest, type EngineError } from "../ts-harness/core/engines.ts";
 import {
-  exchange, fenPosition as position, findMate, isMateIn, legalMoves, makeMove, type Move,
-  moveToUci, parseUci, type Position, unmakeMove,
+  asmEngine,
+  type BestAnswer,
+  type BestRequest,
+  type EngineError,
+} from "../ts-harness/core/engines.ts";
+import {
+  exchange,
+  fenPosition as position,
+  findMate,
+  isMateIn,
+  legalMoves,
+  makeMove,
+  type Move,
+  moveToUci,
+  parseUci,
+  type Position,
+  unmakeMove,
 } from "../ts-harness/oracle/index.ts";
 import { samplePositions } from "../ts-harness/formats/positions.ts";
 import { PUBLISHED_MATES, oracleMates } from "../ts-harness/fixtures/mates.ts";
@@ -35,13 +49,18 @@ function otherSideToMove(fen: string): Position {
 }
 
 function describeAnswer(a: Answer): string {
-  return a.ok ? `${a.move ?? "none"} score ${a.score} depth ${a.depth} tsc ${a.tsc}` : `error ${a.code} ${a.message}`;
+  return a.ok
+    ? `${a.move ?? "none"} score ${a.score} depth ${a.depth} tsc ${a.tsc}`
+    : `error ${a.code} ${a.message}`;
 }
 
 /** The assembly's move as the oracle reads it; throws when it is not a legal move. */
 function playedMove(fen: string, answer: Answer): Move {
   if (!answer.ok) throw new Error(`best ${fen}: error ${answer.code} ${answer.message}`);
-  if (answer.move === null) throw new Error(`best ${fen}: none, though the oracle has ${legalMoves(position(fen)).length} moves`);
+  if (answer.move === null)
+    throw new Error(
+      `best ${fen}: none, though the oracle has ${legalMoves(position(fen)).length} moves`,
+    );
   const move = parseUci(position(fen), answer.move);
   if (!move.ok) throw new Error(`best ${fen}: ${move.error.message}`);
   return move.move;
@@ -61,17 +80,27 @@ const HANGING_QUEENS: [why: string, fen: string, queen: string][] = [
   ["the pawn takes the queen", "4k3/8/8/3q4/4P3/8/8/4K3 w - - 0 1", "d5"],
   ["the knight takes the queen", "r3k3/8/8/8/3q4/8/4N3/4K3 w - - 0 1", "d4"],
   ["black's bishop takes the queen in the corner", "4k3/8/8/8/8/8/1b6/Q3K3 b - - 0 1", "a1"],
-  ["1.e4 e5 2.Nf3 Qg5?? 3.Nxg5", "rnb1kbnr/pppp1ppp/8/4p1q1/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3", "g5"],
+  [
+    "1.e4 e5 2.Nf3 Qg5?? 3.Nxg5",
+    "rnb1kbnr/pppp1ppp/8/4p1q1/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
+    "g5",
+  ],
   ["1.e4 d5 2.Qg4?? Bxg4", "rnbqkbnr/ppp1pppp/8/3p4/4P1Q1/8/PPPP1PPP/RNB1KBNR b KQkq - 1 2", "g4"],
 ];
 
 // The side to move is mated in 1 if it lets the threat through, and can parry it.
 const THREATS: [why: string, fen: string][] = [
-  ["1.e4 e5 2.Bc4 Nc6 3.Qh5: Qxf7# is threatened", "r1bqkbnr/pppp1ppp/2n5/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 3 3"],
+  [
+    "1.e4 e5 2.Bc4 Nc6 3.Qh5: Qxf7# is threatened",
+    "r1bqkbnr/pppp1ppp/2n5/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 3 3",
+  ],
   ["White threatens the back-rank mate Ra8#", "6k1/5ppp/8/8/8/8/5PPP/R5K1 b - - 0 1"],
   ["Black threatens the back-rank mate Ra1#", "r5k1/5ppp/8/8/8/8/5PPP/6K1 w - - 0 1"],
   // Found by the oracle in random play (positions.ts, seeds 7 to 9): one defence of 19.
-  ["random play: one move of 19 parries the mate", "2r2r2/1P6/R1p3k1/2PpP2p/1P1Pp1p1/6K1/8/7q w - - 1 25"],
+  [
+    "random play: one move of 19 parries the mate",
+    "2r2r2/1P6/R1p3k1/2PpP2p/1P1Pp1p1/6K1/8/7q w - - 1 25",
+  ],
   ["random play: six moves of 15 parry the mate", "1n2k2r/3R4/6pB/7P/4p3/p7/p7/2Q2K1R b k - 1 38"],
 ];
 
@@ -103,7 +132,9 @@ const PLAY_GROUPS = {
 type Group = keyof typeof PLAY_GROUPS | "budgets";
 
 const jobs: { group: Group; request: BestRequest }[] = [
-  ...Object.entries(PLAY_GROUPS).flatMap(([group, fens]) => fens.map((fen) => ({ group: group as Group, request: { fen, ms: PLAY_MS } }))),
+  ...Object.entries(PLAY_GROUPS).flatMap(([group, fens]) =>
+    fens.map((fen) => ({ group: group as Group, request: { fen, ms: PLAY_MS } })),
+  ),
   ...BUDGETS.map(({ fen, ms }) => ({ group: "budgets" as const, request: { fen, ms } })),
 ];
 const answers: Answer[] = [];
@@ -114,52 +145,87 @@ function answersOf(group: Group): Answer[] {
 }
 
 beforeAll(async () => {
-  answers.push(...(await asmEngine.best(jobs.map((j) => j.request), { timeoutMs: 400_000 })));
+  answers.push(
+    ...(await asmEngine.best(
+      jobs.map((j) => j.request),
+      { timeoutMs: 400_000 },
+    )),
+  );
 }, 460_000);
 
 describe("best – the oracle agrees with the test positions", () => {
-  test.each(HANGING_QUEENS)("%s: taking the queen is the best grab, and there is no mate in 2", (_why, fen, queen) => {
-    const pos = position(fen);
-    const grab = exchange(pos, 1);
-    expect(grab.value).toBe(18000);
-    expect(grab.moves.every((m) => m.to === queen)).toBe(true);
-    expect(findMate(pos, 2)).toBeNull();
-  }, 30_000);
+  test.each(HANGING_QUEENS)(
+    "%s: taking the queen is the best grab, and there is no mate in 2",
+    (_why, fen, queen) => {
+      const pos = position(fen);
+      const grab = exchange(pos, 1);
+      expect(grab.value).toBe(18000);
+      expect(grab.moves.every((m) => m.to === queen)).toBe(true);
+      expect(findMate(pos, 2)).toBeNull();
+    },
+    30_000,
+  );
 
-  test.each(THREATS)("%s: the threat is a mate in 1, and a move parries it", (_why, fen) => {
-    expect(findMate(otherSideToMove(fen), 1)).not.toBeNull();
-    const pos = position(fen);
-    expect(findMate(pos, 1)).toBeNull();
-    const parries = legalMoves(pos).filter((m) => {
-      makeMove(pos, m);
-      const mated = findMate(pos, 1) !== null;
-      unmakeMove(pos);
-      return !mated;
-    });
-    expect(parries.length).toBeGreaterThan(0);
-  }, 30_000);
+  test.each(THREATS)(
+    "%s: the threat is a mate in 1, and a move parries it",
+    (_why, fen) => {
+      expect(findMate(otherSideToMove(fen), 1)).not.toBeNull();
+      const pos = position(fen);
+      expect(findMate(pos, 1)).toBeNull();
+      const parries = legalMoves(pos).filter((m) => {
+        makeMove(pos, m);
+        const mated = findMate(pos, 1) !== null;
+        unmakeMove(pos);
+        return !mated;
+      });
+      expect(parries.length).toBeGreaterThan(0);
+    },
+    30_000,
+  );
 });
 
 describe("best – the move played", () => {
-  test.each(MATES_IN_1.map((m, i) => ({ ...m, i })))("$source: the mate in 1 is played", ({ fen, i }) => {
-    const answer = answersOf("mates")[i]!;
-    expect(isMateIn(position(fen), playedMove(fen, answer), 1), `${fen}: ${describeAnswer(answer)}`).toBe(true);
-  }, 10_000);
+  test.each(MATES_IN_1.map((m, i) => ({ ...m, i })))(
+    "$source: the mate in 1 is played",
+    ({ fen, i }) => {
+      const answer = answersOf("mates")[i]!;
+      expect(
+        isMateIn(position(fen), playedMove(fen, answer), 1),
+        `${fen}: ${describeAnswer(answer)}`,
+      ).toBe(true);
+    },
+    10_000,
+  );
 
-  test.each(HANGING_QUEENS.map(([why, fen, queen], i) => ({ why, fen, queen, i })))("$why", ({ fen, queen, i }) => {
-    const answer = answersOf("queens")[i]!;
-    expect(playedMove(fen, answer).to, `${fen}: ${describeAnswer(answer)}`).toBe(queen);
-  }, 10_000);
+  test.each(HANGING_QUEENS.map(([why, fen, queen], i) => ({ why, fen, queen, i })))(
+    "$why",
+    ({ fen, queen, i }) => {
+      const answer = answersOf("queens")[i]!;
+      expect(playedMove(fen, answer).to, `${fen}: ${describeAnswer(answer)}`).toBe(queen);
+    },
+    10_000,
+  );
 
-  test.each(THREATS.map(([why, fen], i) => ({ why, fen, i })))("$why: the move parries it", ({ fen, i }) => {
-    const answer = answersOf("threats")[i]!;
-    const mate = findMate(after(fen, answer), 1);
-    expect(mate?.moves.map(moveToUci) ?? "no mate", `${fen}: after ${describeAnswer(answer)}`).toBe("no mate");
-  }, 10_000);
+  test.each(THREATS.map(([why, fen], i) => ({ why, fen, i })))(
+    "$why: the move parries it",
+    ({ fen, i }) => {
+      const answer = answersOf("threats")[i]!;
+      const mate = findMate(after(fen, answer), 1);
+      expect(
+        mate?.moves.map(moveToUci) ?? "no mate",
+        `${fen}: after ${describeAnswer(answer)}`,
+      ).toBe("no mate");
+    },
+    10_000,
+  );
 
-  test.each(NO_MOVE.map(([why, fen], i) => ({ why, fen, i })))("$why: none", ({ i }) => {
-    expect(answersOf("noMove")[i]).toMatchObject({ ok: true, move: null });
-  }, 10_000);
+  test.each(NO_MOVE.map(([why, fen], i) => ({ why, fen, i })))(
+    "$why: none",
+    ({ i }) => {
+      expect(answersOf("noMove")[i]).toMatchObject({ ok: true, move: null });
+    },
+    10_000,
+  );
 
   test(`every answer on ${SAMPLE.length} positions from seeded random play is a legal move, or none when there is none`, () => {
     const wrong: string[] = [];
@@ -167,7 +233,8 @@ describe("best – the move played", () => {
       const answer = answersOf("sample")[i]!;
       try {
         if (legalMoves(position(fen)).length > 0) after(fen, answer);
-        else if (!answer.ok || answer.move !== null) throw new Error(`best ${fen}: ${describeAnswer(answer)}, though there is no legal move`);
+        else if (!answer.ok || answer.move !== null)
+          throw new Error(`best ${fen}: ${describeAnswer(answer)}, though there is no legal move`);
       } catch (e) {
         wrong.push((e as Error).message);
       }
@@ -185,9 +252,13 @@ describe("best – the budget", () => {
     expect(over, over.slice(0, 5).join("\n")).toEqual([]);
   }, 10_000);
 
-  test.each(BUDGETS.map((b, i) => ({ ...b, i })))("$name in $ms ms: a legal move within the budget", ({ fen, ms, i }) => {
-    const answer = answersOf("budgets")[i]!;
-    after(fen, answer);
-    expect((answer as BestAnswer).tsc).toBeLessThanOrEqual(budgetLimit(ms));
-  }, 10_000);
+  test.each(BUDGETS.map((b, i) => ({ ...b, i })))(
+    "$name in $ms ms: a legal move within the budget",
+    ({ fen, ms, i }) => {
+      const answer = answersOf("budgets")[i]!;
+      after(fen, answer);
+      expect((answer as BestAnswer).tsc).toBeLessThanOrEqual(budgetLimit(ms));
+    },
+    10_000,
+  );
 });

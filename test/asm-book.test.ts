@@ -24,7 +24,10 @@ const FIRST_LINE = LINES[0]!;
 const OFF_BOOK = ["e2e4", "a7a6"];
 
 const JOBS = [
-  ...SAMPLE.flatMap((moves, i) => [`position startpos${moves.length ? " moves " + moves.join(" ") : ""}`, `go book ${i * 131} depth 1`]),
+  ...SAMPLE.flatMap((moves, i) => [
+    `position startpos${moves.length ? " moves " + moves.join(" ") : ""}`,
+    `go book ${i * 131} depth 1`,
+  ]),
   ...SEEDS.flatMap((seed) => ["position startpos", `go book ${seed} depth 1`]),
   `position startpos moves ${OFF_BOOK.join(" ")}`, // off the book's lines
   "go book 7 depth 2",
@@ -65,7 +68,12 @@ describe("the opening book", () => {
 
   test("the generator refuses an illegal line and a line twice", () => {
     expect(() => makeBook([{ name: "bad", san: "e4 e5 Ke3" }])).toThrow(/Ke3, is not a legal move/);
-    expect(() => makeBook([{ name: "a", san: "d4 d5" }, { name: "b", san: "d4 d5" }])).toThrow(/twice/);
+    expect(() =>
+      makeBook([
+        { name: "a", san: "d4 d5" },
+        { name: "b", san: "d4 d5" },
+      ]),
+    ).toThrow(/twice/);
   });
 
   test("from a sample of book positions each move the asm plays is a continuation of the source lines, and legal", () => {

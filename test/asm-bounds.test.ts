@@ -26,13 +26,19 @@ describe("perft and divide within their limits", () => {
   });
 
   test("perft with movetime stops on the time; depth and nodes, of no use to perft, do not lift the ten-minute bound", async () => {
-    const groups = await runBatch([`perft 9 movetime 300 ${START}`, `perft 4 nodes 5 depth 1 ${KIWIPETE}`], { timeoutMs: 60_000 });
+    const groups = await runBatch(
+      [`perft 9 movetime 300 ${START}`, `perft 4 nodes 5 depth 1 ${KIWIPETE}`],
+      { timeoutMs: 60_000 },
+    );
     expect(text(groups[0]!)[0]).toMatch(/^stopped perft 9 nodes \d+ ticks \d+ tsc \d+ limit time$/);
     expect(text(groups[1]!)[0]).toMatch(/^perft 4 4085603 ticks \d+ tsc \d+$/);
   });
 
   test("a perft without limits after a stopped one counts in full: the earlier budget is not kept", async () => {
-    const groups = await runBatch([`perft 9 budget 100 ${START}`, `perft 4 ${KIWIPETE}`, `divide 2 budget 65535 ${START}`], { timeoutMs: 60_000 });
+    const groups = await runBatch(
+      [`perft 9 budget 100 ${START}`, `perft 4 ${KIWIPETE}`, `divide 2 budget 65535 ${START}`],
+      { timeoutMs: 60_000 },
+    );
     expect(text(groups[0]!)[0]).toMatch(/^stopped perft 9 /);
     expect(text(groups[1]!)[0]).toMatch(/^perft 4 4085603 /);
     expect(text(groups[2]!)).toHaveLength(21);
@@ -56,7 +62,10 @@ describe("perft and divide within their limits", () => {
 
 describe("the half-move clock at its top", () => {
   test("a quiet move from a clock of 65535 leaves the game past the fifty-move rule, not at 0", async () => {
-    const groups = await runBatch(["position 7k/8/8/8/8/8/8/KR6 w - - 65535 1 moves b1b2", "selfplay 3 depth 1"], { timeoutMs: 60_000 });
+    const groups = await runBatch(
+      ["position 7k/8/8/8/8/8/8/KR6 w - - 65535 1 moves b1b2", "selfplay 3 depth 1"],
+      { timeoutMs: 60_000 },
+    );
     expect(text(groups[1]!)[0]).toMatch(/^selfplay 0 fifty-move /);
   });
 });
@@ -73,15 +82,32 @@ describe("the watch file and the result file", () => {
     });
     try {
       const r = await session.finish();
-      return Buffer.from(r.files.get("RESULT.TXT")!).toString("latin1").split("\r\n").filter(Boolean);
+      return Buffer.from(r.files.get("RESULT.TXT")!)
+        .toString("latin1")
+        .split("\r\n")
+        .filter(Boolean);
     } finally {
       await session.close();
     }
   }
 
   test("watch refuses a name with a path, a missing name and two names, keeping the file watched before", async () => {
-    const lines = await withStopFile(["position startpos", "watch STOP.TXT", "watch ..\\STOP.TXT", "watch C:STOP.TXT", "watch", "watch A B", "go infinite"], "1");
-    for (const n of [3, 4, 5, 6]) expect(lines).toContain(`${n} error arg watch needs one file name of 12 characters at most, in the jobs' folder`);
+    const lines = await withStopFile(
+      [
+        "position startpos",
+        "watch STOP.TXT",
+        "watch ..\\STOP.TXT",
+        "watch C:STOP.TXT",
+        "watch",
+        "watch A B",
+        "go infinite",
+      ],
+      "1",
+    );
+    for (const n of [3, 4, 5, 6])
+      expect(lines).toContain(
+        `${n} error arg watch needs one file name of 12 characters at most, in the jobs' folder`,
+      );
     expect(lines.find((l) => l.startsWith("7 bestmove "))).toMatch(/ limit key$/);
   });
 
@@ -90,7 +116,9 @@ describe("the watch file and the result file", () => {
       program: "CHESS.COM",
       programBytes: await program(CHESS),
       args: "/jobs JOBS.TXT RESULT.TXT",
-      files: { "JOBS.TXT": ["position startpos", "go depth 2", `perft 7 ${START}`].join("\r\n") + "\r\n" },
+      files: {
+        "JOBS.TXT": ["position startpos", "go depth 2", `perft 7 ${START}`].join("\r\n") + "\r\n",
+      },
       timeoutMs: 120_000,
     });
     try {

@@ -33,9 +33,16 @@ const WON_AT_LEAST = 300;
 /** The same position with the colours swapped and the board turned (rank 1 <-> 8). */
 function colourMirror(fen: string): string {
   const [board, side, castling, ep, half, full] = fen.split(" ");
-  const swap = (s: string) => s.replace(/[a-zA-Z]/g, (c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase()));
+  const swap = (s: string) =>
+    s.replace(/[a-zA-Z]/g, (c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase()));
   const ranks = board!.split("/").reverse().map(swap);
-  const rights = castling === "-" ? "-" : swap(castling!).split("").sort((a, b) => "KQkq".indexOf(a) - "KQkq".indexOf(b)).join("");
+  const rights =
+    castling === "-"
+      ? "-"
+      : swap(castling!)
+          .split("")
+          .sort((a, b) => "KQkq".indexOf(a) - "KQkq".indexOf(b))
+          .join("");
   const passed = ep === "-" ? "-" : `${ep![0]}${9 - Number(ep![1])}`;
   return [ranks.join("/"), side === "w" ? "b" : "w", rights, passed, half, full].join(" ");
 }
@@ -44,17 +51,27 @@ function colourMirror(fen: string): string {
 function fileMirror(fen: string): string {
   const [board, side, , ep, half, full] = fen.split(" ");
   const turned = board!.split("/").map((rank) => {
-    const squares = rank.replace(/\d/g, (d) => ".".repeat(Number(d))).split("").reverse().join("");
+    const squares = rank
+      .replace(/\d/g, (d) => ".".repeat(Number(d)))
+      .split("")
+      .reverse()
+      .join("");
     return squares.replace(/\.+/g, (dots) => String(dots.length));
   });
   const passed = ep === "-" ? "-" : `${String.fromCharCode(201 - ep!.charCodeAt(0))}${ep![1]}`;
   return [turned.join("/"), side, "-", passed, half, full].join(" ");
 }
 
-const noCastling = (fen: string) => fen.split(" ").map((f, i) => (i === 2 ? "-" : f)).join(" ");
+const noCastling = (fen: string) =>
+  fen
+    .split(" ")
+    .map((f, i) => (i === 2 ? "-" : f))
+    .join(" ");
 
 /** Every fourth position of the agreement set (match games). */
-const GAME_FENS = (JSON.parse(readFileSync("ts-harness/fixtures/agree-positions.json", "utf8")) as { fen: string }[])
+const GAME_FENS = (
+  JSON.parse(readFileSync("ts-harness/fixtures/agree-positions.json", "utf8")) as { fen: string }[]
+)
   .filter((_, i) => i % 4 === 0)
   .map((p) => noCastling(p.fen));
 
@@ -107,7 +124,14 @@ const DEFAULT_BUDGET = 3000;
 
 const EVAL_FENS = [
   ...GAME_FENS.flatMap((f) => [f, colourMirror(f), fileMirror(f)]),
-  PAIR, KNIGHT_NOT_PAIR, ROOK_OPEN, ROOK_CLOSED, KING_SHELTERED, KING_BARE, START_WHITE, START_BLACK,
+  PAIR,
+  KNIGHT_NOT_PAIR,
+  ROOK_OPEN,
+  ROOK_CLOSED,
+  KING_SHELTERED,
+  KING_BARE,
+  START_WHITE,
+  START_BLACK,
   ...[FORKED, NOT_FORKED].flatMap((f) => [f, colourMirror(f)]),
   ...ENDINGS.flatMap(([, fen]) => [fen, colourMirror(fen)]),
 ];
@@ -116,22 +140,34 @@ let scores: Map<string, number>;
 let games: JobLines[];
 beforeAll(async () => {
   for (const fen of [...EVAL_FENS, ...MATES]) new Chess(fen); // throws on a FEN chess.js refuses
-  const mateJobs = MATES.flatMap((f) => [`position ${f}`, `selfplay ${MATE_PLIES_MAX} budget ${DEFAULT_BUDGET}`]);
-  const groups: JobLines[] = await runBatch([...EVAL_FENS.map((f) => `eval ${f}`), ...mateJobs], { timeoutMs: 150_000 });
+  const mateJobs = MATES.flatMap((f) => [
+    `position ${f}`,
+    `selfplay ${MATE_PLIES_MAX} budget ${DEFAULT_BUDGET}`,
+  ]);
+  const groups: JobLines[] = await runBatch([...EVAL_FENS.map((f) => `eval ${f}`), ...mateJobs], {
+    timeoutMs: 150_000,
+  });
   games = groups.slice(EVAL_FENS.length).filter((_, i) => i % 2 === 1);
-  scores = new Map(groups.slice(0, EVAL_FENS.length).map((g, i) => {
-    const w = g.lines[0]!;
-    if (w[0] !== "eval" || !/^-?\d+$/.test(w[1] ?? "")) throw new Error(`eval ${EVAL_FENS[i]}: ${w.join(" ")}`);
-    return [EVAL_FENS[i]!, Number(w[1])];
-  }));
+  scores = new Map(
+    groups.slice(0, EVAL_FENS.length).map((g, i) => {
+      const w = g.lines[0]!;
+      if (w[0] !== "eval" || !/^-?\d+$/.test(w[1] ?? ""))
+        throw new Error(`eval ${EVAL_FENS[i]}: ${w.join(" ")}`);
+      return [EVAL_FENS[i]!, Number(w[1])];
+    }),
+  );
 }, 160_000);
 
 const score = (fen: string) => scores.get(fen)!;
 
 describe("the static evaluation (eval FEN)", () => {
   test(`each of ${GAME_FENS.length} game positions scores as its mirror with the colours swapped, and as its mirror a <-> h`, () => {
-    const differ = GAME_FENS.filter((f) => score(f) !== score(colourMirror(f)) || score(f) !== score(fileMirror(f)));
-    expect(differ.map((f) => `${f}: ${score(f)} ${score(colourMirror(f))} ${score(fileMirror(f))}`)).toEqual([]);
+    const differ = GAME_FENS.filter(
+      (f) => score(f) !== score(colourMirror(f)) || score(f) !== score(fileMirror(f)),
+    );
+    expect(
+      differ.map((f) => `${f}: ${score(f)} ${score(colourMirror(f))} ${score(fileMirror(f))}`),
+    ).toEqual([]);
   });
 
   test("the move in hand is worth something: the start position scores above 0 for white to move and the same for black to move", () => {
@@ -153,7 +189,9 @@ describe("the static evaluation (eval FEN)", () => {
 
   test(`a pawn's fork of two pieces costs the side to move at least ${FORK_AT_LEAST} cp, for either colour`, () => {
     expect(score(NOT_FORKED) - score(FORKED)).toBeGreaterThanOrEqual(FORK_AT_LEAST);
-    expect(score(colourMirror(NOT_FORKED)) - score(colourMirror(FORKED))).toBeGreaterThanOrEqual(FORK_AT_LEAST);
+    expect(score(colourMirror(NOT_FORKED)) - score(colourMirror(FORKED))).toBeGreaterThanOrEqual(
+      FORK_AT_LEAST,
+    );
   });
 
   test.each(ENDINGS)("%s scores as theory says, for either colour", (_, fen, won) => {
@@ -163,11 +201,18 @@ describe("the static evaluation (eval FEN)", () => {
     }
   });
 
-  test.each(MATES.map((fen, i) => [fen, i] as const))("the engine at the default level mates from %s within 50 moves, by the oracle", (fen, i) => {
-    const moves = games[i]!.lines.filter((w) => w[0] === "ply").map((w) => w[2]!);
-    const pos = playUci(fenPosition(fen), moves);
-    expect(games[i]!.lines.at(-1)!.slice(0, 3)).toEqual(["selfplay", String(moves.length), "checkmate"]);
-    expect(status(pos)).toBe("checkmate");
-    expect(moves.length).toBeLessThanOrEqual(MATE_PLIES_MAX);
-  });
+  test.each(MATES.map((fen, i) => [fen, i] as const))(
+    "the engine at the default level mates from %s within 50 moves, by the oracle",
+    (fen, i) => {
+      const moves = games[i]!.lines.filter((w) => w[0] === "ply").map((w) => w[2]!);
+      const pos = playUci(fenPosition(fen), moves);
+      expect(games[i]!.lines.at(-1)!.slice(0, 3)).toEqual([
+        "selfplay",
+        String(moves.length),
+        "checkmate",
+      ]);
+      expect(status(pos)).toBe("checkmate");
+      expect(moves.length).toBeLessThanOrEqual(MATE_PLIES_MAX);
+    },
+  );
 });

@@ -4,10 +4,23 @@
 // and say so. Moves are checked with the oracle; times with the emulated clock (BIOS
 // ticks and the instruction count, both exact at fixed cycles).
 import { beforeAll, describe, expect, test } from "vitest";
-import { JOBS_FILE, parseResult, RESULT_FILE, runBatch, type JobLines } from "../ts-harness/core/asm-engine.ts";
+import {
+  JOBS_FILE,
+  parseResult,
+  RESULT_FILE,
+  runBatch,
+  type JobLines,
+} from "../ts-harness/core/asm-engine.ts";
 import { assembleVariant, chessProgram, CHESS, program } from "../ts-harness/core/build.ts";
 import { KIWIPETE } from "../ts-harness/fixtures/perft.ts";
-import { fenPosition, findMate, legalMoves, makeMove, moveToUci, parseUci } from "../ts-harness/oracle/index.ts";
+import {
+  fenPosition,
+  findMate,
+  legalMoves,
+  makeMove,
+  moveToUci,
+  parseUci,
+} from "../ts-harness/oracle/index.ts";
 import { DosSession } from "../ts-harness/core/runner.ts";
 import { play, position, START } from "./game-oracle.ts";
 
@@ -92,7 +105,18 @@ describe("position and go", () => {
   });
 
   test("an illegal move in a position job is named, and the position before it stays", () => {
-    expect(only(5)).toEqual(["error", "move", "not", "a", "legal", "move", "in", "the", "position:", "e2e4"]);
+    expect(only(5)).toEqual([
+      "error",
+      "move",
+      "not",
+      "a",
+      "legal",
+      "move",
+      "in",
+      "the",
+      "position:",
+      "e2e4",
+    ]);
     const best = only(6);
     expect(legalUci(START, ["e2e4", "e7e5", "g1f3"])).toContain(best[1]);
   });
@@ -172,7 +196,10 @@ describe("a key stops go infinite", () => {
       });
       session.press("space");
       const r = await session.finish();
-      const [, go] = parseResult(Buffer.from(r.files.get(RESULT_FILE)!).toString("latin1"), [`position ${KIWIPETE}`, "go infinite"]);
+      const [, go] = parseResult(Buffer.from(r.files.get(RESULT_FILE)!).toString("latin1"), [
+        `position ${KIWIPETE}`,
+        "go infinite",
+      ]);
       const best = go!.lines.at(-1)!;
       expect(best[0]).toBe("bestmove");
       expect(field(best, "limit")).toBe("key");
@@ -199,7 +226,9 @@ describe("the last iteration, cut off by the budget", () => {
     const last = words.at(-1)!;
     const finished = infos.at(-1)!;
     expect(last.at(-2)).toBe("limit");
-    expect(field(last, "depth"), "the bestmove's depth is the last finished iteration's").toBe(field(finished, "depth"));
+    expect(field(last, "depth"), "the bestmove's depth is the last finished iteration's").toBe(
+      field(finished, "depth"),
+    );
     const chosen = field(finished, "pv")!;
     const pos = fenPosition(FEN);
     const move = parseUci(pos, chosen);
@@ -309,37 +338,53 @@ describe("limit numbers at the edges of 32 bits", () => {
   }, 160_000);
   const last = (job: number) => edge[job - 1]!.lines.at(-1)!;
 
-  test.each([2, 4, 6, 8])("job %i: a clock of 2^31 ms and more is read unsigned, and the search goes to its depth", (job) => {
-    const best = last(job);
-    expect(best[0]).toBe("bestmove");
-    expect(field(best, "depth")).toBe("3");
-    expect(field(best, "limit")).toBeUndefined();
-    expect(legalUci(START, ["e2e4"])).toContain(best[1]);
-  });
+  test.each([2, 4, 6, 8])(
+    "job %i: a clock of 2^31 ms and more is read unsigned, and the search goes to its depth",
+    (job) => {
+      const best = last(job);
+      expect(best[0]).toBe("bestmove");
+      expect(field(best, "depth")).toBe("3");
+      expect(field(best, "limit")).toBeUndefined();
+      expect(legalUci(START, ["e2e4"])).toContain(best[1]);
+    },
+  );
 
   test("2^32 - 1 nodes is in range, and a number with leading zeros is its value", () => {
     expect(field(last(9), "depth")).toBe("2");
     expect(field(last(12), "depth")).toBe("2");
   });
 
-  test.each([10, 11, 13, 14, 15])("job %i: a number past 2^32 - 1 is the arg error, not saturated", (job) => {
-    expect(edge[job - 1]!.lines).toHaveLength(1);
-    expect(last(job).slice(0, 2)).toEqual(["error", "arg"]);
-  });
+  test.each([10, 11, 13, 14, 15])(
+    "job %i: a number past 2^32 - 1 is the arg error, not saturated",
+    (job) => {
+      expect(edge[job - 1]!.lines).toHaveLength(1);
+      expect(last(job).slice(0, 2)).toEqual(["error", "arg"]);
+    },
+  );
 
   // The default budget is ten minutes at 3000 cycles; a build with a default of
   // SHORT_DEFAULT_MS shows the bound within seconds.
   test("go words that set no limit (winc, binc, movestogo; only the other side's time) get the default budget, in a build with a short one", async () => {
     const SHORT_DEFAULT_MS = 200;
-    const shortDefault = await assembleVariant("short-default", [`SHORT_DEFAULT_MS=${SHORT_DEFAULT_MS}`]);
+    const shortDefault = await assembleVariant("short-default", [
+      `SHORT_DEFAULT_MS=${SHORT_DEFAULT_MS}`,
+    ]);
     const { map } = await chessProgram();
-    const jobs = ["position startpos", "go winc 1000 binc 1000 movestogo 5", "go movestogo 5", "go btime 1000", "go"];
+    const jobs = [
+      "position startpos",
+      "go winc 1000 binc 1000 movestogo 5",
+      "go movestogo 5",
+      "go btime 1000",
+      "go",
+    ];
     const groups = await runBatch(jobs, { timeoutMs: 60_000, programBytes: shortDefault.bytes });
     for (const g of groups.slice(1)) {
       const best = g.lines.at(-1)!;
       expect(best[0], jobs[g.job - 1]).toBe("bestmove");
       expect(field(best, "limit"), jobs[g.job - 1]).toBe("budget");
-      expect(Number(field(best, "tsc"))).toBeGreaterThanOrEqual(SHORT_DEFAULT_MS * map.constant("CYCLES_PER_MS"));
+      expect(Number(field(best, "tsc"))).toBeGreaterThanOrEqual(
+        SHORT_DEFAULT_MS * map.constant("CYCLES_PER_MS"),
+      );
     }
   }, 120_000);
 });

@@ -11,7 +11,6 @@ import { INVALID } from "./fixtures/bad-fens.ts";
 /** The longest job line the program reads (LINE_MAX, from its map). */
 const JOB_LINE_MAX = (await programLimits()).lineMax;
 
-
 /** The error code of a job's result, or "ok". */
 const codeOf = (g: JobLines) => g.lines.find((w) => w[0] === "error")?.[1] ?? "ok";
 
@@ -23,16 +22,20 @@ describe("FEN errors in the assembly", () => {
     groups = await runBatch(jobs, { timeoutMs: 60_000 });
   }, 120_000);
 
-  test.each(INVALID.map(([why, fen, code], i) => ({ why, fen, code, i })))("a FEN with $why is rejected as `$code`, like the oracle", ({ fen, code, i }) => {
-    const parsed = oracle.parseFen(fen);
-    expect(parsed.ok ? "ok" : parsed.error.code).toBe(code);
-    expect(codeOf(groups[2 * i]!)).toBe(code);
-    // The error line carries a message, not just the code.
-    expect(groups[2 * i]!.lines[0]!.length).toBeGreaterThan(2);
-  });
+  test.each(INVALID.map(([why, fen, code], i) => ({ why, fen, code, i })))(
+    "a FEN with $why is rejected as `$code`, like the oracle",
+    ({ fen, code, i }) => {
+      const parsed = oracle.parseFen(fen);
+      expect(parsed.ok ? "ok" : parsed.error.code).toBe(code);
+      expect(codeOf(groups[2 * i]!)).toBe(code);
+      // The error line carries a message, not just the code.
+      expect(groups[2 * i]!.lines[0]!.length).toBeGreaterThan(2);
+    },
+  );
 
   test("the job after each rejected FEN still runs", () => {
-    for (let i = 0; i < INVALID.length; i++) expect(groups[2 * i + 1]!.lines[0]!.slice(0, 3)).toEqual(["perft", "1", "20"]);
+    for (let i = 0; i < INVALID.length; i++)
+      expect(groups[2 * i + 1]!.lines[0]!.slice(0, 3)).toEqual(["perft", "1", "20"]);
   });
 });
 
@@ -88,8 +91,15 @@ describe("bad jobs", () => {
   });
 
   test("a clock above 65535 is a `clock` error, not clamped, like the oracle", async () => {
-    const fens = ["4k3/8/8/8/8/8/8/4K3 w - - 65536 1", "4k3/8/8/8/8/8/8/4K3 w - - 0 65536", "4k3/8/8/8/8/8/8/4K3 w - - 65535 65535"];
-    const groups = await runBatch(fens.map((f) => `perft 1 ${f}`), { timeoutMs: 30_000 });
+    const fens = [
+      "4k3/8/8/8/8/8/8/4K3 w - - 65536 1",
+      "4k3/8/8/8/8/8/8/4K3 w - - 0 65536",
+      "4k3/8/8/8/8/8/8/4K3 w - - 65535 65535",
+    ];
+    const groups = await runBatch(
+      fens.map((f) => `perft 1 ${f}`),
+      { timeoutMs: 30_000 },
+    );
     const oracleCodes = fens.map((f) => {
       const parsed = oracle.parseFen(f);
       return parsed.ok ? "ok" : parsed.error.code;
@@ -99,7 +109,12 @@ describe("bad jobs", () => {
   });
 
   test("a missing job file is a clear message and exit code 1", async () => {
-    const r = await runDos({ program: "CHESS.COM", programBytes: await program(CHESS), args: "/jobs NOSUCH.TXT OUT.TXT", timeoutMs: 30_000 });
+    const r = await runDos({
+      program: "CHESS.COM",
+      programBytes: await program(CHESS),
+      args: "/jobs NOSUCH.TXT OUT.TXT",
+      timeoutMs: 30_000,
+    });
     expect(r.exitCode).toBe(1);
     expect(r.stdout).toMatch(/NOSUCH\.TXT/i);
     expect(r.files.has("OUT.TXT")).toBe(false);
@@ -144,7 +159,12 @@ async function runJobsFile(bytes: Uint8Array, args = "/jobs JOBS.TXT RESULT.TXT"
   try {
     const r = await session.finish();
     const result = r.files.get("RESULT.TXT");
-    return { exitCode: r.exitCode, stdout: r.stdout, text: result ? Buffer.from(result).toString("latin1") : null, jobs: r.files.get("JOBS.TXT")! };
+    return {
+      exitCode: r.exitCode,
+      stdout: r.stdout,
+      text: result ? Buffer.from(result).toString("latin1") : null,
+      jobs: r.files.get("JOBS.TXT")!,
+    };
   } finally {
     await session.close();
   }
@@ -153,19 +173,45 @@ async function runJobsFile(bytes: Uint8Array, args = "/jobs JOBS.TXT RESULT.TXT"
 describe("the line structure of the jobs file", () => {
   const GOOD = `perft 1 ${START}`;
   const bytes = (...parts: (string | number[])[]) =>
-    new Uint8Array(parts.flatMap((p) => (typeof p === "string" ? [...Buffer.from(p, "latin1")] : p)));
+    new Uint8Array(
+      parts.flatMap((p) => (typeof p === "string" ? [...Buffer.from(p, "latin1")] : p)),
+    );
   // Each line holds one job; the expected start of its result line, by job number.
   const CASES: [why: string, line: Uint8Array, result: RegExp][] = [
     ["a good job", bytes(GOOD, "\r\n"), /^perft 1 20 /],
     ["a NUL first byte", bytes([0], GOOD, "\r\n"), /^error byte character 0 at column 1 /],
-    ["a Ctrl-Z inside a line", bytes("perft 1 rnbqkbnr/pppp", [0x1a], "pppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\r\n"), /^error byte character 26 at column 22 /],
+    [
+      "a Ctrl-Z inside a line",
+      bytes("perft 1 rnbqkbnr/pppp", [0x1a], "pppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\r\n"),
+      /^error byte character 26 at column 22 /,
+    ],
     ["a line ended by a lone CR", bytes(GOOD, "\r"), /^perft 1 20 /],
     ["the line after it, ended by LF", bytes(GOOD, "\n"), /^perft 1 20 /],
-    ["random bytes", bytes([0xc3, 0xa9, 0x7f, 0x01, 0x80, 0xff], "\r\n"), /^error byte character 195 at column 1 /],
-    [`a line of more than ${JOB_LINE_MAX} characters`, bytes(`perft 1 ${START}`, " ".repeat(JOB_LINE_MAX), "x\r\n"), /^error line /],
-    ["a FEN padded with spaces within 255 characters", bytes(`perft   1   ${START.split(" ").join("      ")}   \r\n`), /^perft 1 20 /],
-    ["a no-break space (UTF-8) between fields", bytes("perft 1 4k3/8/8/8/8/8/8/4K3", [0xc2, 0xa0], "w - - 0 1\r\n"), /^error byte character 194 at column 28 /],
-    ["the last job, no line end, after a Ctrl-Z line", bytes([0x1a], "\r\n", GOOD), /^error byte character 26 at column 1 /],
+    [
+      "random bytes",
+      bytes([0xc3, 0xa9, 0x7f, 0x01, 0x80, 0xff], "\r\n"),
+      /^error byte character 195 at column 1 /,
+    ],
+    [
+      `a line of more than ${JOB_LINE_MAX} characters`,
+      bytes(`perft 1 ${START}`, " ".repeat(JOB_LINE_MAX), "x\r\n"),
+      /^error line /,
+    ],
+    [
+      "a FEN padded with spaces within 255 characters",
+      bytes(`perft   1   ${START.split(" ").join("      ")}   \r\n`),
+      /^perft 1 20 /,
+    ],
+    [
+      "a no-break space (UTF-8) between fields",
+      bytes("perft 1 4k3/8/8/8/8/8/8/4K3", [0xc2, 0xa0], "w - - 0 1\r\n"),
+      /^error byte character 194 at column 28 /,
+    ],
+    [
+      "the last job, no line end, after a Ctrl-Z line",
+      bytes([0x1a], "\r\n", GOOD),
+      /^error byte character 26 at column 1 /,
+    ],
   ];
   let text: string;
   beforeAll(async () => {
@@ -173,11 +219,14 @@ describe("the line structure of the jobs file", () => {
     text = (await runJobsFile(new Uint8Array(all))).text ?? "";
   }, 60_000);
 
-  test.each(CASES.map(([why, , result], i) => ({ why, result, n: i + 1 })))("job $n, $why, gets its own result line", ({ n, result }) => {
-    const lines = text.split("\r\n").filter((l) => l.startsWith(`${n} `));
-    expect(lines, text).toHaveLength(1);
-    expect(lines[0]!.slice(String(n).length + 1)).toMatch(result);
-  });
+  test.each(CASES.map(([why, , result], i) => ({ why, result, n: i + 1 })))(
+    "job $n, $why, gets its own result line",
+    ({ n, result }) => {
+      const lines = text.split("\r\n").filter((l) => l.startsWith(`${n} `));
+      expect(lines, text).toHaveLength(1);
+      expect(lines[0]!.slice(String(n).length + 1)).toMatch(result);
+    },
+  );
 
   test("the Ctrl-Z line is a job of its own and the good job after it still runs", () => {
     expect(text).toMatch(new RegExp(`^${CASES.length + 1} perft 1 20 `, "m"));
@@ -186,7 +235,11 @@ describe("the line structure of the jobs file", () => {
 
   test("the same file for jobs and results is refused before anything is overwritten", async () => {
     const jobs = bytes(GOOD, "\r\n");
-    for (const args of ["/jobs JOBS.TXT JOBS.TXT", "/jobs JOBS.TXT jobs.txt", "/jobs JOBS.TXT .\\JOBS.TXT"]) {
+    for (const args of [
+      "/jobs JOBS.TXT JOBS.TXT",
+      "/jobs JOBS.TXT jobs.txt",
+      "/jobs JOBS.TXT .\\JOBS.TXT",
+    ]) {
       const r = await runJobsFile(jobs, args);
       expect(r.exitCode, args).toBe(1);
       expect(r.stdout, args).toMatch(/same file/);

@@ -7,27 +7,50 @@ import { beforeAll, describe, expect, test } from "vitest";
 import { runBatch, type JobLines } from "../ts-harness/core/asm-engine.ts";
 import { divideMismatch, movesMismatch } from "../ts-harness/core/compare.ts";
 import {
-  asmEngine, oracleEngine, type BestAnswer, type EngineError, type ExchangeAnswer, type MateAnswer,
-  type MovesAnswer, type PerftAnswer,
+  asmEngine,
+  oracleEngine,
+  type BestAnswer,
+  type EngineError,
+  type ExchangeAnswer,
+  type MateAnswer,
+  type MovesAnswer,
+  type PerftAnswer,
 } from "../ts-harness/core/engines.ts";
 import { KIWIPETE, START as CHESS_START } from "../ts-harness/fixtures/perft.ts";
-import { fenPosition, findMate, isMateIn, parseFen, parseUci, status } from "../ts-harness/oracle/index.ts";
+import {
+  fenPosition,
+  findMate,
+  isMateIn,
+  parseFen,
+  parseUci,
+  status,
+} from "../ts-harness/oracle/index.ts";
 import { samplePositions } from "../ts-harness/formats/positions.ts";
 import { playRandom } from "../ts-harness/lab/selfplay.ts";
-import { LOS_ALAMOS_INVALID, LOS_ALAMOS_MATES, LOS_ALAMOS_PERFT, LOS_ALAMOS_START } from "./fixtures/losalamos.ts";
+import {
+  LOS_ALAMOS_INVALID,
+  LOS_ALAMOS_MATES,
+  LOS_ALAMOS_PERFT,
+  LOS_ALAMOS_START,
+} from "./fixtures/losalamos.ts";
 
 describe("Los Alamos perft in the assembly", () => {
   let asm: (PerftAnswer | EngineError)[];
   beforeAll(async () => {
-    asm = await asmEngine.perft(LOS_ALAMOS_PERFT.map(([, fen, depth]) => ({ fen, depth, divide: false })), { timeoutMs: 120_000 });
+    asm = await asmEngine.perft(
+      LOS_ALAMOS_PERFT.map(([, fen, depth]) => ({ fen, depth, divide: false })),
+      { timeoutMs: 120_000 },
+    );
   }, 180_000);
 
   test.each(LOS_ALAMOS_PERFT.map((row, i) => ({ name: row[0], depth: row[2], nodes: row[3], i })))(
-    "$name at depth $depth has $nodes leaves (Fairy-Stockfish)", ({ nodes, i }) => {
+    "$name at depth $depth has $nodes leaves (Fairy-Stockfish)",
+    ({ nodes, i }) => {
       const answer = asm[i]!;
       if (!answer.ok) throw new Error(`${answer.code} ${answer.message}`);
       expect(answer.nodes).toBe(nodes);
-    });
+    },
+  );
 });
 
 describe("Los Alamos FEN errors in the assembly", () => {
@@ -35,13 +58,20 @@ describe("Los Alamos FEN errors in the assembly", () => {
   const codeOf = (g: JobLines) => g.lines.find((w) => w[0] === "error")?.[1] ?? "ok";
   beforeAll(async () => {
     // After each bad FEN, a good 6x6 job and a good 8x8 job must still be answered.
-    const jobs = LOS_ALAMOS_INVALID.flatMap(([, fen]) => [`moves ${fen}`, `perft 1 ${LOS_ALAMOS_START}`, `perft 1 ${CHESS_START}`]);
+    const jobs = LOS_ALAMOS_INVALID.flatMap(([, fen]) => [
+      `moves ${fen}`,
+      `perft 1 ${LOS_ALAMOS_START}`,
+      `perft 1 ${CHESS_START}`,
+    ]);
     groups = await runBatch(jobs, { timeoutMs: 60_000 });
   }, 120_000);
 
-  test.each(LOS_ALAMOS_INVALID.map(([why, , code], i) => ({ why, code, i })))("a FEN with $why is rejected as `$code`, like the oracle", ({ code, i }) => {
-    expect(codeOf(groups[3 * i]!)).toBe(code);
-  });
+  test.each(LOS_ALAMOS_INVALID.map(([why, , code], i) => ({ why, code, i })))(
+    "a FEN with $why is rejected as `$code`, like the oracle",
+    ({ code, i }) => {
+      expect(codeOf(groups[3 * i]!)).toBe(code);
+    },
+  );
 
   test("the 6x6 and the 8x8 job after each rejected FEN still run", () => {
     for (let i = 0; i < LOS_ALAMOS_INVALID.length; i++) {
@@ -71,7 +101,10 @@ describe("Los Alamos positions from seeded random play", () => {
     for (const f of ["promotion", "check", "endgame"] as const) {
       expect(sample.filter((s) => s.feature === f).length).toBeGreaterThanOrEqual(40);
     }
-    const over = sample.map((s) => { const p = parseFen(s.fen); return p.ok ? status(p.pos) : "bad"; });
+    const over = sample.map((s) => {
+      const p = parseFen(s.fen);
+      return p.ok ? status(p.pos) : "bad";
+    });
     expect(over.filter((s) => s === "checkmate").length).toBeGreaterThanOrEqual(5);
     expect(over.filter((s) => s === "stalemate").length).toBeGreaterThanOrEqual(5);
   });
@@ -82,7 +115,9 @@ describe("Los Alamos positions from seeded random play", () => {
   });
 
   test("every position has the same depth-3 divide in both engines", () => {
-    const wrong = requests.flatMap((req, i) => divideMismatch(req, oracleDivide[i]!, asmDivide[i]!) ?? []);
+    const wrong = requests.flatMap(
+      (req, i) => divideMismatch(req, oracleDivide[i]!, asmDivide[i]!) ?? [],
+    );
     expect(wrong, wrong.slice(0, 5).join("\n")).toEqual([]);
   });
 });
@@ -91,10 +126,18 @@ describe("Los Alamos mates, exchanges and best moves in the assembly", () => {
   // Random play rarely stops one move before a mate: a larger sample, of which the
   // oracle keeps every position with a mate in at most 3 and as many without.
   const wide = samplePositions(6, 150, "losalamos").map((s) => s.fen);
-  const mating = wide.filter((fen) => { const p = parseFen(fen); return p.ok && findMate(p.pos, 3) !== null; });
+  const mating = wide.filter((fen) => {
+    const p = parseFen(fen);
+    return p.ok && findMate(p.pos, 3) !== null;
+  });
   const notMating = wide.filter((fen) => !mating.includes(fen)).slice(0, mating.length);
-  const mateRequests = [...LOS_ALAMOS_MATES.map(([, fen]) => fen), ...mating, ...notMating].map((fen) => ({ fen, moves: 3 }));
-  const exchangeRequests = samplePositions(1956, 40, "losalamos").map((s) => ({ fen: s.fen, depth: 3 }));
+  const mateRequests = [...LOS_ALAMOS_MATES.map(([, fen]) => fen), ...mating, ...notMating].map(
+    (fen) => ({ fen, moves: 3 }),
+  );
+  const exchangeRequests = samplePositions(1956, 40, "losalamos").map((s) => ({
+    fen: s.fen,
+    depth: 3,
+  }));
   const bestRequests = LOS_ALAMOS_MATES.map(([, fen]) => ({ fen, ms: 200 }));
   let asmMate: (MateAnswer | EngineError)[];
   let oracleMate: (MateAnswer | EngineError)[];
@@ -132,20 +175,30 @@ describe("Los Alamos mates, exchanges and best moves in the assembly", () => {
     const wrong = exchangeRequests.flatMap((req, i) => {
       const o = oracleExchange[i]!;
       const a = asmExchange[i]!;
-      const same = o.ok && a.ok && o.value === a.value &&
-        (o.bestMoves.length === 0 ? a.bestMoves.length === 0 : o.bestMoves.includes(a.bestMoves[0]!));
-      return same ? [] : [`exchange 3 ${req.fen}: oracle ${JSON.stringify(o)} asm ${JSON.stringify(a)}`];
+      const same =
+        o.ok &&
+        a.ok &&
+        o.value === a.value &&
+        (o.bestMoves.length === 0
+          ? a.bestMoves.length === 0
+          : o.bestMoves.includes(a.bestMoves[0]!));
+      return same
+        ? []
+        : [`exchange 3 ${req.fen}: oracle ${JSON.stringify(o)} asm ${JSON.stringify(a)}`];
     });
     expect(wrong, wrong.slice(0, 5).join("\n")).toEqual([]);
   });
 
-  test.each(LOS_ALAMOS_MATES.map(([why, fen], i) => ({ why, fen, i })))("best plays the mate in one: $why", ({ fen, i }) => {
-    const a = asmBest[i]!;
-    if (!a.ok) throw new Error(`${a.code} ${a.message}`);
-    const pos = fenPosition(fen);
-    const m = parseUci(pos, a.move!);
-    expect(m.ok && isMateIn(pos, m.move, 1)).toBe(true);
-  });
+  test.each(LOS_ALAMOS_MATES.map(([why, fen], i) => ({ why, fen, i })))(
+    "best plays the mate in one: $why",
+    ({ fen, i }) => {
+      const a = asmBest[i]!;
+      if (!a.ok) throw new Error(`${a.code} ${a.message}`);
+      const pos = fenPosition(fen);
+      const m = parseUci(pos, a.move!);
+      expect(m.ok && isMateIn(pos, m.move, 1)).toBe(true);
+    },
+  );
 });
 
 /** The same position seen from the other side: ranks reversed, colours swapped, the
@@ -153,7 +206,10 @@ describe("Los Alamos mates, exchanges and best moves in the assembly", () => {
 function mirrored(fen: string): string {
   const [board, side, , , halfmove, fullmove] = fen.split(" ");
   const swap = (c: string) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase());
-  const ranks = board!.split("/").reverse().map((rank) => [...rank].map(swap).join(""));
+  const ranks = board!
+    .split("/")
+    .reverse()
+    .map((rank) => [...rank].map(swap).join(""));
   return [ranks.join("/"), side === "w" ? "b" : "w", "-", "-", halfmove, fullmove].join(" ");
 }
 
@@ -162,16 +218,38 @@ describe("Los Alamos evaluation", () => {
   // la_table_square): each side reads them from its own side of the 6x6 board. With
   // the 8x8 tables read on the a1..f6 corner, white and black saw different tables: the
   // start position scored -99 for white and +99 for black at depth 2.
-  const fens = [LOS_ALAMOS_START, ...samplePositions(1956, 10, "losalamos").map((s) => s.fen).filter((fen) => status(fenPosition(fen)) === "playing").slice(0, 30)];
+  const fens = [
+    LOS_ALAMOS_START,
+    ...samplePositions(1956, 10, "losalamos")
+      .map((s) => s.fen)
+      .filter((fen) => status(fenPosition(fen)) === "playing")
+      .slice(0, 30),
+  ];
   let scores: string[];
   beforeAll(async () => {
-    const jobs = fens.flatMap((fen) => [`position ${fen}`, "go depth 2", `position ${mirrored(fen)}`, "go depth 2"]);
+    const jobs = fens.flatMap((fen) => [
+      `position ${fen}`,
+      "go depth 2",
+      `position ${mirrored(fen)}`,
+      "go depth 2",
+    ]);
     const answers = await runBatch(jobs, { timeoutMs: 120_000 });
-    scores = answers.filter((_, i) => i % 2 === 1).map((a) => a.lines.find((l) => l[0] === "bestmove")!.slice(2, 5).join(" "));
+    scores = answers
+      .filter((_, i) => i % 2 === 1)
+      .map((a) =>
+        a.lines
+          .find((l) => l[0] === "bestmove")!
+          .slice(2, 5)
+          .join(" "),
+      );
   }, 150_000);
 
   test("a position and its mirror image get the same score at depth 2, the start position among them", () => {
-    const differ = fens.flatMap((fen, i) => (scores[2 * i] === scores[2 * i + 1] ? [] : [`${fen}: ${scores[2 * i]}, mirrored ${scores[2 * i + 1]}`]));
+    const differ = fens.flatMap((fen, i) =>
+      scores[2 * i] === scores[2 * i + 1]
+        ? []
+        : [`${fen}: ${scores[2 * i]}, mirrored ${scores[2 * i + 1]}`],
+    );
     expect(differ, differ.slice(0, 5).join("\n")).toEqual([]);
   });
 

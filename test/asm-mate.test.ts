@@ -4,7 +4,13 @@
 // length by the oracle's own check (isMateIn); "nomate" must agree with the oracle.
 // All jobs of a table run in one emulator boot (beforeAll); each test then compares.
 import { beforeAll, describe, expect, test } from "vitest";
-import { asmEngine, oracleEngine, type EngineError, type MateAnswer, type MateRequest } from "../ts-harness/core/engines.ts";
+import {
+  asmEngine,
+  oracleEngine,
+  type EngineError,
+  type MateAnswer,
+  type MateRequest,
+} from "../ts-harness/core/engines.ts";
 import { isMateIn, parseFen, parseUci } from "../ts-harness/oracle/index.ts";
 import { MATE_SET } from "../ts-harness/lab/mate-set.ts";
 import { samplePositions } from "../ts-harness/formats/positions.ts";
@@ -13,7 +19,10 @@ import { NO_MATES, PUBLISHED_MATES, oracleMates } from "../ts-harness/fixtures/m
 type Answer = MateAnswer | EngineError;
 
 /** Both engines' answers to the same requests: the assembly's in one boot. */
-function answersOf(requests: () => MateRequest[], timeoutMs: number): { oracle: Answer[]; asm: Answer[] } {
+function answersOf(
+  requests: () => MateRequest[],
+  timeoutMs: number,
+): { oracle: Answer[]; asm: Answer[] } {
   const answers = { oracle: [] as Answer[], asm: [] as Answer[] };
   beforeAll(async () => {
     answers.asm = await asmEngine.mate(requests(), { timeoutMs });
@@ -36,24 +45,39 @@ function expectSameMate(req: MateRequest, oracle: Answer, asm: Answer): void {
   const parsed = parseFen(req.fen);
   if (!parsed.ok) throw new Error(where);
   const move = parseUci(parsed.pos, asm.firstMoves[0]!);
-  if (!move.ok) throw new Error(`${where}\n  the assembly's move is not legal: ${move.error.message}`);
+  if (!move.ok)
+    throw new Error(`${where}\n  the assembly's move is not legal: ${move.error.message}`);
   expect(isMateIn(parsed.pos, move.move, asm.length), where).toBe(true);
 }
 
 describe("mate – published mates", () => {
   // Each at its own length, and the short ones with room to spare: still the shortest.
   const requests = [
-    ...PUBLISHED_MATES.map((m) => ({ title: `${m.source}: mate in ${m.length}`, fen: m.fen, moves: m.length })),
-    ...PUBLISHED_MATES.filter((m) => m.length <= 2).map((m) => ({ title: `${m.source}: asked for mate in ${m.length + 2}, the mate in ${m.length}`, fen: m.fen, moves: m.length + 2 })),
+    ...PUBLISHED_MATES.map((m) => ({
+      title: `${m.source}: mate in ${m.length}`,
+      fen: m.fen,
+      moves: m.length,
+    })),
+    ...PUBLISHED_MATES.filter((m) => m.length <= 2).map((m) => ({
+      title: `${m.source}: asked for mate in ${m.length + 2}, the mate in ${m.length}`,
+      fen: m.fen,
+      moves: m.length + 2,
+    })),
   ];
   const answers = answersOf(() => requests, 300_000);
 
-  test.each(requests.map((r, i) => ({ ...r, i })))("$title is found", ({ i }) => {
-    expectSameMate(requests[i]!, answers.oracle[i]!, answers.asm[i]!);
-  }, 10_000);
+  test.each(requests.map((r, i) => ({ ...r, i })))(
+    "$title is found",
+    ({ i }) => {
+      expectSameMate(requests[i]!, answers.oracle[i]!, answers.asm[i]!);
+    },
+    10_000,
+  );
 
   test("every published mate is found at its published length", () => {
-    PUBLISHED_MATES.forEach((m, i) => expect(answers.asm[i], m.source).toMatchObject({ ok: true, length: m.length }));
+    PUBLISHED_MATES.forEach((m, i) =>
+      expect(answers.asm[i], m.source).toMatchObject({ ok: true, length: m.length }),
+    );
   }, 10_000);
 });
 
@@ -65,12 +89,17 @@ describe("mate – mates in 4 of the benchmark set", () => {
   const requests = mates.map((m) => ({ fen: m.fen, moves: 5 }));
   const answers = answersOf(() => requests, 300_000);
 
-  test("the four are in the set", () => expect(mates.map((m) => m.key).sort()).toEqual([...KEYS].sort()));
+  test("the four are in the set", () =>
+    expect(mates.map((m) => m.key).sort()).toEqual([...KEYS].sort()));
 
-  test.each(mates.map((m, i) => ({ ...m, i })))("$fen: the mate in 4 by the oracle", ({ i }) => {
-    expectSameMate(requests[i]!, answers.oracle[i]!, answers.asm[i]!);
-    expect(answers.asm[i]).toMatchObject({ ok: true, length: 4 });
-  }, 10_000);
+  test.each(mates.map((m, i) => ({ ...m, i })))(
+    "$fen: the mate in 4 by the oracle",
+    ({ i }) => {
+      expectSameMate(requests[i]!, answers.oracle[i]!, answers.asm[i]!);
+      expect(answers.asm[i]).toMatchObject({ ok: true, length: 4 });
+    },
+    10_000,
+  );
 });
 
 describe("mate – our own mates in 5 of the benchmark set", () => {
@@ -89,15 +118,21 @@ describe("mate – our own mates in 5 of the benchmark set", () => {
     expect(mates.map((m) => m.key)).toContain("a7a8q");
   });
 
-  test.each(mates.map((m, i) => ({ ...m, i })))("$fen: a mate in 5 the oracle accepts", ({ fen, i }) => {
-    const a = answers[i]!;
-    expect(a, describeAnswer(a)).toMatchObject({ ok: true, length: 5 });
-    if (!a.ok) return;
-    const parsed = parseFen(fen);
-    if (!parsed.ok) throw new Error(fen);
-    const move = parseUci(parsed.pos, a.firstMoves[0]!);
-    expect(move.ok && isMateIn(parsed.pos, move.move, 5), `${fen}: ${a.firstMoves[0]}`).toBe(true);
-  }, 10_000);
+  test.each(mates.map((m, i) => ({ ...m, i })))(
+    "$fen: a mate in 5 the oracle accepts",
+    ({ fen, i }) => {
+      const a = answers[i]!;
+      expect(a, describeAnswer(a)).toMatchObject({ ok: true, length: 5 });
+      if (!a.ok) return;
+      const parsed = parseFen(fen);
+      if (!parsed.ok) throw new Error(fen);
+      const move = parseUci(parsed.pos, a.firstMoves[0]!);
+      expect(move.ok && isMateIn(parsed.pos, move.move, 5), `${fen}: ${a.firstMoves[0]}`).toBe(
+        true,
+      );
+    },
+    10_000,
+  );
 });
 
 describe("mate – an attacker its defender can mate", () => {
@@ -110,37 +145,57 @@ describe("mate – an attacker its defender can mate", () => {
   ].map((fen) => ({ fen, moves: 5 }));
   const answers = answersOf(() => requests, 300_000);
 
-  test.each(requests.map((r, i) => ({ ...r, i })))("$fen: no mate in 5, as the oracle says", ({ i }) => {
-    expectSameMate(requests[i]!, answers.oracle[i]!, answers.asm[i]!);
-    expect(answers.asm[i]).toMatchObject({ ok: true, length: null });
-  }, 10_000);
+  test.each(requests.map((r, i) => ({ ...r, i })))(
+    "$fen: no mate in 5, as the oracle says",
+    ({ i }) => {
+      expectSameMate(requests[i]!, answers.oracle[i]!, answers.asm[i]!);
+      expect(answers.asm[i]).toMatchObject({ ok: true, length: null });
+    },
+    10_000,
+  );
 });
 
 describe("mate – the longest length asked for", () => {
   // Mates of 1..3 moves asked for in 8 (MATE_MAX_MOVES): still found at their length.
-  const requests = PUBLISHED_MATES.filter((m) => m.length <= 3).map((m) => ({ title: `${m.source}: asked for mate in 8`, fen: m.fen, moves: 8 }));
+  const requests = PUBLISHED_MATES.filter((m) => m.length <= 3).map((m) => ({
+    title: `${m.source}: asked for mate in 8`,
+    fen: m.fen,
+    moves: 8,
+  }));
   const answers = answersOf(() => requests, 300_000);
 
-  test.each(requests.map((r, i) => ({ ...r, i })))("$title, the mate of the oracle's length", ({ i }) => {
-    expectSameMate(requests[i]!, answers.oracle[i]!, answers.asm[i]!);
-  }, 10_000);
+  test.each(requests.map((r, i) => ({ ...r, i })))(
+    "$title, the mate of the oracle's length",
+    ({ i }) => {
+      expectSameMate(requests[i]!, answers.oracle[i]!, answers.asm[i]!);
+    },
+    10_000,
+  );
 });
 
 describe("mate – stalemate traps and other positions without a mate", () => {
   const requests = NO_MATES.map((m) => ({ fen: m.fen, moves: m.within }));
   const answers = answersOf(() => requests, 300_000);
 
-  test.each(NO_MATES.map((m, i) => ({ ...m, i })))("$why: no mate in $within", ({ i }) => {
-    expectSameMate(requests[i]!, answers.oracle[i]!, answers.asm[i]!);
-    expect(answers.asm[i]).toMatchObject({ ok: true, length: null });
-  }, 10_000);
+  test.each(NO_MATES.map((m, i) => ({ ...m, i })))(
+    "$why: no mate in $within",
+    ({ i }) => {
+      expectSameMate(requests[i]!, answers.oracle[i]!, answers.asm[i]!);
+      expect(answers.asm[i]).toMatchObject({ ok: true, length: null });
+    },
+    10_000,
+  );
 });
 
 describe("mate – sparse positions sorted by the oracle", () => {
   const { mates, none } = oracleMates(1858, 3, 6, 10);
   const table = [
     ...mates.map((m) => ({ title: `mate in ${m.length}: ${m.fen}`, fen: m.fen, moves: 3 })),
-    ...none.map((m) => ({ title: `no mate in ${m.within}: ${m.fen}`, fen: m.fen, moves: m.within })),
+    ...none.map((m) => ({
+      title: `no mate in ${m.within}: ${m.fen}`,
+      fen: m.fen,
+      moves: m.within,
+    })),
   ];
   const answers = answersOf(() => table, 300_000);
 
@@ -149,9 +204,13 @@ describe("mate – sparse positions sorted by the oracle", () => {
     expect(none).toHaveLength(10);
   }, 10_000);
 
-  test.each(table.map((r, i) => ({ ...r, i })))("$title agrees with the oracle", ({ i }) => {
-    expectSameMate(table[i]!, answers.oracle[i]!, answers.asm[i]!);
-  }, 10_000);
+  test.each(table.map((r, i) => ({ ...r, i })))(
+    "$title agrees with the oracle",
+    ({ i }) => {
+      expectSameMate(table[i]!, answers.oracle[i]!, answers.asm[i]!);
+    },
+    10_000,
+  );
 });
 
 describe("mate – positions from seeded random play, mate in 2", () => {

@@ -3,13 +3,23 @@
 // All jobs of a table run in one emulator boot (beforeAll); each test then compares.
 import { beforeAll, describe, expect, test } from "vitest";
 import { divideMismatch, movesMismatch } from "../ts-harness/core/compare.ts";
-import { asmEngine, oracleEngine, type EngineError, type MovesAnswer, type PerftAnswer, type PerftRequest } from "../ts-harness/core/engines.ts";
+import {
+  asmEngine,
+  oracleEngine,
+  type EngineError,
+  type MovesAnswer,
+  type PerftAnswer,
+  type PerftRequest,
+} from "../ts-harness/core/engines.ts";
 import { LEGALITY_EDGES, PUBLISHED_PERFT } from "../ts-harness/fixtures/perft.ts";
 import { samplePositions } from "../ts-harness/formats/positions.ts";
 
 type Answer = PerftAnswer | EngineError;
 
-async function bothEngines(requests: PerftRequest[], timeoutMs: number): Promise<[Answer[], Answer[]]> {
+async function bothEngines(
+  requests: PerftRequest[],
+  timeoutMs: number,
+): Promise<[Answer[], Answer[]]> {
   const asm = await asmEngine.perft(requests, { timeoutMs });
   const oracle = await oracleEngine.perft(requests);
   return [oracle, asm];
@@ -23,7 +33,11 @@ function expectSameDivide(req: PerftRequest, oracle: Answer, asm: Answer): void 
 // The positions of the Chess Programming Wiki "Perft Results" page, at depths that keep
 // the suite short; the oracle's own tests prove it on these to depth 4-5.
 const SHALLOW_DEPTHS: Record<string, number> = { "the start position": 4, "position 3": 5 };
-const PUBLISHED = PUBLISHED_PERFT.map((p): [string, string, number] => [p.name, p.fen, SHALLOW_DEPTHS[p.name] ?? 3]);
+const PUBLISHED = PUBLISHED_PERFT.map((p): [string, string, number] => [
+  p.name,
+  p.fen,
+  SHALLOW_DEPTHS[p.name] ?? 3,
+]);
 const EDGES = LEGALITY_EDGES.map((p): [string, string, number] => [p.name, p.fen, p.depth]);
 
 describe.each([
@@ -37,14 +51,19 @@ describe.each([
     [oracle, asm] = await bothEngines(requests, 240_000);
   }, 300_000);
 
-  test.each(table.map(([name, , depth], i) => ({ name, depth, i })))("$name: depth $depth matches the oracle", ({ i }) => {
-    expectSameDivide(requests[i]!, oracle[i]!, asm[i]!);
-  });
+  test.each(table.map(([name, , depth], i) => ({ name, depth, i })))(
+    "$name: depth $depth matches the oracle",
+    ({ i }) => {
+      expectSameDivide(requests[i]!, oracle[i]!, asm[i]!);
+    },
+  );
 });
 
 describe("the 218-move position", () => {
   test("has 218 legal moves in the assembly, the published record", async () => {
-    const [a] = await asmEngine.moves(["R6R/3Q4/1Q4Q1/4Q3/2Q4Q/Q4Q2/pp1Q4/kBNN1KB1 w - - 0 1"], { timeoutMs: 60_000 });
+    const [a] = await asmEngine.moves(["R6R/3Q4/1Q4Q1/4Q3/2Q4Q/Q4Q2/pp1Q4/kBNN1KB1 w - - 0 1"], {
+      timeoutMs: 60_000,
+    });
     expect(a!.ok).toBe(true);
     expect((a as MovesAnswer).moves).toHaveLength(218);
   });
@@ -77,7 +96,9 @@ describe("positions from seeded random play", () => {
   });
 
   test("every position has the same depth-2 divide in both engines", () => {
-    const wrong = requests.flatMap((req, i) => divideMismatch(req, oracleDivide[i]!, asmDivide[i]!) ?? []);
+    const wrong = requests.flatMap(
+      (req, i) => divideMismatch(req, oracleDivide[i]!, asmDivide[i]!) ?? [],
+    );
     expect(wrong, wrong.slice(0, 5).join("\n")).toEqual([]);
   });
 });

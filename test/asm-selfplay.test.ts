@@ -7,7 +7,14 @@
 // the fixture (test/game-savegame.test.ts saves and loads it) is checked the same way:
 // the oracle proves it a game, and the engine plays parts of it again.
 import { beforeAll, describe, expect, test } from "vitest";
-import { JOBS_FILE, parseResult, programLimits, RESULT_FILE, runBatch, type JobLines } from "../ts-harness/core/asm-engine.ts";
+import {
+  JOBS_FILE,
+  parseResult,
+  programLimits,
+  RESULT_FILE,
+  runBatch,
+  type JobLines,
+} from "../ts-harness/core/asm-engine.ts";
 import { CHESS, program } from "../ts-harness/core/build.ts";
 import { DosSession } from "../ts-harness/core/runner.ts";
 import * as oracle from "../ts-harness/oracle/index.ts";
@@ -115,17 +122,23 @@ describe("selfplay: the engine against itself in one boot", () => {
 
   test("the job's moves are the moves go depth 3 chooses on the position and its history before each", async () => {
     const moves = plies(3).map((w) => w[2]!);
-    expect(await goChoices(START, moves, "depth 3", 12)).toEqual(sampled(moves, 12).map(([ply]) => moves[ply]));
+    expect(await goChoices(START, moves, "depth 3", 12)).toEqual(
+      sampled(moves, 12).map(([ply]) => moves[ply]),
+    );
   }, 120_000);
 });
 
 /** White a rook up; the knights have danced back and forth twice, and black's knight can
  *  go back once more: the start position a third time, a draw. */
-const DANCE = "position 1n4k1/ppp2p1p/6p1/8/8/8/PPP2PPP/1N2R1K1 w - - 0 1 moves b1c3 b8c6 c3b1 c6b8 b1c3 b8c6 c3b1";
+const DANCE =
+  "position 1n4k1/ppp2p1p/6p1/8/8/8/PPP2PPP/1N2R1K1 w - - 0 1 moves b1c3 b8c6 c3b1 c6b8 b1c3 b8c6 c3b1";
 
 describe("contempt: what a draw is worth to the side thinking", () => {
   test("a rook down, black takes the draw by repetition at no contempt, and plays on at contempt 1000", async () => {
-    const answers = await runBatch([DANCE, "go depth 3", "go depth 3 contempt 1000", "go depth 3 contempt 1001"], { timeoutMs: 110_000 });
+    const answers = await runBatch(
+      [DANCE, "go depth 3", "go depth 3 contempt 1000", "go depth 3 contempt 1001"],
+      { timeoutMs: 110_000 },
+    );
     const [plain, shunning] = [answers[1]!, answers[2]!].map((a) => a.lines.at(-1)![1]!);
     const pos = oracle.fenPosition("1n4k1/ppp2p1p/6p1/8/8/8/PPP2PPP/1N2R1K1 w - - 0 1");
     oracle.playUci(pos, DANCE.split(" moves ")[1]!.split(" "));
@@ -161,14 +174,23 @@ function sampled(moves: string[], count: number, fen = START): [ply: number, job
 }
 
 /** The moves `go` with the limits chooses before the sampled plies of a game. */
-async function goChoices(fen: string, moves: string[], limits: string, count: number): Promise<string[]> {
+async function goChoices(
+  fen: string,
+  moves: string[],
+  limits: string,
+  count: number,
+): Promise<string[]> {
   const asked = sampled(moves, count, fen);
-  const answers = await runBatch(asked.flatMap(([, text]) => [text, "newgame", `go ${limits}`]), { timeoutMs: 110_000 });
+  const answers = await runBatch(
+    asked.flatMap(([, text]) => [text, "newgame", `go ${limits}`]),
+    { timeoutMs: 110_000 },
+  );
   return asked.map((_, i) => answers[3 * i + 2]!.lines.at(-1)![1]!);
 }
 
 /** Said when the engine no longer plays the fixture's moves. */
-const REMAKE = "the engine plays otherwise now: make the fixture again with the command in its header";
+const REMAKE =
+  "the engine plays otherwise now: make the fixture again with the command in its header";
 
 describe(`the long self-play game of test/fixtures/selfplay.ts (${SELF_PLAY.moves.length} plies, ${SELF_PLAY.limits})`, () => {
   const { fen, limits, moves, end } = SELF_PLAY;
@@ -193,6 +215,8 @@ describe(`the long self-play game of test/fixtures/selfplay.ts (${SELF_PLAY.move
   test("go with the fixture's limits chooses the fixture's move on the position and history before a dozen plies spread over the game", async () => {
     const asked = sampled(moves, 12, fen);
     expect(asked.length).toBeGreaterThanOrEqual(6);
-    expect(await goChoices(fen, moves, limits, 12), REMAKE).toEqual(asked.map(([ply]) => moves[ply]));
+    expect(await goChoices(fen, moves, limits, 12), REMAKE).toEqual(
+      asked.map(([ply]) => moves[ply]),
+    );
   }, 120_000);
 });

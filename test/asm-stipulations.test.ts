@@ -3,11 +3,26 @@
 // out of range, a bad FEN). All jobs of a table run in one emulator boot (beforeAll).
 import { beforeAll, describe, expect, test } from "vitest";
 import {
-  asmEngine, oracleEngine, type EngineError, type HelpmateAnswer, type SelfmateAnswer, type StipulationRequest,
+  asmEngine,
+  oracleEngine,
+  type EngineError,
+  type HelpmateAnswer,
+  type SelfmateAnswer,
+  type StipulationRequest,
 } from "../ts-harness/core/engines.ts";
 import { runBatch } from "../ts-harness/core/asm-engine.ts";
-import { fenPosition, findSelfmate, parseFen, playUci, status } from "../ts-harness/oracle/index.ts";
-import { PUBLISHED_HELPMATES, PUBLISHED_SELFMATES, oracleStipulations } from "../ts-harness/fixtures/stipulations.ts";
+import {
+  fenPosition,
+  findSelfmate,
+  parseFen,
+  playUci,
+  status,
+} from "../ts-harness/oracle/index.ts";
+import {
+  PUBLISHED_HELPMATES,
+  PUBLISHED_SELFMATES,
+  oracleStipulations,
+} from "../ts-harness/fixtures/stipulations.ts";
 import { INVALID } from "./fixtures/bad-fens.ts";
 
 type Help = HelpmateAnswer | EngineError;
@@ -37,8 +52,16 @@ function expectSameSelfmate(req: StipulationRequest, oracle: Self, asm: Self): v
 
 describe("helpmate – published problems and the oracle's positions", () => {
   const requests: (StipulationRequest & { title: string })[] = [
-    ...PUBLISHED_HELPMATES.map((h) => ({ title: `${h.source}: asked for h#3, the h#${h.length}`, fen: h.fen, moves: 3 })),
-    ...generated.helpmates.map((h) => ({ title: `${h.fen}: h#${h.length ?? "none"} in 2`, fen: h.fen, moves: 2 })),
+    ...PUBLISHED_HELPMATES.map((h) => ({
+      title: `${h.source}: asked for h#3, the h#${h.length}`,
+      fen: h.fen,
+      moves: 3,
+    })),
+    ...generated.helpmates.map((h) => ({
+      title: `${h.fen}: h#${h.length ?? "none"} in 2`,
+      fen: h.fen,
+      moves: 2,
+    })),
   ];
   const answers = { oracle: [] as Help[], asm: [] as Help[] };
   beforeAll(async () => {
@@ -50,11 +73,14 @@ describe("helpmate – published problems and the oracle's positions", () => {
     expectSameHelpmate(requests[i]!, answers.oracle[i]!, answers.asm[i]!);
   });
 
-  test.each(PUBLISHED_HELPMATES.map((h, i) => ({ ...h, i })))("$source: the published number of solutions, and one of them", ({ solutions, i }) => {
-    const a = answers.asm[i]!;
-    expect(a).toMatchObject({ ok: true, solutions: solutions.length });
-    expect(solutions).toContain((a as HelpmateAnswer).line.join(" "));
-  });
+  test.each(PUBLISHED_HELPMATES.map((h, i) => ({ ...h, i })))(
+    "$source: the published number of solutions, and one of them",
+    ({ solutions, i }) => {
+      const a = answers.asm[i]!;
+      expect(a).toMatchObject({ ok: true, solutions: solutions.length });
+      expect(solutions).toContain((a as HelpmateAnswer).line.join(" "));
+    },
+  );
 
   test("a promotion to a rook that stalemates is no solution: after 1...a2 only 2.e8=Q# and 2.e8=B# mate", async () => {
     const req = { fen: "8/4P3/8/5KPk/8/p5P1/8/B7 b - - 0 1", moves: 2 };
@@ -71,8 +97,16 @@ describe("helpmate – published problems and the oracle's positions", () => {
 
 describe("selfmate – published problems and the oracle's positions", () => {
   const requests: (StipulationRequest & { title: string })[] = [
-    ...PUBLISHED_SELFMATES.map((s) => ({ title: `${s.source}: asked for s#3, the s#${s.length}`, fen: s.fen, moves: 3 })),
-    ...generated.selfmates.map((s) => ({ title: `${s.fen}: s#${s.length ?? "none"} in 2`, fen: s.fen, moves: 2 })),
+    ...PUBLISHED_SELFMATES.map((s) => ({
+      title: `${s.source}: asked for s#3, the s#${s.length}`,
+      fen: s.fen,
+      moves: 3,
+    })),
+    ...generated.selfmates.map((s) => ({
+      title: `${s.fen}: s#${s.length ?? "none"} in 2`,
+      fen: s.fen,
+      moves: 2,
+    })),
   ];
   const answers = { oracle: [] as Self[], asm: [] as Self[] };
   beforeAll(async () => {
@@ -84,9 +118,12 @@ describe("selfmate – published problems and the oracle's positions", () => {
     expectSameSelfmate(requests[i]!, answers.oracle[i]!, answers.asm[i]!);
   });
 
-  test.each(PUBLISHED_SELFMATES.map((s, i) => ({ ...s, i })))("$source: the published key $key", ({ key, i }) => {
-    expect(answers.asm[i]).toMatchObject({ ok: true, keys: [key] });
-  });
+  test.each(PUBLISHED_SELFMATES.map((s, i) => ({ ...s, i })))(
+    "$source: the published key $key",
+    ({ key, i }) => {
+      expect(answers.asm[i]).toMatchObject({ ok: true, keys: [key] });
+    },
+  );
 
   test("Popeye's 's#2' asked for a selfmate in one: none, as the oracle says", async () => {
     const fen = PUBLISHED_SELFMATES.find((s) => s.key === "g4d1")!.fen;
@@ -99,27 +136,40 @@ describe("selfmate – published problems and the oracle's positions", () => {
 describe("helpmate and selfmate – limits", () => {
   const fen = PUBLISHED_SELFMATES[0]!.fen;
   // One bad FEN of each kind of error (an empty one would leave the job without a FEN).
-  const bad = INVALID.filter(([, f, code], i) => f !== "" && INVALID.findIndex(([, g, c]) => c === code && g !== "") === i);
+  const bad = INVALID.filter(
+    ([, f, code], i) => f !== "" && INVALID.findIndex(([, g, c]) => c === code && g !== "") === i,
+  );
   const jobs = [
-    ...["helpmate", "selfmate"].flatMap((verb) => [`${verb} 0 ${fen}`, `${verb} 6 ${fen}`, `${verb} ${fen}`]),
+    ...["helpmate", "selfmate"].flatMap((verb) => [
+      `${verb} 0 ${fen}`,
+      `${verb} 6 ${fen}`,
+      `${verb} ${fen}`,
+    ]),
     ...bad.flatMap(([, badFen]) => [`helpmate 2 ${badFen}`, `selfmate 2 ${badFen}`]),
-    `helpmate 5 nodes 2000 ${PUBLISHED_HELPMATES[0]!.fen}`, `selfmate 5 nodes 50 ${PUBLISHED_SELFMATES[3]!.fen}`,
+    `helpmate 5 nodes 2000 ${PUBLISHED_HELPMATES[0]!.fen}`,
+    `selfmate 5 nodes 50 ${PUBLISHED_SELFMATES[3]!.fen}`,
   ];
   let lines: string[][][] = [];
   beforeAll(async () => {
     lines = (await runBatch(jobs, { timeoutMs: 120_000 })).map((g) => g.lines);
   }, 180_000);
 
-  test.each([0, 1, 2, 3, 4, 5])("a length out of 1..5 or missing is the arg error (job %s)", (i) => {
-    expect(lines[i]![0]!.slice(0, 2), jobs[i]).toEqual(["error", "arg"]);
-  });
+  test.each([0, 1, 2, 3, 4, 5])(
+    "a length out of 1..5 or missing is the arg error (job %s)",
+    (i) => {
+      expect(lines[i]![0]!.slice(0, 2), jobs[i]).toEqual(["error", "arg"]);
+    },
+  );
 
-  test.each(bad.map(([why, badFen], i) => ({ why, badFen, i })))("a FEN with $why is the oracle's error in both jobs", ({ badFen, i }) => {
-    const parsed = parseFen(badFen);
-    const code = parsed.ok ? "ok" : parsed.error.code;
-    expect(lines[6 + 2 * i]![0]!.slice(0, 2)).toEqual(["error", code]);
-    expect(lines[7 + 2 * i]![0]!.slice(0, 2)).toEqual(["error", code]);
-  });
+  test.each(bad.map(([why, badFen], i) => ({ why, badFen, i })))(
+    "a FEN with $why is the oracle's error in both jobs",
+    ({ badFen, i }) => {
+      const parsed = parseFen(badFen);
+      const code = parsed.ok ? "ok" : parsed.error.code;
+      expect(lines[6 + 2 * i]![0]!.slice(0, 2)).toEqual(["error", code]);
+      expect(lines[7 + 2 * i]![0]!.slice(0, 2)).toEqual(["error", code]);
+    },
+  );
 
   test("a node limit stops each job with a `stopped` line naming the limit", () => {
     const [help, self] = lines.slice(6 + 2 * bad.length);
@@ -130,7 +180,11 @@ describe("helpmate and selfmate – limits", () => {
   });
 
   test("the oracle refuses the same lengths", async () => {
-    expect(await oracleEngine.helpmate([{ fen, moves: 6 }])).toMatchObject([{ ok: false, code: "arg" }]);
-    expect(await oracleEngine.selfmate([{ fen, moves: 0 }])).toMatchObject([{ ok: false, code: "arg" }]);
+    expect(await oracleEngine.helpmate([{ fen, moves: 6 }])).toMatchObject([
+      { ok: false, code: "arg" },
+    ]);
+    expect(await oracleEngine.selfmate([{ fen, moves: 0 }])).toMatchObject([
+      { ok: false, code: "arg" },
+    ]);
   });
 });

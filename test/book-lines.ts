@@ -13,5 +13,9 @@ export const LINES: string[][] = BOOK_LINES.map((l) => {
 
 /** The moves the lines give after a game from the start position (UCI moves). */
 export function continuations(moves: readonly string[]): Set<string> {
-  return new Set(LINES.filter((l) => l.length > moves.length && moves.every((m, i) => l[i] === m)).map((l) => l[moves.length]!));
+  return new Set(
+    LINES.filter((l) => l.length > moves.length && moves.every((m, i) => l[i] === m)).map(
+      (l) => l[moves.length]!,
+    ),
+  );
 }

@@ -1,17 +1,32 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join, sep } from "node:path";
 import { describe, expect, test } from "vitest";
-import { assemble, BuildError, BUILD_DIR, CHESS, PROBE, ROOT, type AsmTarget } from "../ts-harness/core/build.ts";
+import {
+  assemble,
+  BuildError,
+  BUILD_DIR,
+  CHESS,
+  PROBE,
+  ROOT,
+  type AsmTarget,
+} from "../ts-harness/core/build.ts";
 
 /** Runs `check` on a target assembled in a folder of its own, build/<name>/ (other test
  *  files read build/ meanwhile), from `source` when given; the folder goes afterwards. */
-async function inScratch(name: string, source: string | null, check: (target: AsmTarget) => Promise<void>): Promise<void> {
+async function inScratch(
+  name: string,
+  source: string | null,
+  check: (target: AsmTarget) => Promise<void>,
+): Promise<void> {
   const dir = join(BUILD_DIR, name);
   mkdirSync(dir, { recursive: true });
   try {
     if (source === null) return await check({ ...PROBE, output: `build/${name}/PROBE.COM` });
     writeFileSync(join(dir, `${name}.asm`), source);
-    await check({ source: `build/${name}/${name}.asm`, output: `build/${name}/${name.toUpperCase()}.COM` });
+    await check({
+      source: `build/${name}/${name}.asm`,
+      output: `build/${name}/${name.toUpperCase()}.COM`,
+    });
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -47,7 +62,12 @@ function mapped(name: string, labels: number): { source: string; target: AsmTarg
   const body = Array.from({ length: labels }, (_, i) => `label_${i}: nop`).join("\n");
   return {
     source: `cpu 386\norg 100h\n[map all build/${name}/${name}.map]\n${body}\nlast_label: ret\n`,
-    target: { source: `build/${name}/${name}.asm`, output: `build/${name}/${name.toUpperCase()}.COM`, listing: `build/${name}/${name}.lst`, map: `build/${name}/${name}.map` },
+    target: {
+      source: `build/${name}/${name}.asm`,
+      output: `build/${name}/${name.toUpperCase()}.COM`,
+      listing: `build/${name}/${name}.lst`,
+      map: `build/${name}/${name}.map`,
+    },
   };
 }
 
@@ -70,11 +90,18 @@ describe("builds beside running commands", () => {
       const { source, target } = mapped("reuse", 200);
       writeFileSync(join(dir, "reuse.asm"), source);
       const first = await assemble(target);
-      const times = [target.output, target.listing!, target.map!].map((f) => statSync(join(ROOT, f)).mtimeMs);
+      const times = [target.output, target.listing!, target.map!].map(
+        (f) => statSync(join(ROOT, f)).mtimeMs,
+      );
       await new Promise((r) => setTimeout(r, 20));
       expect(await assemble(target)).toEqual(first);
-      expect([target.output, target.listing!, target.map!].map((f) => statSync(join(ROOT, f)).mtimeMs)).toEqual(times);
-      writeFileSync(join(dir, "reuse.asm"), source.replace("last_label: ret", "last_label: nop\nret"));
+      expect(
+        [target.output, target.listing!, target.map!].map((f) => statSync(join(ROOT, f)).mtimeMs),
+      ).toEqual(times);
+      writeFileSync(
+        join(dir, "reuse.asm"),
+        source.replace("last_label: ret", "last_label: nop\nret"),
+      );
       expect((await assemble(target)).length).toBe(first.length + 1);
     }));
 
@@ -90,37 +117,46 @@ describe("builds beside running commands", () => {
       expect(readFileSync(join(ROOT, target.map!), "utf8")).toBe(map);
     }));
 
-  test("while two builds of changed sources run at once, every read of the program and the map finds them whole", () =>
-    inFolder("race", async (dir) => {
-      const LABELS = 4000;
-      const { source, target } = mapped("race", LABELS);
-      writeFileSync(join(dir, "race.asm"), source);
-      const size = (await assemble(target)).length;
-      const torn: string[] = [];
-      let building = true;
-      const reader = (async () => {
-        while (building) {
-          const bytes = readFileSync(join(ROOT, target.output));
-          const map = readFileSync(join(ROOT, target.map!), "utf8");
-          if (bytes.length < size) torn.push(`a program of ${bytes.length} bytes`);
-          if (!map.includes("last_label")) torn.push(`a map of ${map.length} characters`);
-          await new Promise((r) => setImmediate(r));
+  test(
+    "while two builds of changed sources run at once, every read of the program and the map finds them whole",
+    () =>
+      inFolder("race", async (dir) => {
+        const LABELS = 4000;
+        const { source, target } = mapped("race", LABELS);
+        writeFileSync(join(dir, "race.asm"), source);
+        const size = (await assemble(target)).length;
+        const torn: string[] = [];
+        let building = true;
+        const reader = (async () => {
+          while (building) {
+            const bytes = readFileSync(join(ROOT, target.output));
+            const map = readFileSync(join(ROOT, target.map!), "utf8");
+            if (bytes.length < size) torn.push(`a program of ${bytes.length} bytes`);
+            if (!map.includes("last_label")) torn.push(`a map of ${map.length} characters`);
+            await new Promise((r) => setImmediate(r));
+          }
+        })();
+        for (let round = 0; round < 3; round++) {
+          writeFileSync(
+            join(dir, "race.asm"),
+            source.replace("last_label: ret", `${"nop\n".repeat(round + 1)}last_label: ret`),
+          );
+          await Promise.all([assemble(target), assemble(target)]);
         }
-      })();
-      for (let round = 0; round < 3; round++) {
-        writeFileSync(join(dir, "race.asm"), source.replace("last_label: ret", `${"nop\n".repeat(round + 1)}last_label: ret`));
-        await Promise.all([assemble(target), assemble(target)]);
-      }
-      building = false;
-      await reader;
-      expect(torn).toEqual([]);
-    }), 60_000);
+        building = false;
+        await reader;
+        expect(torn).toEqual([]);
+      }),
+    60_000,
+  );
 });
 
 // STYLE: one file per concept, none over 800 lines, each listed in docs/architecture.md.
 const ASM_DIR = join(ROOT, "asm");
 const MAX_ASM_LINES = 800;
-const asmFiles = (readdirSync(ASM_DIR, { recursive: true }) as string[]).filter((name) => name.endsWith(".asm"));
+const asmFiles = (readdirSync(ASM_DIR, { recursive: true }) as string[]).filter((name) =>
+  name.endsWith(".asm"),
+);
 
 /** The paths docs/architecture.md's listing names: the code blocks under its "## The listing"
  *  and "## Beside the two trees", a folder (ending in "/") or a file a line, each indented
@@ -128,7 +164,9 @@ const asmFiles = (readdirSync(ASM_DIR, { recursive: true }) as string[]).filter(
 function listedPaths(): Set<string> {
   const doc = readFileSync(join(ROOT, "docs", "architecture.md"), "utf8");
   const blocks = ["The listing", "Beside the two trees"].map((title) => {
-    const block = new RegExp(`^## ${title}\\n[\\s\\S]*?^\`\`\`\\n([\\s\\S]*?)^\`\`\``, "m").exec(doc);
+    const block = new RegExp(`^## ${title}\\n[\\s\\S]*?^\`\`\`\\n([\\s\\S]*?)^\`\`\``, "m").exec(
+      doc,
+    );
     if (!block) throw new Error(`docs/architecture.md has no code block under ## ${title}`);
     return block[1]!;
   });
@@ -144,7 +182,8 @@ function addListed(block: string, paths: Set<string>): void {
     const entry = /^( *)(\S+)/.exec(line);
     if (!entry) continue;
     const depth = entry[1]!.length / 2;
-    if (!Number.isInteger(depth) || depth > folders.length) throw new Error(`docs/architecture.md: "${line}" is not indented under a folder`);
+    if (!Number.isInteger(depth) || depth > folders.length)
+      throw new Error(`docs/architecture.md: "${line}" is not indented under a folder`);
     folders.length = depth;
     const name = entry[2]!;
     if (name.endsWith("/")) folders.push(name.slice(0, -1));
@@ -165,7 +204,10 @@ const sourceFiles = (): string[] =>
 describe("asm layout", () => {
   test("no asm file is over 800 lines", () => {
     const long = asmFiles
-      .map((name) => ({ name, lines: readFileSync(join(ASM_DIR, name), "utf8").split("\n").length - 1 }))
+      .map((name) => ({
+        name,
+        lines: readFileSync(join(ASM_DIR, name), "utf8").split("\n").length - 1,
+      }))
       .filter(({ lines }) => lines > MAX_ASM_LINES);
     expect(long).toEqual([]);
   });
@@ -179,12 +221,20 @@ describe("asm layout", () => {
 
   test("every file docs/architecture.md lists under those folders is in the tree", () => {
     const files = new Set(sourceFiles());
-    expect([...listedPaths()].filter((path) => SOURCE_TREES.some((tree) => path.startsWith(`${tree}/`)) && !files.has(path))).toEqual([]);
+    expect(
+      [...listedPaths()].filter(
+        (path) => SOURCE_TREES.some((tree) => path.startsWith(`${tree}/`)) && !files.has(path),
+      ),
+    ).toEqual([]);
   });
 
   test("chess.asm includes every asm file but itself and the probe", () => {
     const root = readFileSync(join(ASM_DIR, "chess.asm"), "utf8");
     const included = new Set([...root.matchAll(/^%include "(\S+\.asm)"/gm)].map((m) => m[1]));
-    expect(asmFiles.filter((name) => !included.has(name) && name !== "chess.asm" && name !== "tools/probe.asm")).toEqual([]);
+    expect(
+      asmFiles.filter(
+        (name) => !included.has(name) && name !== "chess.asm" && name !== "tools/probe.asm",
+      ),
+    ).toEqual([]);
   });
 });

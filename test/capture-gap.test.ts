@@ -22,7 +22,10 @@ const SEARCHES = [
 ];
 
 /** An answer without its costs in time (ticks) and instructions (tsc). */
-const withoutCosts = (words: readonly string[]) => words.filter((w, i) => !["ticks", "tsc"].includes(w) && !["ticks", "tsc"].includes(words[i - 1] ?? ""));
+const withoutCosts = (words: readonly string[]) =>
+  words.filter(
+    (w, i) => !["ticks", "tsc"].includes(w) && !["ticks", "tsc"].includes(words[i - 1] ?? ""),
+  );
 
 describe("the captures the quiescence search leaves ungenerated", () => {
   it("change no fixed-depth search: a build that generates them all answers each with the same move, score and nodes", async () => {

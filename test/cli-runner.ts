@@ -6,7 +6,12 @@ import { expect } from "vitest";
 import { ROOT } from "../ts-harness/core/build.ts";
 
 export function chess(...args: string[]) {
-  return execa(join(ROOT, "node_modules/.bin/tsx"), ["ts-harness/frontends/cli.ts", ...args], { cwd: ROOT, reject: false, timeout: 120_000, stdin: "ignore" });
+  return execa(join(ROOT, "node_modules/.bin/tsx"), ["ts-harness/frontends/cli.ts", ...args], {
+    cwd: ROOT,
+    reject: false,
+    timeout: 120_000,
+    stdin: "ignore",
+  });
 }
 
 /** Runs the command line and expects a usage error: exit code 2, nothing on stdout, and

@@ -24,7 +24,15 @@ describe.each(["oracle", "asm"])("chess perft --engine %s", (engine) => {
   });
 
   test("--epd runs every position, reports the bad one on stderr and exits 1", async () => {
-    const r = await chess("perft", "--engine", engine, "--depth", "2", "--epd", "test/fixtures/mixed.epd");
+    const r = await chess(
+      "perft",
+      "--engine",
+      engine,
+      "--depth",
+      "2",
+      "--epd",
+      "test/fixtures/mixed.epd",
+    );
     expect(r.exitCode).toBe(1);
     expect(r.stdout.split("\n")).toEqual([
       "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - ;D2 400",
@@ -52,30 +60,84 @@ describe.each(["oracle", "asm"])("chess mate and exchange --engine %s", (engine)
 
   test("--stipulation help prints `FEN ;helpmate K SOLUTIONS UCI,...`: yacpdb's 'fox' a) has its one published solution", async () => {
     const fen = "3b4/8/4p1p1/R5B1/1p2k1n1/8/4NP2/4K3 b - - 0 1";
-    const r = await chess("mate", "--engine", engine, "--stipulation", "help", "--moves", "3", "--fen", fen);
+    const r = await chess(
+      "mate",
+      "--engine",
+      engine,
+      "--stipulation",
+      "help",
+      "--moves",
+      "3",
+      "--fen",
+      fen,
+    );
     expect(r.exitCode).toBe(0);
     expect(r.stdout).toBe(`${fen} ;helpmate 2 1 d8a5,f2f4,e4f5,e2g3`);
   });
 
   test("--stipulation help prints `FEN ;nohelpmate N` when there is none", async () => {
-    const r = await chess("mate", "--engine", engine, "--stipulation", "help", "--moves", "1", "--fen", START);
+    const r = await chess(
+      "mate",
+      "--engine",
+      engine,
+      "--stipulation",
+      "help",
+      "--moves",
+      "1",
+      "--fen",
+      START,
+    );
     expect(r.stdout).toBe(`${START} ;nohelpmate 1`);
   });
 
   test("--stipulation self prints `FEN ;selfmate K UCI`, or `;noselfmate N`: Popeye's s#2 1.Qd1", async () => {
     const fen = "8/8/8/8/1p4Q1/k7/p7/K7 w - - 0 1";
-    const r = await chess("mate", "--engine", engine, "--stipulation", "self", "--moves", "2", "--fen", fen);
+    const r = await chess(
+      "mate",
+      "--engine",
+      engine,
+      "--stipulation",
+      "self",
+      "--moves",
+      "2",
+      "--fen",
+      fen,
+    );
     expect(r.stdout).toBe(`${fen} ;selfmate 2 g4d1`);
-    const none = await chess("mate", "--engine", engine, "--stipulation", "self", "--moves", "1", "--fen", fen);
+    const none = await chess(
+      "mate",
+      "--engine",
+      engine,
+      "--stipulation",
+      "self",
+      "--moves",
+      "1",
+      "--fen",
+      fen,
+    );
     expect(none.stdout).toBe(`${fen} ;noselfmate 1`);
   });
 
   test("--stipulation help with --epd answers each position and names the bad one", async () => {
-    const r = await chess("mate", "--engine", engine, "--stipulation", "help", "--moves", "2", "--epd", "test/fixtures/helpmates.epd");
+    const r = await chess(
+      "mate",
+      "--engine",
+      engine,
+      "--stipulation",
+      "help",
+      "--moves",
+      "2",
+      "--epd",
+      "test/fixtures/helpmates.epd",
+    );
     expect(r.exitCode).toBe(1);
     const lines = r.stdout.split("\n");
-    expect(lines[0]).toBe("3b4/8/4p1p1/R5B1/1p2k1n1/8/4NP2/4K3 b - - ;helpmate 2 1 d8a5,f2f4,e4f5,e2g3");
-    expect(lines[1]).toMatch(/^8\/7B\/K3R2r\/7N\/8\/3P4\/6kp\/6qR b - - ;helpmate 2 2 (h6h5,e6e1,g2h1,h7e4|h6h7,e6e2,g2f1,h5g3)$/);
+    expect(lines[0]).toBe(
+      "3b4/8/4p1p1/R5B1/1p2k1n1/8/4NP2/4K3 b - - ;helpmate 2 1 d8a5,f2f4,e4f5,e2g3",
+    );
+    expect(lines[1]).toMatch(
+      /^8\/7B\/K3R2r\/7N\/8\/3P4\/6kp\/6qR b - - ;helpmate 2 2 (h6h5,e6e1,g2h1,h7e4|h6h7,e6e2,g2f1,h5g3)$/,
+    );
     expect(r.stderr).toMatch(/helpmates\.epd:4: 8\/8\/8\/8\/8\/8\/8\/8 w - -: kings: /);
   });
 
@@ -106,14 +168,48 @@ describe.concurrent("chess command-line errors", () => {
   test.each([
     ["no command", [], /a command is needed/],
     ["an unknown command", ["fly"], /unknown command 'fly'/],
-    ["an unknown engine", ["perft", "--engine", "stockfish", "--depth", "1", "--fen", START], /unknown engine 'stockfish'/],
-    ["a depth that is no number", ["perft", "--engine", "oracle", "--depth", "x", "--fen", START], /--depth must be a whole number from 1 to 9, not 'x'/],
+    [
+      "an unknown engine",
+      ["perft", "--engine", "stockfish", "--depth", "1", "--fen", START],
+      /unknown engine 'stockfish'/,
+    ],
+    [
+      "a depth that is no number",
+      ["perft", "--engine", "oracle", "--depth", "x", "--fen", START],
+      /--depth must be a whole number from 1 to 9, not 'x'/,
+    ],
     ["no position", ["perft", "--engine", "oracle", "--depth", "1"], /a position is needed/],
-    ["a missing EPD file", ["perft", "--engine", "oracle", "--depth", "1", "--epd", "no/such.epd"], /cannot read EPD file no\/such\.epd: ENOENT/],
-    ["an unknown option", ["perft", "--engine", "oracle", "--depth", "1", "--fen", START, "--fast"], /Unknown option '--fast'/],
-    ["a mate search of 9 moves", ["mate", "--engine", "oracle", "--moves", "9", "--fen", START], /--moves must be a whole number from 1 to 8, not '9'/],
-    ["a helpmate search of 6 moves", ["mate", "--engine", "oracle", "--stipulation", "help", "--moves", "6", "--fen", START], /--moves must be a whole number from 1 to 5, not '6'/],
-    ["an unknown stipulation", ["mate", "--engine", "oracle", "--stipulation", "reflex", "--moves", "2", "--fen", START], /--stipulation must be direct, help, self, not 'reflex'/],
-    ["a budget of 0", ["best", "--engine", "asm", "--budget", "0", "--fen", START], /--budget must be a whole number from 1 to 65535, not '0'/],
-  ])("%s is a usage error with exit code 2", (_why, args, message) => expectUsageError(args as string[], message));
+    [
+      "a missing EPD file",
+      ["perft", "--engine", "oracle", "--depth", "1", "--epd", "no/such.epd"],
+      /cannot read EPD file no\/such\.epd: ENOENT/,
+    ],
+    [
+      "an unknown option",
+      ["perft", "--engine", "oracle", "--depth", "1", "--fen", START, "--fast"],
+      /Unknown option '--fast'/,
+    ],
+    [
+      "a mate search of 9 moves",
+      ["mate", "--engine", "oracle", "--moves", "9", "--fen", START],
+      /--moves must be a whole number from 1 to 8, not '9'/,
+    ],
+    [
+      "a helpmate search of 6 moves",
+      ["mate", "--engine", "oracle", "--stipulation", "help", "--moves", "6", "--fen", START],
+      /--moves must be a whole number from 1 to 5, not '6'/,
+    ],
+    [
+      "an unknown stipulation",
+      ["mate", "--engine", "oracle", "--stipulation", "reflex", "--moves", "2", "--fen", START],
+      /--stipulation must be direct, help, self, not 'reflex'/,
+    ],
+    [
+      "a budget of 0",
+      ["best", "--engine", "asm", "--budget", "0", "--fen", START],
+      /--budget must be a whole number from 1 to 65535, not '0'/,
+    ],
+  ])("%s is a usage error with exit code 2", (_why, args, message) =>
+    expectUsageError(args as string[], message),
+  );
 });

@@ -12,7 +12,8 @@ import { findMate, legalMoves, moveToUci, toFen } from "../ts-harness/oracle/ind
 import { boardOf, play, position, START } from "./game-oracle.ts";
 
 const dosboxReady = dosboxInstalled();
-if (!dosboxReady) console.warn("386/486 batch tests skipped: DOSBox is missing and setup.mjs could not install it");
+if (!dosboxReady)
+  console.warn("386/486 batch tests skipped: DOSBox is missing and setup.mjs could not install it");
 
 const CPUS = [
   { name: "386", conf: "harness-386.conf" },
@@ -26,18 +27,28 @@ const BEST_MS = 200;
 
 describe.skipIf(!dosboxReady).each(CPUS)("CHESS.COM on a $name in native DOSBox", ({ conf }) => {
   test("perft, mate and best answer, in real time, and the result lines say there is no rdtsc", async () => {
-    const jobs = [`perft 3 ${START}`, `perft 2 ${KIWIPETE}`, `mate 2 ${BACK_RANK}`, `best ${BEST_MS} ${OPEN_GAME}`];
+    const jobs = [
+      `perft 3 ${START}`,
+      `perft 2 ${KIWIPETE}`,
+      `mate 2 ${BACK_RANK}`,
+      `best ${BEST_MS} ${OPEN_GAME}`,
+    ];
     const r = await runDosNative({
       program: "CHESS.COM",
       programBytes: await program(CHESS),
       args: `/jobs ${JOBS_FILE} ${RESULT_FILE}`,
-      files: { [JOBS_FILE]: jobs.join("\r\n") + "\r\n", [RESULT_FILE]: "FAIL native DOSBox: the program did not write its result file\r\n" },
+      files: {
+        [JOBS_FILE]: jobs.join("\r\n") + "\r\n",
+        [RESULT_FILE]: "FAIL native DOSBox: the program did not write its result file\r\n",
+      },
       conf,
       timeoutMs: 30_000,
     });
     expect(r.exitCode).toBe(0);
-    const [perftStart, perftKiwi, mate, best] = parseResult(Buffer.from(r.files.get(RESULT_FILE) ?? []).toString("latin1"), jobs)
-      .map((g) => g.lines[0]!);
+    const [perftStart, perftKiwi, mate, best] = parseResult(
+      Buffer.from(r.files.get(RESULT_FILE) ?? []).toString("latin1"),
+      jobs,
+    ).map((g) => g.lines[0]!);
     // Published perft numbers (Chess Programming Wiki).
     expect(perftStart!.slice(0, 3)).toEqual(["perft", "3", "8902"]);
     expect(perftKiwi!.slice(0, 3)).toEqual(["perft", "2", "2039"]);
@@ -47,7 +58,8 @@ describe.skipIf(!dosboxReady).each(CPUS)("CHESS.COM on a $name in native DOSBox"
     const open = position(OPEN_GAME);
     expect(legalMoves(open).map(moveToUci)).toContain(best![1]);
     // (best may end with `limit time` after them: its last iteration stopped at the budget)
-    for (const line of [perftStart, perftKiwi, mate, best]) expect(line!.slice(line!.indexOf("tsc"), line!.indexOf("tsc") + 2)).toEqual(["tsc", "none"]);
+    for (const line of [perftStart, perftKiwi, mate, best])
+      expect(line!.slice(line!.indexOf("tsc"), line!.indexOf("tsc") + 2)).toEqual(["tsc", "none"]);
     // Without rdtsc the budget is time: at most BEST_MS of the emulated machine's time,
     // which the BIOS ticks measure (deterministic at fixed cycles).
     const ticks = Number(best![best!.indexOf("ticks") + 1]);
@@ -55,34 +67,47 @@ describe.skipIf(!dosboxReady).each(CPUS)("CHESS.COM on a $name in native DOSBox"
   }, 40_000);
 });
 
-describe.skipIf(!dosboxReady).each(CPUS)("the watch file on a $name in native DOSBox", ({ conf }) => {
-  // Without rdtsc the watch job's file is read before each iteration only: a `1` there
-  // stops the thinking as a key does, between iterations too.
-  async function jobsWithStop(jobs: string[]): Promise<string[]> {
-    const r = await runDosNative({
-      program: "CHESS.COM",
-      programBytes: await program(CHESS),
-      args: `/jobs ${JOBS_FILE} ${RESULT_FILE}`,
-      files: { [JOBS_FILE]: jobs.join("\r\n") + "\r\n", [RESULT_FILE]: "FAIL native DOSBox: the program did not write its result file\r\n", "STOP.TXT": "1" },
-      conf,
-      timeoutMs: 30_000,
-    });
-    expect(r.exitCode).toBe(0);
-    return Buffer.from(r.files.get(RESULT_FILE) ?? []).toString("latin1").split("\r\n");
-  }
+describe.skipIf(!dosboxReady).each(CPUS)(
+  "the watch file on a $name in native DOSBox",
+  ({ conf }) => {
+    // Without rdtsc the watch job's file is read before each iteration only: a `1` there
+    // stops the thinking as a key does, between iterations too.
+    async function jobsWithStop(jobs: string[]): Promise<string[]> {
+      const r = await runDosNative({
+        program: "CHESS.COM",
+        programBytes: await program(CHESS),
+        args: `/jobs ${JOBS_FILE} ${RESULT_FILE}`,
+        files: {
+          [JOBS_FILE]: jobs.join("\r\n") + "\r\n",
+          [RESULT_FILE]: "FAIL native DOSBox: the program did not write its result file\r\n",
+          "STOP.TXT": "1",
+        },
+        conf,
+        timeoutMs: 30_000,
+      });
+      expect(r.exitCode).toBe(0);
+      return Buffer.from(r.files.get(RESULT_FILE) ?? [])
+        .toString("latin1")
+        .split("\r\n");
+    }
 
-  test("go infinite stops after its first iteration with limit key", async () => {
-    const lines = await jobsWithStop(["position startpos", "watch STOP.TXT", "go infinite"]);
-    expect(lines.filter((l) => l.startsWith("3 info depth "))).toHaveLength(1);
-    expect(lines.find((l) => l.startsWith("3 bestmove "))).toMatch(/ limit key$/);
-  }, 40_000);
+    test("go infinite stops after its first iteration with limit key", async () => {
+      const lines = await jobsWithStop(["position startpos", "watch STOP.TXT", "go infinite"]);
+      expect(lines.filter((l) => l.startsWith("3 info depth "))).toHaveLength(1);
+      expect(lines.find((l) => l.startsWith("3 bestmove "))).toMatch(/ limit key$/);
+    }, 40_000);
 
-  test("selfplay plays the one move so stopped and ends with key", async () => {
-    const lines = await jobsWithStop(["position startpos", "watch STOP.TXT", "selfplay 5 infinite"]);
-    expect(lines.filter((l) => l.startsWith("3 ply "))).toHaveLength(1);
-    expect(lines.find((l) => l.startsWith("3 selfplay "))).toMatch(/^3 selfplay 1 key /);
-  }, 40_000);
-});
+    test("selfplay plays the one move so stopped and ends with key", async () => {
+      const lines = await jobsWithStop([
+        "position startpos",
+        "watch STOP.TXT",
+        "selfplay 5 infinite",
+      ]);
+      expect(lines.filter((l) => l.startsWith("3 ply "))).toHaveLength(1);
+      expect(lines.find((l) => l.startsWith("3 selfplay "))).toMatch(/^3 selfplay 1 key /);
+    }, 40_000);
+  },
+);
 
 describe.each(CPUS)("the game on a $name under js-dos", ({ conf }) => {
   test("starts, takes the player's move and answers with a legal move at level 3 (a second a move)", async () => {

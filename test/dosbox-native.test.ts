@@ -1,10 +1,17 @@
 import { describe, expect, test } from "vitest";
-import { JOBS_FILE, parseResult, RESULT_FILE, runBatch, type JobLines } from "../ts-harness/core/asm-engine.ts";
+import {
+  JOBS_FILE,
+  parseResult,
+  RESULT_FILE,
+  runBatch,
+  type JobLines,
+} from "../ts-harness/core/asm-engine.ts";
 import { CHESS, program } from "../ts-harness/core/build.ts";
 import { dosboxInstalled, runDosNative } from "../ts-harness/core/dosbox-native.ts";
 
 const dosboxReady = dosboxInstalled();
-if (!dosboxReady) console.warn("dosbox-native tests skipped: DOSBox is missing and setup.mjs could not install it");
+if (!dosboxReady)
+  console.warn("dosbox-native tests skipped: DOSBox is missing and setup.mjs could not install it");
 
 /** Positions with known traps (castling both ways, en passant with a pin, promotions),
  *  one job of every verb, and bad input. `best` stops on an rdtsc budget, so its move and
@@ -26,7 +33,11 @@ const JOBS = [
 function withoutCosts(groups: JobLines[]): JobLines[] {
   return groups.map((g) => ({
     job: g.job,
-    lines: g.lines.map((words) => words.filter((w, i) => !["ticks", "tsc"].includes(w) && !["ticks", "tsc"].includes(words[i - 1] ?? ""))),
+    lines: g.lines.map((words) =>
+      words.filter(
+        (w, i) => !["ticks", "tsc"].includes(w) && !["ticks", "tsc"].includes(words[i - 1] ?? ""),
+      ),
+    ),
   }));
 }
 
@@ -39,12 +50,18 @@ describe.skipIf(!dosboxReady)("CHESS.COM in native DOSBox", () => {
         program: "CHESS.COM",
         programBytes: chess,
         args: `/jobs ${JOBS_FILE} ${RESULT_FILE}`,
-        files: { [JOBS_FILE]: JOBS.join("\r\n") + "\r\n", [RESULT_FILE]: "FAIL native DOSBox: the program did not write its result file\r\n" },
+        files: {
+          [JOBS_FILE]: JOBS.join("\r\n") + "\r\n",
+          [RESULT_FILE]: "FAIL native DOSBox: the program did not write its result file\r\n",
+        },
         timeoutMs: 50_000,
       }),
     ]);
     expect(native.exitCode).toBe(0);
-    const nativeGroups = parseResult(Buffer.from(native.files.get(RESULT_FILE) ?? new Uint8Array()).toString("latin1"), JOBS);
+    const nativeGroups = parseResult(
+      Buffer.from(native.files.get(RESULT_FILE) ?? new Uint8Array()).toString("latin1"),
+      JOBS,
+    );
     expect(withoutCosts(nativeGroups)).toEqual(withoutCosts(jsdos));
   }, 60_000);
 });

@@ -1,7 +1,15 @@
 // The match's Elo estimate on the logistic model's published landmarks: a 64% score is
 // about +100 Elo, 76% about +200, an even score 0, and the margin narrows with more games.
 import { describe, expect, test } from "vitest";
-import { eloFromScore, eloGain, estimateElo, formatElo, likelihoodOfSuperiority, normalCdf, parseScore } from "../ts-harness/lab/elo.ts";
+import {
+  eloFromScore,
+  eloGain,
+  estimateElo,
+  formatElo,
+  likelihoodOfSuperiority,
+  normalCdf,
+  parseScore,
+} from "../ts-harness/lab/elo.ts";
 import { pairedLoss } from "../ts-harness/lab/agree.ts";
 
 describe("elo", () => {
@@ -29,7 +37,8 @@ describe("elo", () => {
 });
 
 describe("agree's paired comparison of two runs on the same positions", () => {
-  const run = (losses: number[], moves = losses.map(() => "e2e4")) => losses.map((loss, i) => ({ fen: `fen ${i}`, move: moves[i]!, loss }));
+  const run = (losses: number[], moves = losses.map(() => "e2e4")) =>
+    losses.map((loss, i) => ({ fen: `fen ${i}`, move: moves[i]!, loss }));
 
   test("losses 10, 20, 30 against 0, 0, 0 differ by a mean of 20 with a standard error of 10/sqrt(3) (the sample's deviation is 10)", () => {
     const d = pairedLoss(run([10, 20, 30], ["a", "b", "c"]), run([0, 0, 0]));
@@ -45,7 +54,9 @@ describe("agree's paired comparison of two runs on the same positions", () => {
 
 describe("the gain of one match on another against the same opponent", () => {
   test("0 ± 30 then +100 ± 40 is a gain of +100 whose margin is the two combined: ±50 (a 3-4-5 triangle)", () => {
-    expect(eloGain({ score: 0.5, elo: 0, margin: 30 }, { score: 0.64, elo: 100, margin: 40 })).toEqual({ elo: 100, margin: 50 });
+    expect(
+      eloGain({ score: 0.5, elo: 0, margin: 30 }, { score: 0.64, elo: 100, margin: 40 }),
+    ).toEqual({ elo: 100, margin: 50 });
   });
 
   test("a score is read as wins/draws/losses, and anything else is refused", () => {

@@ -22,7 +22,10 @@ describe("EPD lines", () => {
     expect(r.ok && r.epd).toEqual({
       position: "2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - -",
       fen: "2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1",
-      operations: [{ opcode: "bm", operands: ["Qg6"] }, { opcode: "id", operands: ['"WAC.001"'] }],
+      operations: [
+        { opcode: "bm", operands: ["Qg6"] },
+        { opcode: "id", operands: ['"WAC.001"'] },
+      ],
     });
     expect(r.ok && formatEpd(r.epd)).toBe(WAC1);
   });
@@ -36,7 +39,10 @@ describe("EPD lines", () => {
   test("the perft suites' form, six FEN fields then ;D1 20 ;D2 400, reads too", () => {
     const r = parseEpd("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D1 20 ;D2 400");
     expect(r.ok && r.epd.position).toBe("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
-    expect(r.ok && r.epd.operations).toEqual([{ opcode: "D1", operands: ["20"] }, { opcode: "D2", operands: ["400"] }]);
+    expect(r.ok && r.epd.operations).toEqual([
+      { opcode: "D1", operands: ["20"] },
+      { opcode: "D2", operands: ["400"] },
+    ]);
   });
 
   test("an unclosed quote is an error that says so", () => {
@@ -48,13 +54,29 @@ describe("EPD lines", () => {
 
 describe("the command line with EPD operations", () => {
   test("perft reads a line with a bm operation (once a clock error)", async () => {
-    const r = await chess("perft", "--engine", "oracle", "--depth", "2", "--epd", epdFile(["rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - bm e4; id \"start\";"]));
+    const r = await chess(
+      "perft",
+      "--engine",
+      "oracle",
+      "--depth",
+      "2",
+      "--epd",
+      epdFile(['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - bm e4; id "start";']),
+    );
     expect(r.stderr).toBe("");
     expect(r.stdout).toBe("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - ;D2 400");
   });
 
   test("best writes each line back with its operations and the move played as pm, and counts the bm solved", async () => {
-    const r = await chess("best", "--engine", "asm", "--budget", "300", "--epd", epdFile(['6k1/5ppp/8/8/8/8/8/R5K1 w - - bm Ra8#; id "back rank";']));
+    const r = await chess(
+      "best",
+      "--engine",
+      "asm",
+      "--budget",
+      "300",
+      "--epd",
+      epdFile(['6k1/5ppp/8/8/8/8/8/R5K1 w - - bm Ra8#; id "back rank";']),
+    );
     expect(r.exitCode).toBe(0);
     expect(r.stdout).toBe('6k1/5ppp/8/8/8/8/8/R5K1 w - - bm Ra8#; id "back rank"; pm Ra8#;');
     expect(r.stderr).toMatch(/solved 1 of 1 \(bm\/am\)/);

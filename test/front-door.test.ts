@@ -16,7 +16,16 @@ const ENGINE_INSIDE = ["core", "movegen", "logic", "eval", "search"];
 const GENERATOR = "movegen";
 const ABOVE_GENERATOR = ["logic", "eval", "search"];
 /** The layers bottom up as chess.asm includes them (the game and its screen are one). */
-const LAYERS = [["core"], ["movegen"], ["logic"], ["eval"], ["search"], ["engine"], ["batch"], ["game", "screen"]];
+const LAYERS = [
+  ["core"],
+  ["movegen"],
+  ["logic"],
+  ["eval"],
+  ["search"],
+  ["engine"],
+  ["batch"],
+  ["game", "screen"],
+];
 
 interface Source {
   /** Its path under asm/, e.g. "game/setup.asm" ("chess.asm" for the root). */
@@ -27,13 +36,16 @@ interface Source {
 /** "game/setup.asm names carreau (core/board.asm)" */
 type Finding = string;
 
-const folderOf = (path: string): string => (path.includes("/") ? path.slice(0, path.indexOf("/")) : ".");
+const folderOf = (path: string): string =>
+  path.includes("/") ? path.slice(0, path.indexOf("/")) : ".";
 
 function asmSources(): Source[] {
   const dir = join(ROOT, "asm");
   const sources: Source[] = [];
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const names = entry.isDirectory() ? readdirSync(join(dir, entry.name)).map((n) => `${entry.name}/${n}`) : [entry.name];
+    const names = entry.isDirectory()
+      ? readdirSync(join(dir, entry.name)).map((n) => `${entry.name}/${n}`)
+      : [entry.name];
     for (const path of names.filter((n) => /\.(asm|inc)$/.test(n))) {
       sources.push({ path, text: readFileSync(join(dir, path), "utf8") });
     }
@@ -136,11 +148,15 @@ describe("the engine's front door", () => {
   test("a game file that names carreau or [side] is found out", async () => {
     const synthetic: Source = {
       path: "game/synthetic.asm",
-      text: "; reads the board behind the engine's back\n        mov al, [carreau + bx] ; the square\n        cmp byte [side], WHITE\n        mov si, msg_side ; \"side\" in a string or a comment is no finding\n",
+      text: '; reads the board behind the engine\'s back\n        mov al, [carreau + bx] ; the square\n        cmp byte [side], WHITE\n        mov si, msg_side ; "side" in a string or a comment is no finding\n',
     };
     const sources = [...asmSources(), synthetic];
     const defined = definitions(sources, await mapLabels());
-    expect(crossings(sources, defined, FRONT_ENDS, ENGINE_INSIDE).filter((f) => f.startsWith(synthetic.path))).toEqual([
+    expect(
+      crossings(sources, defined, FRONT_ENDS, ENGINE_INSIDE).filter((f) =>
+        f.startsWith(synthetic.path),
+      ),
+    ).toEqual([
       "game/synthetic.asm names carreau (core/board.asm)",
       "game/synthetic.asm names side (core/board.asm)",
     ]);
@@ -152,12 +168,11 @@ describe("the engine's front door", () => {
     expect(crossings(sources, defined, [GENERATOR], ABOVE_GENERATOR)).toEqual([]);
   });
 
-  test.each(LAYERS.slice(1, -1).map((layer, i) => [layer.join(", "), layer, LAYERS.slice(i + 2).flat()]))(
-    "%s names no label of a layer above it",
-    async (_name, layer, above) => {
-      const sources = asmSources();
-      const defined = definitions(sources, await mapLabels());
-      expect(crossings(sources, defined, layer, above)).toEqual([]);
-    },
-  );
+  test.each(
+    LAYERS.slice(1, -1).map((layer, i) => [layer.join(", "), layer, LAYERS.slice(i + 2).flat()]),
+  )("%s names no label of a layer above it", async (_name, layer, above) => {
+    const sources = asmSources();
+    const defined = definitions(sources, await mapLabels());
+    expect(crossings(sources, defined, layer, above)).toEqual([]);
+  });
 });

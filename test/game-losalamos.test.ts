@@ -16,59 +16,92 @@ afterEach(async () => {
 });
 
 describe("Los Alamos chess in the game", () => {
-  test("V starts Los Alamos chess: the 6x6 start position is read back from the screen, normal and reversed, and the computer's reply is legal", async () => {
-    game = await GameDriver.start();
-    await game.letter("v");
-    const v = await game.waitView("the 6x6 board", (x) => x.size === 6 && x.boardFen === boardOf(LOS_ALAMOS_START));
-    expect(v.flipped).toBe(false);
-    expect(v.cursor).toBe("e2");
-    expect(Math.max(...v.squares.map((s) => s.misfit))).toBe(0);
-    expect(v.squares[16]!.ground).toBe("grey"); // a6, as a8 on the 8x8 board
-    const log = await game.waitLog("the Los Alamos start in the log", (l) => l.fen === LOS_ALAMOS_START);
-    expect(log.moves).toEqual([]);
-    await game.screenshot("losalamos-start");
+  test(
+    "V starts Los Alamos chess: the 6x6 start position is read back from the screen, normal and reversed, and the computer's reply is legal",
+    async () => {
+      game = await GameDriver.start();
+      await game.letter("v");
+      const v = await game.waitView(
+        "the 6x6 board",
+        (x) => x.size === 6 && x.boardFen === boardOf(LOS_ALAMOS_START),
+      );
+      expect(v.flipped).toBe(false);
+      expect(v.cursor).toBe("e2");
+      expect(Math.max(...v.squares.map((s) => s.misfit))).toBe(0);
+      expect(v.squares[16]!.ground).toBe("grey"); // a6, as a8 on the 8x8 board
+      const log = await game.waitLog(
+        "the Los Alamos start in the log",
+        (l) => l.fen === LOS_ALAMOS_START,
+      );
+      expect(log.moves).toEqual([]);
+      await game.screenshot("losalamos-start");
 
-    const pos = position(LOS_ALAMOS_START);
-    await game.pickAndDrop("c2", "c3");
-    makeMove(pos, legalMoves(pos).find((m) => moveToUci(m) === "c2c3")!);
-    const boards = nextBoards(pos);
-    const reply = await game.waitView("the computer's reply on the 6x6 board", (x) => boards.has(x.boardFen));
-    const replyLog = await game.waitLog("the reply in the log", (l) => l.moves.length === 2);
-    expect(replyLog.moves[1]).toBe(moveToUci(boards.get(reply.boardFen)!));
+      const pos = position(LOS_ALAMOS_START);
+      await game.pickAndDrop("c2", "c3");
+      makeMove(
+        pos,
+        legalMoves(pos).find((m) => moveToUci(m) === "c2c3")!,
+      );
+      const boards = nextBoards(pos);
+      const reply = await game.waitView("the computer's reply on the 6x6 board", (x) =>
+        boards.has(x.boardFen),
+      );
+      const replyLog = await game.waitLog("the reply in the log", (l) => l.moves.length === 2);
+      expect(replyLog.moves[1]).toBe(moveToUci(boards.get(reply.boardFen)!));
 
-    await game.letter("f");
-    const flipped = await game.waitView("the 6x6 board reversed", (x) => x.flipped);
-    expect(flipped.size).toBe(6);
-    expect(flipped.boardFen).toBe(reply.boardFen);
-    makeMove(pos, boards.get(reply.boardFen)!);
-    const clickable = legalMoves(pos).find((m) => moveToUci(m) === "a2a3") ? "a2a3" : moveToUci(legalMoves(pos)[0]!);
-    await game.click(clickable.slice(0, 2)); // the mouse finds the squares of the reversed 6x6 board
-    await game.click(clickable.slice(2, 4));
-    expect((await game.waitLog(`${clickable} by clicks`, (l) => l.moves.length >= 3)).moves[2]).toBe(clickable);
+      await game.letter("f");
+      const flipped = await game.waitView("the 6x6 board reversed", (x) => x.flipped);
+      expect(flipped.size).toBe(6);
+      expect(flipped.boardFen).toBe(reply.boardFen);
+      makeMove(pos, boards.get(reply.boardFen)!);
+      const clickable = legalMoves(pos).find((m) => moveToUci(m) === "a2a3")
+        ? "a2a3"
+        : moveToUci(legalMoves(pos)[0]!);
+      await game.click(clickable.slice(0, 2)); // the mouse finds the squares of the reversed 6x6 board
+      await game.click(clickable.slice(2, 4));
+      expect(
+        (await game.waitLog(`${clickable} by clicks`, (l) => l.moves.length >= 3)).moves[2],
+      ).toBe(clickable);
 
-    await game.letter("v");
-    await game.waitView("the 8x8 board again", (x) => x.size === 8 && x.boardFen === "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR");
-  }, TEST_MS);
+      await game.letter("v");
+      await game.waitView(
+        "the 8x8 board again",
+        (x) => x.size === 8 && x.boardFen === "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR",
+      );
+    },
+    TEST_MS,
+  );
 
-  test("a pawn promotes to a knight: the panel offers Q R N, N is played and shows on b6; take-back restores the pawn", async () => {
-    const fen = "3k2/1P4/6/p5/6/3K2 w - - 0 1";
-    game = await GameDriver.start(`/fen ${fen}`);
-    await game.waitView("the 6x6 position", (x) => x.size === 6 && x.boardFen === boardOf(fen));
-    await game.pickAndDrop("b5", "b6");
-    const asked = await game.waitLog("the promotion question", (l) => l.message.startsWith("Promote"));
-    expect(asked.message).toBe("Promote: Q R N");
-    await game.letter("b"); // no bishop in Los Alamos chess: ignored
-    await game.letter("n");
-    const log = await game.waitLog("the promotion in the log", (l) => l.moves.length >= 1);
-    expect(log.moves[0]).toBe("b5b6n");
-    expect(log.san[0]).toBe("b6=N");
-    const pos = position(fen);
-    makeMove(pos, legalMoves(pos).find((m) => moveToUci(m) === "b5b6n")!);
-    const boards = nextBoards(pos);
-    const v = await game.waitView("the knight on b6 and the reply", (x) => boards.has(x.boardFen));
-    expect(v.squares[17]!.piece).toBe("N");
-    await game.letter("t");
-    await game.waitView("the pawn back on b5", (x) => x.boardFen === boardOf(fen));
-    expect((await game.waitLog("the record empty", (l) => l.moves.length === 0)).fen).toBe(fen);
-  }, TEST_MS);
+  test(
+    "a pawn promotes to a knight: the panel offers Q R N, N is played and shows on b6; take-back restores the pawn",
+    async () => {
+      const fen = "3k2/1P4/6/p5/6/3K2 w - - 0 1";
+      game = await GameDriver.start(`/fen ${fen}`);
+      await game.waitView("the 6x6 position", (x) => x.size === 6 && x.boardFen === boardOf(fen));
+      await game.pickAndDrop("b5", "b6");
+      const asked = await game.waitLog("the promotion question", (l) =>
+        l.message.startsWith("Promote"),
+      );
+      expect(asked.message).toBe("Promote: Q R N");
+      await game.letter("b"); // no bishop in Los Alamos chess: ignored
+      await game.letter("n");
+      const log = await game.waitLog("the promotion in the log", (l) => l.moves.length >= 1);
+      expect(log.moves[0]).toBe("b5b6n");
+      expect(log.san[0]).toBe("b6=N");
+      const pos = position(fen);
+      makeMove(
+        pos,
+        legalMoves(pos).find((m) => moveToUci(m) === "b5b6n")!,
+      );
+      const boards = nextBoards(pos);
+      const v = await game.waitView("the knight on b6 and the reply", (x) =>
+        boards.has(x.boardFen),
+      );
+      expect(v.squares[17]!.piece).toBe("N");
+      await game.letter("t");
+      await game.waitView("the pawn back on b5", (x) => x.boardFen === boardOf(fen));
+      expect((await game.waitLog("the record empty", (l) => l.moves.length === 0)).fen).toBe(fen);
+    },
+    TEST_MS,
+  );
 });

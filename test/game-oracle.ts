@@ -2,7 +2,15 @@
 // played by its UCI name, the FEN board field the screen reader gives back.
 import type { GameDriver } from "../ts-harness/core/game-driver.ts";
 import {
-  fenPosition as position, legalMoves, makeMove, parseUci, san, toFen, unmakeMove, type Move, type Position,
+  fenPosition as position,
+  legalMoves,
+  makeMove,
+  parseUci,
+  san,
+  toFen,
+  unmakeMove,
+  type Move,
+  type Position,
 } from "../ts-harness/oracle/index.ts";
 
 export { START } from "../ts-harness/fixtures/perft.ts";

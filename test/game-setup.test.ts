@@ -24,51 +24,65 @@ async function place(g: GameDriver, square: string, letter: string): Promise<voi
 }
 
 describe("the set-up board", () => {
-  test("a pawn on the last rank is refused with the reason, the set-up kept; moved off it, the position is played", async () => {
-    game = await GameDriver.start();
-    await game.letter("p");
-    await game.waitLog("the set-up", (l) => l.message === "Set-up: Enter plays");
-    await game.letter("c");
-    await game.waitView("an empty board", (v) => v.boardFen === "8/8/8/8/8/8/8/8");
-    await place(game, "e1", "K");
-    await place(game, "e8", "k");
-    await place(game, "a8", "P");
-    await game.waitView("the pieces placed", (v) => v.boardFen === "P3k3/8/8/8/8/8/8/4K3");
-    await game.press("enter");
-    const refused = await game.waitLog("the refusal", (l) => l.message.startsWith("Refused"));
-    expect(refused.message).toBe("Refused: pawn on an end rank");
-    await game.waitView("the set-up still there", (v) => v.boardFen === "P3k3/8/8/8/8/8/8/4K3");
-    await game.cursorTo("a8");
-    await game.letter("x");
-    await place(game, "a7", "P");
-    await game.click("h1"); // a click puts the piece last placed: another white pawn... on rank 1
-    await game.click("h1"); // and a second click takes it off again
-    await game.waitView("the fixed set-up", (v) => v.boardFen === "4k3/P7/8/8/8/8/8/4K3");
-    await game.press("enter");
-    const played = await game.waitLog("the position in play", (l) => l.fen === "4k3/P7/8/8/8/8/8/4K3 w - - 0 1");
-    expect(played.moves).toEqual([]);
-    await game.type("a7a8q\n");
-    const moved = await game.waitLog("a move from the set-up", (l) => l.moves.length >= 1);
-    expect(moved.moves[0]).toBe("a7a8q");
-  }, TEST_MS);
+  test(
+    "a pawn on the last rank is refused with the reason, the set-up kept; moved off it, the position is played",
+    async () => {
+      game = await GameDriver.start();
+      await game.letter("p");
+      await game.waitLog("the set-up", (l) => l.message === "Set-up: Enter plays");
+      await game.letter("c");
+      await game.waitView("an empty board", (v) => v.boardFen === "8/8/8/8/8/8/8/8");
+      await place(game, "e1", "K");
+      await place(game, "e8", "k");
+      await place(game, "a8", "P");
+      await game.waitView("the pieces placed", (v) => v.boardFen === "P3k3/8/8/8/8/8/8/4K3");
+      await game.press("enter");
+      const refused = await game.waitLog("the refusal", (l) => l.message.startsWith("Refused"));
+      expect(refused.message).toBe("Refused: pawn on an end rank");
+      await game.waitView("the set-up still there", (v) => v.boardFen === "P3k3/8/8/8/8/8/8/4K3");
+      await game.cursorTo("a8");
+      await game.letter("x");
+      await place(game, "a7", "P");
+      await game.click("h1"); // a click puts the piece last placed: another white pawn... on rank 1
+      await game.click("h1"); // and a second click takes it off again
+      await game.waitView("the fixed set-up", (v) => v.boardFen === "4k3/P7/8/8/8/8/8/4K3");
+      await game.press("enter");
+      const played = await game.waitLog(
+        "the position in play",
+        (l) => l.fen === "4k3/P7/8/8/8/8/8/4K3 w - - 0 1",
+      );
+      expect(played.moves).toEqual([]);
+      await game.type("a7a8q\n");
+      const moved = await game.waitLog("a move from the set-up", (l) => l.moves.length >= 1);
+      expect(moved.moves[0]).toBe("a7a8q");
+    },
+    TEST_MS,
+  );
 
-  test("a 6x6 set-up with a bishop asks for a mate in 1 and is played", async () => {
-    game = await GameDriver.start();
-    await game.letter("p");
-    await game.letter("v");
-    await game.waitView("the 6x6 start in the set-up", (v) => v.size === 6);
-    await game.letter("c");
-    await place(game, "d4", "K");
-    await place(game, "d6", "k");
-    await place(game, "a1", "R");
-    await place(game, "c3", "B");
-    await game.waitView("the 6x6 set-up", (v) => v.size === 6 && v.boardFen === "3k2/6/3K2/2B3/6/R5");
-    await game.letter("m");
-    await game.letter("1");
-    const asked = await game.waitLog("the mate found", (l) => l.message.startsWith("Mate in"));
-    expect(asked.message).toBe("Mate in 1: Ra6"); // the oracle's only mate in 1 here (a1a6)
-    expect(asked.fen).toBe("3k2/6/3K2/2B3/6/R5 w - - 0 1");
-  }, TEST_MS);
+  test(
+    "a 6x6 set-up with a bishop asks for a mate in 1 and is played",
+    async () => {
+      game = await GameDriver.start();
+      await game.letter("p");
+      await game.letter("v");
+      await game.waitView("the 6x6 start in the set-up", (v) => v.size === 6);
+      await game.letter("c");
+      await place(game, "d4", "K");
+      await place(game, "d6", "k");
+      await place(game, "a1", "R");
+      await place(game, "c3", "B");
+      await game.waitView(
+        "the 6x6 set-up",
+        (v) => v.size === 6 && v.boardFen === "3k2/6/3K2/2B3/6/R5",
+      );
+      await game.letter("m");
+      await game.letter("1");
+      const asked = await game.waitLog("the mate found", (l) => l.message.startsWith("Mate in"));
+      expect(asked.message).toBe("Mate in 1: Ra6"); // the oracle's only mate in 1 here (a1a6)
+      expect(asked.fen).toBe("3k2/6/3K2/2B3/6/R5 w - - 0 1");
+    },
+    TEST_MS,
+  );
 });
 
 /** The panel's message as one line of words (its two lines are padded with blanks). */
@@ -84,7 +98,10 @@ function problem<T extends { source: string }>(list: readonly T[], source: strin
 /** A line of UCI moves in SAN, played from the FEN on the oracle (with + and #). */
 function sanLine(fen: string, line: string): string {
   const pos = position(fen);
-  return line.split(" ").map((uci) => play(pos, uci)).join(" ");
+  return line
+    .split(" ")
+    .map((uci) => play(pos, uci))
+    .join(" ");
 }
 
 /** Start the game on the FEN and ask the set-up board for a solution: P, M, then the keys. */
@@ -101,58 +118,93 @@ describe("the set-up board asks for a helpmate or a selfmate", () => {
   test.each([
     ["yacpdb tests 'fox' a)"], // one solution
     ["yacpdb tests 'z2x1'"], // two
-  ])("M H 2 on %s gives the oracle's number of solutions and one of its published lines in SAN", async (source) => {
-    const h = problem(PUBLISHED_HELPMATES, source);
-    const oracle = findHelpmate(position(h.fen), 2)!;
-    expect([oracle.length, oracle.solutions]).toEqual([h.length, h.solutions.length]);
-    game = await ask(h.fen, "H", "2");
-    const answer = await game.waitLog("the helpmate found", (l) => /^(h#\d|No|Stopped)/.test(l.message));
-    const solutions = h.solutions.length === 1 ? "1 solution" : `${h.solutions.length} solutions`;
-    expect(h.solutions.map((line) => `h#2 ${solutions} ${sanLine(h.fen, line)}`)).toContain(words(answer.message));
-    expect(answer.fen).toBe(h.fen); // the position set up is the game's, its moves taken back
-    expect(answer.moves).toEqual([]);
-  }, TEST_MS);
+  ])(
+    "M H 2 on %s gives the oracle's number of solutions and one of its published lines in SAN",
+    async (source) => {
+      const h = problem(PUBLISHED_HELPMATES, source);
+      const oracle = findHelpmate(position(h.fen), 2)!;
+      expect([oracle.length, oracle.solutions]).toEqual([h.length, h.solutions.length]);
+      game = await ask(h.fen, "H", "2");
+      const answer = await game.waitLog("the helpmate found", (l) =>
+        /^(h#\d|No|Stopped)/.test(l.message),
+      );
+      const solutions = h.solutions.length === 1 ? "1 solution" : `${h.solutions.length} solutions`;
+      expect(h.solutions.map((line) => `h#2 ${solutions} ${sanLine(h.fen, line)}`)).toContain(
+        words(answer.message),
+      );
+      expect(answer.fen).toBe(h.fen); // the position set up is the game's, its moves taken back
+      expect(answer.moves).toEqual([]);
+    },
+    TEST_MS,
+  );
 
-  test("M H 1 on a helpmate in 2 says none is found, as the oracle", async () => {
-    const h = problem(PUBLISHED_HELPMATES, "yacpdb tests 'fox' a)");
-    expect(findHelpmate(position(h.fen), 1)).toBeNull();
-    game = await ask(h.fen, "H", "1");
-    const answer = await game.waitLog("the helpmate's answer", (l) => /^(h#\d|No|Stopped)/.test(l.message));
-    expect(words(answer.message)).toBe("No helpmate found");
-  }, TEST_MS);
+  test(
+    "M H 1 on a helpmate in 2 says none is found, as the oracle",
+    async () => {
+      const h = problem(PUBLISHED_HELPMATES, "yacpdb tests 'fox' a)");
+      expect(findHelpmate(position(h.fen), 1)).toBeNull();
+      game = await ask(h.fen, "H", "1");
+      const answer = await game.waitLog("the helpmate's answer", (l) =>
+        /^(h#\d|No|Stopped)/.test(l.message),
+      );
+      expect(words(answer.message)).toBe("No helpmate found");
+    },
+    TEST_MS,
+  );
 
-  test("M S 2 on Popeye's s#2 gives its key in SAN, one of the oracle's keys", async () => {
-    const s = problem(PUBLISHED_SELFMATES, "Popeye battle_play 's#2'");
-    const oracle = findSelfmate(position(s.fen), 2)!;
-    expect(oracle.length).toBe(s.length);
-    expect(oracle.keys.map(moveToUci)).toContain(s.key);
-    game = await ask(s.fen, "S", "2");
-    const answer = await game.waitLog("the selfmate found", (l) => /^(Selfmate in \d|No|Stopped)/.test(l.message));
-    const keys = oracle.keys.map((k) => `Selfmate in 2: ${sanLine(s.fen, moveToUci(k)).replace(/[+#]$/, "")}`);
-    expect(keys).toContain(words(answer.message));
-  }, TEST_MS);
+  test(
+    "M S 2 on Popeye's s#2 gives its key in SAN, one of the oracle's keys",
+    async () => {
+      const s = problem(PUBLISHED_SELFMATES, "Popeye battle_play 's#2'");
+      const oracle = findSelfmate(position(s.fen), 2)!;
+      expect(oracle.length).toBe(s.length);
+      expect(oracle.keys.map(moveToUci)).toContain(s.key);
+      game = await ask(s.fen, "S", "2");
+      const answer = await game.waitLog("the selfmate found", (l) =>
+        /^(Selfmate in \d|No|Stopped)/.test(l.message),
+      );
+      const keys = oracle.keys.map(
+        (k) => `Selfmate in 2: ${sanLine(s.fen, moveToUci(k)).replace(/[+#]$/, "")}`,
+      );
+      expect(keys).toContain(words(answer.message));
+    },
+    TEST_MS,
+  );
 
-  test("keys that make no sense after M, H or S are refused with the keys taken; Esc gives the ask up; M # then N asks for a direct mate", async () => {
-    const { map } = await chessProgram();
-    const [mateMost, stipMost] = [map.constant("MATE_MAX_MOVES"), map.constant("STIP_MAX_MOVES")];
-    const s = problem(PUBLISHED_SELFMATES, "Popeye battle_play 's#1':");
-    game = await ask(s.fen, "X");
-    const refused = await game.waitLog("a key refused after M", (l) => l.message.startsWith("Not"));
-    expect(words(refused.message)).toBe(`Not a key here: 1-${mateMost} H S # or Esc`);
-    await game.press("H".charCodeAt(0));
-    await game.waitLog("the helpmate asked for", (l) => l.message === `Helpmate in? 1-${stipMost}`);
-    await game.press(String(stipMost + 1).charCodeAt(0));
-    const tooLong = await game.waitLog("a helpmate too long refused", (l) => l.message.startsWith("Not"));
-    expect(words(tooLong.message)).toBe(`Not a key here: 1-${stipMost} or Esc`);
-    await game.press("esc");
-    await game.waitLog("the ask given up", (l) => l.message === "Set-up: Enter plays");
-    await game.waitView("the set-up kept", (v) => v.boardFen === s.fen.split(" ")[0]);
-    await game.letter("m");
-    await game.session.chord("leftShift", "3".charCodeAt(0)); // #
-    await game.waitLog("a direct mate asked for", (l) => l.message === `Mate in? 1-${mateMost}`);
-    await game.press("1".charCodeAt(0));
-    const answer = await game.waitLog("the direct mate's answer", (l) => /^(Mate in |No|Stopped)/.test(l.message));
-    expect(findMate(position(s.fen), 1)).toBeNull();
-    expect(words(answer.message)).toBe("No mate found");
-  }, TEST_MS);
+  test(
+    "keys that make no sense after M, H or S are refused with the keys taken; Esc gives the ask up; M # then N asks for a direct mate",
+    async () => {
+      const { map } = await chessProgram();
+      const [mateMost, stipMost] = [map.constant("MATE_MAX_MOVES"), map.constant("STIP_MAX_MOVES")];
+      const s = problem(PUBLISHED_SELFMATES, "Popeye battle_play 's#1':");
+      game = await ask(s.fen, "X");
+      const refused = await game.waitLog("a key refused after M", (l) =>
+        l.message.startsWith("Not"),
+      );
+      expect(words(refused.message)).toBe(`Not a key here: 1-${mateMost} H S # or Esc`);
+      await game.press("H".charCodeAt(0));
+      await game.waitLog(
+        "the helpmate asked for",
+        (l) => l.message === `Helpmate in? 1-${stipMost}`,
+      );
+      await game.press(String(stipMost + 1).charCodeAt(0));
+      const tooLong = await game.waitLog("a helpmate too long refused", (l) =>
+        l.message.startsWith("Not"),
+      );
+      expect(words(tooLong.message)).toBe(`Not a key here: 1-${stipMost} or Esc`);
+      await game.press("esc");
+      await game.waitLog("the ask given up", (l) => l.message === "Set-up: Enter plays");
+      await game.waitView("the set-up kept", (v) => v.boardFen === s.fen.split(" ")[0]);
+      await game.letter("m");
+      await game.session.chord("leftShift", "3".charCodeAt(0)); // #
+      await game.waitLog("a direct mate asked for", (l) => l.message === `Mate in? 1-${mateMost}`);
+      await game.press("1".charCodeAt(0));
+      const answer = await game.waitLog("the direct mate's answer", (l) =>
+        /^(Mate in |No|Stopped)/.test(l.message),
+      );
+      expect(findMate(position(s.fen), 1)).toBeNull();
+      expect(words(answer.message)).toBe("No mate found");
+    },
+    TEST_MS,
+  );
 });

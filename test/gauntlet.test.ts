@@ -7,7 +7,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
 import { ROOT } from "../ts-harness/core/build.ts";
-import { parseEngineSpec, playGame, runGauntlet, parseConfig, type GauntletConfig } from "../ts-harness/lab/gauntlet.ts";
+import {
+  parseEngineSpec,
+  playGame,
+  runGauntlet,
+  parseConfig,
+  type GauntletConfig,
+} from "../ts-harness/lab/gauntlet.ts";
 import { startPlayer, type EngineSpec, type Player } from "../ts-harness/lab/players.ts";
 import { parseTimeControl } from "../ts-harness/lab/time-control.ts";
 import type { Opening } from "../ts-harness/formats/openings.ts";
@@ -21,7 +27,12 @@ const FOOLS_WHITE = ["f2f3", "g2g4"];
 const FOOLS_BLACK = ["e7e5", "d8h4"];
 
 function fake(name: string, delayMs: number, white: string[], black: string[]): EngineSpec {
-  return { name, command: [process.execPath, FAKE, String(delayMs), white.join(","), black.join(",")], protocol: "uci", options: {} };
+  return {
+    name,
+    command: [process.execPath, FAKE, String(delayMs), white.join(","), black.join(",")],
+    protocol: "uci",
+    options: {},
+  };
 }
 
 function config(over: Partial<GauntletConfig> = {}): GauntletConfig {
@@ -46,7 +57,12 @@ afterEach(async () => {
   await Promise.all(started.splice(0).map((p) => p.quit()));
 });
 
-async function game(cfg: GauntletConfig, white: EngineSpec, black: EngineSpec, opening: Opening = START) {
+async function game(
+  cfg: GauntletConfig,
+  white: EngineSpec,
+  black: EngineSpec,
+  opening: Opening = START,
+) {
   const w = startPlayer(white, ROOT);
   const b = startPlayer(black, ROOT);
   started.push(w, b);
@@ -64,14 +80,22 @@ function replay(fen: string | undefined, moves: string[]) {
 
 describe("clocks and flag falls", () => {
   test("an engine that sleeps past its clock (1.5 s at 1+0) loses on time to one that answers at once", async () => {
-    const r = await game(config(), fake("Prompt", 0, ["e2e4"], []), fake("Sleeper", 1500, [], ["e7e5"]));
+    const r = await game(
+      config(),
+      fake("Prompt", 0, ["e2e4"], []),
+      fake("Sleeper", 1500, [], ["e7e5"]),
+    );
     expect(r.result).toBe("1-0");
     expect(r.reason).toMatch(/Fake UCI loses on time/);
     expect(r.moves).toEqual(["e2e4"]);
   });
 
   test("an engine that thinks 150 ms a move at 1+0 keeps its flag: fool's mate ends in the oracle's mate", async () => {
-    const r = await game(config(), fake("Prompt", 0, FOOLS_WHITE, []), fake("Thinker", 150, [], FOOLS_BLACK));
+    const r = await game(
+      config(),
+      fake("Prompt", 0, FOOLS_WHITE, []),
+      fake("Thinker", 150, [], FOOLS_BLACK),
+    );
     expect(r.result).toBe("0-1");
     expect(r.reason).toBe("black mates");
     expect(r.thinking.black.moves).toBe(2);
@@ -80,7 +104,11 @@ describe("clocks and flag falls", () => {
 
   test("under 2/0.8 an engine of 200 ms a move plays five moves in its 0.8 s, the base given again after every second move", async () => {
     const cfg = config({ tc: parseTimeControl("2/0.8") });
-    const r = await game(cfg, fake("Slow", 200, ["e2e4", "d2d4", "g1f3", "b1c3", "f1b5"], []), fake("Prompt", 0, [], ["e7e5", "d7d6", "g8f6", "b8c6"]));
+    const r = await game(
+      cfg,
+      fake("Slow", 200, ["e2e4", "d2d4", "g1f3", "b1c3", "f1b5"], []),
+      fake("Prompt", 0, [], ["e7e5", "d7d6", "g8f6", "b8c6"]),
+    );
     expect(r.reason).toBe("Fake UCI plays an illegal move 0000");
     expect(r.result).toBe("1-0");
     expect(r.thinking.white.moves).toBe(5);
@@ -94,7 +122,16 @@ describe("clocks and flag falls", () => {
   });
 
   test("an engine whose program exits mid-game loses by disconnection", async () => {
-    const crash: EngineSpec = { name: "Crash", command: [process.execPath, "-e", "require('readline').createInterface({input:process.stdin}).on('line',l=>{if(l==='uci')console.log('uciok');if(l==='isready')console.log('readyok');if(l.startsWith('go'))process.exit(3)})"], protocol: "uci", options: {} };
+    const crash: EngineSpec = {
+      name: "Crash",
+      command: [
+        process.execPath,
+        "-e",
+        "require('readline').createInterface({input:process.stdin}).on('line',l=>{if(l==='uci')console.log('uciok');if(l==='isready')console.log('readyok');if(l.startsWith('go'))process.exit(3)})",
+      ],
+      protocol: "uci",
+      options: {},
+    };
     const r = await game(config(), crash, fake("Prompt", 0, [], []));
     expect(r.result).toBe("0-1");
     expect(r.reason).toMatch(/disconnects/);
@@ -105,7 +142,10 @@ describe.skipIf(!existsSync(FAIRYMAX) || !existsSync(HOICHESS))("CECP engines", 
   test("Fairy-Max (no setboard) hears the opening as moves after new/force and mates in one from it", async () => {
     const cfg = config({ tc: parseTimeControl("5+0.05") });
     const fairymax = parseEngineSpec("fairymax");
-    const r = await game(cfg, fake("Prompt", 0, [], []), fairymax, { name: "fool", moves: ["f2f3", "e7e5", "g2g4"] });
+    const r = await game(cfg, fake("Prompt", 0, [], []), fairymax, {
+      name: "fool",
+      moves: ["f2f3", "e7e5", "g2g4"],
+    });
     expect(r.black).toBe("Fairy-Max 5.0b");
     expect(r.result).toBe("0-1");
     expect(r.reason).toBe("black mates");
@@ -114,12 +154,22 @@ describe.skipIf(!existsSync(FAIRYMAX) || !existsSync(HOICHESS))("CECP engines", 
 
   test("Fairy-Max is refused a FEN start, for want of setboard", async () => {
     const cfg = config({ tc: parseTimeControl("5+0.05") });
-    await expect(game(cfg, parseEngineSpec("fairymax"), fake("Prompt", 0, [], []), { name: "mate", moves: [], fen: "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1" })).rejects.toThrow(/offers no setboard/);
+    await expect(
+      game(cfg, parseEngineSpec("fairymax"), fake("Prompt", 0, [], []), {
+        name: "mate",
+        moves: [],
+        fen: "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1",
+      }),
+    ).rejects.toThrow(/offers no setboard/);
   }, 20_000);
 
   test("HoiChess takes a FEN by setboard and finds the back-rank mate Ra8#", async () => {
     const cfg = config({ tc: parseTimeControl("5+0.05") });
-    const r = await game(cfg, parseEngineSpec("hoichess"), fake("Prompt", 0, [], []), { name: "mate", moves: [], fen: "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1" });
+    const r = await game(cfg, parseEngineSpec("hoichess"), fake("Prompt", 0, [], []), {
+      name: "mate",
+      moves: [],
+      fen: "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1",
+    });
     expect(r.result).toBe("1-0");
     expect(r.reason).toBe("white mates");
     expect(r.moves).toEqual(["a1a8"]);
@@ -127,7 +177,10 @@ describe.skipIf(!existsSync(FAIRYMAX) || !existsSync(HOICHESS))("CECP engines", 
 
   test("Fairy-Max and HoiChess play 16 plies at 5+0.05, every move legal by the oracle, then the game is adjudicated", async () => {
     const cfg = config({ tc: parseTimeControl("5+0.05"), maxPlies: 16 });
-    const r = await game(cfg, parseEngineSpec("fairymax"), parseEngineSpec("hoichess"), { name: "Italian", moves: ["e2e4", "e7e5", "g1f3", "b8c6"] });
+    const r = await game(cfg, parseEngineSpec("fairymax"), parseEngineSpec("hoichess"), {
+      name: "Italian",
+      moves: ["e2e4", "e7e5", "g1f3", "b8c6"],
+    });
     expect(r.reason).toBe("adjudicated a draw after 16 plies");
     expect(r.moves).toHaveLength(16);
     expect(() => replay(undefined, r.moves)).not.toThrow();
@@ -150,9 +203,16 @@ describe("the resumable log", () => {
     const again = await runGauntlet(config({ logPath: log, games: 4 }));
     expect(again.played).toBe(0);
     // Both colours of the start position: fool's mate each time, black (ours in game 2) wins.
-    expect(second.records.map((r) => [r.index, r.result, r.oursWhite])).toEqual([[0, "0-1", true], [1, "0-1", false], [2, "0-1", true], [3, "0-1", false]]);
+    expect(second.records.map((r) => [r.index, r.result, r.oursWhite])).toEqual([
+      [0, "0-1", true],
+      [1, "0-1", false],
+      [2, "0-1", true],
+      [3, "0-1", false],
+    ]);
     expect(readFileSync(join(dir, "games.pgn"), "utf8")).toContain('[Termination "black mates"]');
-    await expect(runGauntlet(config({ logPath: log, tc: parseTimeControl("2+0") }))).rejects.toThrow(/the log of another gauntlet/);
+    await expect(
+      runGauntlet(config({ logPath: log, tc: parseTimeControl("2+0") })),
+    ).rejects.toThrow(/the log of another gauntlet/);
   }, 30_000);
 
   test("a last line cut short by a stopped run is played again", async () => {
@@ -167,13 +227,26 @@ describe("the resumable log", () => {
     const log = join(dir, "concurrent.jsonl");
     const r = await runGauntlet(config({ logPath: log, games: 4, concurrency: 2 }));
     expect(r.played).toBe(4);
-    const lines = readFileSync(log, "utf8").trim().split("\n").map((l) => JSON.parse(l));
-    expect(lines.filter((l) => l.type === "game").map((l) => l.index).sort()).toEqual([0, 1, 2, 3]);
+    const lines = readFileSync(log, "utf8")
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
+    expect(
+      lines
+        .filter((l) => l.type === "game")
+        .map((l) => l.index)
+        .sort(),
+    ).toEqual([0, 1, 2, 3]);
   }, 30_000);
 
   test("an SPRT stops the gauntlet at its bound", async () => {
     // Ours always wins (the opponent's script is empty, so it answers 0000 and loses).
-    const cfg = config({ ours: fake("Winner", 0, FOOLS_WHITE, FOOLS_BLACK), opponents: [fake("Loser", 0, [], [])], games: 200, sprt: { elo0: 0, elo1: 200, alpha: 0.05, beta: 0.05 } });
+    const cfg = config({
+      ours: fake("Winner", 0, FOOLS_WHITE, FOOLS_BLACK),
+      opponents: [fake("Loser", 0, [], [])],
+      games: 200,
+      sprt: { elo0: 0, elo1: 200, alpha: 0.05, beta: 0.05 },
+    });
     const r = await runGauntlet(cfg);
     expect(r.sprt?.verdict).toBe("H1");
     expect(r.played).toBeLessThan(200);
@@ -183,8 +256,20 @@ describe("the resumable log", () => {
 describe("engine specs and options", () => {
   test("an engine of engines.json by name, with its anchor, and a clock of its own", () => {
     const s = parseEngineSpec("phalanx tc=30+0.3");
-    expect(s).toMatchObject({ name: "Phalanx XXV", protocol: "xboard", command: ["/usr/games/phalanx"], rating: 2644, tc: "30+0.3" });
-    expect(parseEngineSpec('name=Ours cmd="npm run --silent uci" proto=uci option.Level=3')).toMatchObject({ name: "Ours", command: ["npm", "run", "--silent", "uci"], options: { Level: "3" } });
+    expect(s).toMatchObject({
+      name: "Phalanx XXV",
+      protocol: "xboard",
+      command: ["/usr/games/phalanx"],
+      rating: 2644,
+      tc: "30+0.3",
+    });
+    expect(
+      parseEngineSpec('name=Ours cmd="npm run --silent uci" proto=uci option.Level=3'),
+    ).toMatchObject({
+      name: "Ours",
+      command: ["npm", "run", "--silent", "uci"],
+      options: { Level: "3" },
+    });
   });
 
   test("bad specs and options are refused with the reason", () => {
@@ -193,19 +278,36 @@ describe("engine specs and options", () => {
     expect(() => parseEngineSpec("name=x cmd=y colour=white")).toThrow(/unknown key 'colour'/);
     expect(() => parseEngineSpec("hoichess tc=fast")).toThrow(/a time control is/);
     expect(() => parseConfig([])).toThrow(/at least one --opponent/);
-    expect(() => parseConfig(["--opponent", "hoichess", "--opponent", "fairymax", "--sprt", "elo0=0,elo1=5"])).toThrow(/--sprt needs exactly one --opponent/);
-    expect(() => parseConfig(["--opponent", "hoichess", "--sprt", "elo0=5,elo1=0"])).toThrow(/elo0 \(5\) must be below elo1/);
+    expect(() =>
+      parseConfig(["--opponent", "hoichess", "--opponent", "fairymax", "--sprt", "elo0=0,elo1=5"]),
+    ).toThrow(/--sprt needs exactly one --opponent/);
+    expect(() => parseConfig(["--opponent", "hoichess", "--sprt", "elo0=5,elo1=0"])).toThrow(
+      /elo0 \(5\) must be below elo1/,
+    );
   });
 
   test("a program that is not there is refused before any game", async () => {
-    await expect(runGauntlet(config({ opponents: [{ name: "Ghost", command: ["/nonexistent/engine"], protocol: "uci", options: {} }] }))).rejects.toThrow(/Ghost: cannot run '\/nonexistent\/engine'/);
+    await expect(
+      runGauntlet(
+        config({
+          opponents: [
+            { name: "Ghost", command: ["/nonexistent/engine"], protocol: "uci", options: {} },
+          ],
+        }),
+      ),
+    ).rejects.toThrow(/Ghost: cannot run '\/nonexistent\/engine'/);
   });
 
   test("an openings file is read by its extension; the default is the small set, each opening twice", () => {
     const dir = mkdtempSync(join(tmpdir(), "openings-"));
-    writeFileSync(join(dir, "o.epd"), 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - id "kp";\n');
+    writeFileSync(
+      join(dir, "o.epd"),
+      'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - id "kp";\n',
+    );
     const cfg = parseConfig(["--opponent", "hoichess", "--openings", join(dir, "o.epd")]);
-    expect(cfg.openings).toEqual([{ name: "kp", moves: [], fen: "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1" }]);
+    expect(cfg.openings).toEqual([
+      { name: "kp", moves: [], fen: "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1" },
+    ]);
     expect(cfg.games).toBe(2);
     expect(parseConfig(["--opponent", "hoichess"]).games).toBe(20);
   });

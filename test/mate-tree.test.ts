@@ -8,18 +8,24 @@ import { mateTree } from "../ts-harness/lab/mate-tree.ts";
 const SHORT = PUBLISHED_MATES.filter((m) => m.length <= 3);
 
 describe("the mate tree's walk", () => {
-  test.each(SHORT.map((m) => [m.source, m] as const))("finds %s at its published length, with and without the table", (_, m) => {
-    for (const table of [false, true]) {
-      const tree = mateTree(m.fen, m.length, table);
-      expect(tree.length).toBe(m.length);
-      expect(tree.searched[m.length]).toBe(1);
-    }
-  });
+  test.each(SHORT.map((m) => [m.source, m] as const))(
+    "finds %s at its published length, with and without the table",
+    (_, m) => {
+      for (const table of [false, true]) {
+        const tree = mateTree(m.fen, m.length, table);
+        expect(tree.length).toBe(m.length);
+        expect(tree.searched[m.length]).toBe(1);
+      }
+    },
+  );
 
-  test.each(NO_MATES.map((m) => [m.why, m] as const))("finds no mate when %s, and without the table answers nothing from it", (_, m) => {
-    const plain = mateTree(m.fen, m.within, false);
-    const kept = mateTree(m.fen, m.within, true);
-    expect([plain.length, kept.length]).toEqual([null, null]);
-    expect(plain.known.every((n) => n === 0)).toBe(true);
-  });
+  test.each(NO_MATES.map((m) => [m.why, m] as const))(
+    "finds no mate when %s, and without the table answers nothing from it",
+    (_, m) => {
+      const plain = mateTree(m.fen, m.within, false);
+      const kept = mateTree(m.fen, m.within, true);
+      expect([plain.length, kept.length]).toEqual([null, null]);
+      expect(plain.known.every((n) => n === 0)).toBe(true);
+    },
+  );
 });

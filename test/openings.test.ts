@@ -20,7 +20,9 @@ const PGN = `[Event "lines"]
 `;
 
 test("PGN lines become UCI moves, each named by its Opening tag, a FEN tag kept", () => {
-  expect(() => parsePgnOpenings(PGN, "lines.pgn")).toThrow(/lines\.pgn:14: 'O-O-O\?\?' is no legal move/);
+  expect(() => parsePgnOpenings(PGN, "lines.pgn")).toThrow(
+    /lines\.pgn:14: 'O-O-O\?\?' is no legal move/,
+  );
   const ok = parsePgnOpenings(PGN.replace(" 2. O-O-O??", " 2. Kd2"), "lines.pgn");
   expect(ok).toEqual([
     { name: "Ruy Lopez", moves: ["e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "a7a6"] },
@@ -35,10 +37,15 @@ test("castling in PGN (O-O, 0-0) is the king's move in UCI", () => {
 });
 
 test("EPD lines become FEN starts named by their id; a finished game is refused", () => {
-  const list = parseEpdOpenings('rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - id "e4";\n# a comment\n4k3/8/8/8/8/8/8/4K2R w K - hmvc 3;\n', "o.epd");
+  const list = parseEpdOpenings(
+    'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - id "e4";\n# a comment\n4k3/8/8/8/8/8/8/4K2R w K - hmvc 3;\n',
+    "o.epd",
+  );
   expect(list).toEqual([
     { name: "e4", moves: [], fen: "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1" },
     { name: "position 2", moves: [], fen: "4k3/8/8/8/8/8/8/4K2R w K - 3 1" },
   ]);
-  expect(() => parseEpdOpenings("7k/5Q2/6K1/8/8/8/8/8 b - -\n", "m.epd")).toThrow(/m\.epd:1: the game is already over \(stalemate\)/);
+  expect(() => parseEpdOpenings("7k/5Q2/6K1/8/8/8/8/8 b - -\n", "m.epd")).toThrow(
+    /m\.epd:1: the game is already over \(stalemate\)/,
+  );
 });

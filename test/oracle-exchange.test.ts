@@ -1,7 +1,13 @@
 // The oracle's material exchange (Liberman part 5) on positions small enough to work
 // out by hand; each expected value is written as the sum of his list of values.
 import { describe, expect, test } from "vitest";
-import { EXCHANGE_VALUES, exchange, fenPosition as position, moveToUci, toFen } from "../ts-harness/oracle/index.ts";
+import {
+  EXCHANGE_VALUES,
+  exchange,
+  fenPosition as position,
+  moveToUci,
+  toFen,
+} from "../ts-harness/oracle/index.ts";
 
 const { p: PAWN, n: KNIGHT, r: ROOK, q: QUEEN, k: KING } = EXCHANGE_VALUES;
 
@@ -24,13 +30,49 @@ describe("oracle exchange values", () => {
     ["a hanging queen is worth a queen at one ply", HANGING_QUEEN, 1, QUEEN, ["d2d5"]],
     ["and still a queen at two plies: nothing takes back", HANGING_QUEEN, 2, QUEEN, ["d2d5"]],
     ["a pawn next to the king is worth a pawn at one ply", PAWN_BY_THE_KING, 1, PAWN, ["d1d7"]],
-    ["a knight is worth a knight at one ply, by rook or pawn", KNIGHT_BY_A_PAWN, 1, KNIGHT, ["d1d5", "e4d5"]],
-    ["at two plies the pawn takes the knight and loses itself", KNIGHT_BY_A_PAWN, 2, KNIGHT - PAWN, ["e4d5"]],
-    ["at three plies the rook takes the pawn back", KNIGHT_BY_A_PAWN, 3, KNIGHT - (PAWN - PAWN), ["e4d5"]],
+    [
+      "a knight is worth a knight at one ply, by rook or pawn",
+      KNIGHT_BY_A_PAWN,
+      1,
+      KNIGHT,
+      ["d1d5", "e4d5"],
+    ],
+    [
+      "at two plies the pawn takes the knight and loses itself",
+      KNIGHT_BY_A_PAWN,
+      2,
+      KNIGHT - PAWN,
+      ["e4d5"],
+    ],
+    [
+      "at three plies the rook takes the pawn back",
+      KNIGHT_BY_A_PAWN,
+      3,
+      KNIGHT - (PAWN - PAWN),
+      ["e4d5"],
+    ],
     ["en passant takes a pawn", "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", 1, PAWN, ["e5d6"]],
-    ["a promotion gains the queen less the pawn", "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1", 1, QUEEN - PAWN, ["b7b8q"]],
-    ["a promotion that takes a rook gains both", "r3k3/1P6/8/8/8/8/8/4K3 w - - 0 1", 1, ROOK + QUEEN - PAWN, ["b7a8q"]],
-    ["four captures of a pawn are equal at one ply", SCHOLAR, 1, PAWN, ["c4f7", "h5e5", "h5f7", "h5h7"]],
+    [
+      "a promotion gains the queen less the pawn",
+      "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1",
+      1,
+      QUEEN - PAWN,
+      ["b7b8q"],
+    ],
+    [
+      "a promotion that takes a rook gains both",
+      "r3k3/1P6/8/8/8/8/8/4K3 w - - 0 1",
+      1,
+      ROOK + QUEEN - PAWN,
+      ["b7a8q"],
+    ],
+    [
+      "four captures of a pawn are equal at one ply",
+      SCHOLAR,
+      1,
+      PAWN,
+      ["c4f7", "h5e5", "h5f7", "h5h7"],
+    ],
     ["at two plies Qxf7# wins the pawn and the king", SCHOLAR, 2, PAWN + KING, ["h5f7"]],
     ["and the same at three plies", SCHOLAR, 3, PAWN + KING, ["h5f7"]],
   ])("%s", (_why, fen, depth, value, moves) => {
@@ -45,7 +87,10 @@ describe("oracle exchange values", () => {
   });
 
   test("a side that is mated is worth minus the king", () => {
-    expect(bestOf("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3", 3)).toEqual({ value: -KING, moves: [] });
+    expect(bestOf("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3", 3)).toEqual({
+      value: -KING,
+      moves: [],
+    });
   });
 
   test("a side that is stalemated is worth 0", () => {

@@ -33,10 +33,26 @@ describe("oracle FEN parsing", () => {
 
   test.each([
     ["four fields get clocks 0 1", "4k3/8/8/8/8/8/8/4K3 w - -", "4k3/8/8/8/8/8/8/4K3 w - - 0 1"],
-    ["castling rights in any order print as KQkq", "r3k2r/8/8/8/8/8/8/R3K2R w qkQK - 0 1", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"],
-    ["extra spaces between fields are ignored", " 4k3/8/8/8/8/8/8/4K3  b  -  -  3  9 ", "4k3/8/8/8/8/8/8/4K3 b - - 3 9"],
-    ["an en-passant square no pawn can capture onto is kept", "4k3/8/8/8/4P3/8/8/4K3 b - e3 0 1", "4k3/8/8/8/4P3/8/8/4K3 b - e3 0 1"],
-    ["the side to move may be in check", "4k3/8/8/8/8/8/8/4R1K1 b - - 0 1", "4k3/8/8/8/8/8/8/4R1K1 b - - 0 1"],
+    [
+      "castling rights in any order print as KQkq",
+      "r3k2r/8/8/8/8/8/8/R3K2R w qkQK - 0 1",
+      "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+    ],
+    [
+      "extra spaces between fields are ignored",
+      " 4k3/8/8/8/8/8/8/4K3  b  -  -  3  9 ",
+      "4k3/8/8/8/8/8/8/4K3 b - - 3 9",
+    ],
+    [
+      "an en-passant square no pawn can capture onto is kept",
+      "4k3/8/8/8/4P3/8/8/4K3 b - e3 0 1",
+      "4k3/8/8/8/4P3/8/8/4K3 b - e3 0 1",
+    ],
+    [
+      "the side to move may be in check",
+      "4k3/8/8/8/8/8/8/4R1K1 b - - 0 1",
+      "4k3/8/8/8/8/8/8/4R1K1 b - - 0 1",
+    ],
   ])("%s", (_why, fen, printed) => {
     expect(outcome(fen)).toBe(printed);
   });

@@ -18,24 +18,33 @@ function expectSameDivide(fen: string, depth: number): void {
   const primary = divide(fenPosition(fen), depth);
   const pins = divide(fenPosition(fen), depth, generateLegalByPins);
   const diff = diffDivide(primary, pins);
-  if (!isEmptyDiff(diff)) throw new Error(formatDiff(fen, depth, diff, "make-and-test", "checkers-and-pins"));
+  if (!isEmptyDiff(diff))
+    throw new Error(formatDiff(fen, depth, diff, "make-and-test", "checkers-and-pins"));
   expect(pins).toEqual(primary);
 }
 
 describe("the oracle's two legality methods", () => {
-  test.each(PUBLISHED_PERFT.map((p) => [p.name, p.fen] as const))("agree on the divide of %s", (_name, fen) => {
-    expectSameDivide(fen, PUBLISHED_DEPTH);
-  });
-
-  test.each([...PERFT_EDGE_CASES, ...LEGALITY_EDGES].map((p) => [p.name, p.fen, Math.min(p.depth, EDGE_DEPTH)] as const))(
-    "agree on the divide of the edge case: %s", (_name, fen, depth) => {
-      expectSameDivide(fen, depth);
+  test.each(PUBLISHED_PERFT.map((p) => [p.name, p.fen] as const))(
+    "agree on the divide of %s",
+    (_name, fen) => {
+      expectSameDivide(fen, PUBLISHED_DEPTH);
     },
   );
 
-  test.each(LOS_ALAMOS_PERFT.map(([name, fen]) => [name, fen] as const))("agree on the divide of %s (Los Alamos chess)", (_name, fen) => {
-    expectSameDivide(fen, PUBLISHED_DEPTH);
+  test.each(
+    [...PERFT_EDGE_CASES, ...LEGALITY_EDGES].map(
+      (p) => [p.name, p.fen, Math.min(p.depth, EDGE_DEPTH)] as const,
+    ),
+  )("agree on the divide of the edge case: %s", (_name, fen, depth) => {
+    expectSameDivide(fen, depth);
   });
+
+  test.each(LOS_ALAMOS_PERFT.map(([name, fen]) => [name, fen] as const))(
+    "agree on the divide of %s (Los Alamos chess)",
+    (_name, fen) => {
+      expectSameDivide(fen, PUBLISHED_DEPTH);
+    },
+  );
 
   test("agree on positions from seeded random play (en passant, promotion, check, castling, ends)", () => {
     const positions = samplePositions(9, 60);

@@ -3,10 +3,24 @@
 // mate search and the exchange on the small board.
 import { describe, expect, test } from "vitest";
 import {
-  exchange, fenPosition as position, findMate, legalMoves, makeMove, moveToUci, parseFen,
-  parseUci, perft, status, toFen,
+  exchange,
+  fenPosition as position,
+  findMate,
+  legalMoves,
+  makeMove,
+  moveToUci,
+  parseFen,
+  parseUci,
+  perft,
+  status,
+  toFen,
 } from "../ts-harness/oracle/index.ts";
-import { LOS_ALAMOS_INVALID, LOS_ALAMOS_MATES, LOS_ALAMOS_PERFT, LOS_ALAMOS_START } from "./fixtures/losalamos.ts";
+import {
+  LOS_ALAMOS_INVALID,
+  LOS_ALAMOS_MATES,
+  LOS_ALAMOS_PERFT,
+  LOS_ALAMOS_START,
+} from "./fixtures/losalamos.ts";
 
 function ucis(fen: string): string[] {
   return legalMoves(position(fen)).map(moveToUci).sort();
@@ -14,18 +28,24 @@ function ucis(fen: string): string[] {
 
 describe("oracle on Los Alamos chess", () => {
   test.each(LOS_ALAMOS_PERFT.map(([name, fen, depth, nodes]) => ({ name, fen, depth, nodes })))(
-    "perft – $name at depth $depth has $nodes leaves (Fairy-Stockfish)", ({ fen, depth, nodes }) => {
+    "perft – $name at depth $depth has $nodes leaves (Fairy-Stockfish)",
+    ({ fen, depth, nodes }) => {
       expect(perft(position(fen), depth)).toBe(nodes);
-    });
+    },
+  );
 
   test("the start position has the six pawn steps and four knight moves, no double step", () => {
-    expect(ucis(LOS_ALAMOS_START)).toEqual([
-      "a2a3", "b2b3", "b1a3", "b1c3", "c2c3", "d2d3", "e1d3", "e1f3", "e2e3", "f2f3",
-    ].sort());
+    expect(ucis(LOS_ALAMOS_START)).toEqual(
+      ["a2a3", "b2b3", "b1a3", "b1c3", "c2c3", "d2d3", "e1d3", "e1f3", "e2e3", "f2f3"].sort(),
+    );
   });
 
   test("a pawn promotes to a queen, a rook or a knight, never a bishop", () => {
-    expect(ucis("6/2P3/6/1K1k2/6/6 w - - 0 1").filter((m) => m.startsWith("c5"))).toEqual(["c5c6n", "c5c6q", "c5c6r"]);
+    expect(ucis("6/2P3/6/1K1k2/6/6 w - - 0 1").filter((m) => m.startsWith("c5"))).toEqual([
+      "c5c6n",
+      "c5c6q",
+      "c5c6r",
+    ]);
   });
 
   test("no piece leaves the 6x6 board: a rook in the corner a1 has ten squares", () => {

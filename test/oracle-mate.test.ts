@@ -2,8 +2,17 @@
 // and on positions built by hand where the tempting move stalemates.
 import { describe, expect, test } from "vitest";
 import {
-  fenPosition as position, findMate, isMateIn, legalMoves, makeMove, moveToUci, parseUci, type
-  Position, status, toFen, unmakeMove,
+  fenPosition as position,
+  findMate,
+  isMateIn,
+  legalMoves,
+  makeMove,
+  moveToUci,
+  parseUci,
+  type Position,
+  status,
+  toFen,
+  unmakeMove,
 } from "../ts-harness/oracle/index.ts";
 import { NO_MATES, PUBLISHED_MATES } from "../ts-harness/fixtures/mates.ts";
 
@@ -19,29 +28,42 @@ function firstMoves(fen: string, n: number): string[] | null {
 
 /** The UCI moves after which the opponent is stalemated. */
 function stalemating(pos: Position): string[] {
-  return legalMoves(pos).filter((m) => {
-    makeMove(pos, m);
-    const over = status(pos) === "stalemate";
-    unmakeMove(pos);
-    return over;
-  }).map(moveToUci);
+  return legalMoves(pos)
+    .filter((m) => {
+      makeMove(pos, m);
+      const over = status(pos) === "stalemate";
+      unmakeMove(pos);
+      return over;
+    })
+    .map(moveToUci);
 }
 
 describe("oracle mate search on published mates", () => {
-  test.each(PUBLISHED_MATES)("$source: the shortest mate is in $length, starting with the published $key", ({ fen, length, key }) => {
-    const found = findMate(position(fen), 4);
-    expect(found?.length).toBe(length);
-    expect(found!.moves.map(moveToUci)).toContain(key);
-  }, 30_000);
+  test.each(PUBLISHED_MATES)(
+    "$source: the shortest mate is in $length, starting with the published $key",
+    ({ fen, length, key }) => {
+      const found = findMate(position(fen), 4);
+      expect(found?.length).toBe(length);
+      expect(found!.moves.map(moveToUci)).toContain(key);
+    },
+    30_000,
+  );
 
-  test.each(PUBLISHED_MATES.filter((m) => m.length > 1))("$source: the published $key mates in $length but not in fewer", ({ fen, length, key }) => {
-    const pos = position(fen);
-    expect(isMateIn(pos, move(pos, key), length)).toBe(true);
-    expect(isMateIn(pos, move(pos, key), length - 1)).toBe(false);
-  }, 30_000);
+  test.each(PUBLISHED_MATES.filter((m) => m.length > 1))(
+    "$source: the published $key mates in $length but not in fewer",
+    ({ fen, length, key }) => {
+      const pos = position(fen);
+      expect(isMateIn(pos, move(pos, key), length)).toBe(true);
+      expect(isMateIn(pos, move(pos, key), length - 1)).toBe(false);
+    },
+    30_000,
+  );
 
   test("every first move of a mate is reported: Lasker - Thomas ends with 18.Kd2# or 18.O-O-O#", () => {
-    expect(firstMoves("rn3r2/pbppq1p1/1p2pN2/8/3P2NP/6P1/PPP1BP1R/R3K1k1 w Q - 5 18", 1)).toEqual(["e1c1", "e1d2"]);
+    expect(firstMoves("rn3r2/pbppq1p1/1p2pN2/8/3P2NP/6P1/PPP1BP1R/R3K1k1 w Q - 5 18", 1)).toEqual([
+      "e1c1",
+      "e1d2",
+    ]);
   });
 
   test("Lasker - Thomas after 15...Kf3: the game's 16.Be2+ mates in 3, while 16.Kf1 and 16.O-O mate in 2", () => {
@@ -76,9 +98,13 @@ describe("oracle mate search on published mates", () => {
 });
 
 describe("oracle mate search where there is no mate", () => {
-  test.each(NO_MATES)("$why: no mate in $within", ({ fen, within }) => {
-    expect(findMate(position(fen), within)).toBeNull();
-  }, 30_000);
+  test.each(NO_MATES)(
+    "$why: no mate in $within",
+    ({ fen, within }) => {
+      expect(findMate(position(fen), within)).toBeNull();
+    },
+    30_000,
+  );
 
   test.each([
     ["Kf6", "5k2/5P2/4K3/8/8/8/8/8 w - - 0 1", ["e6f6"]],

@@ -3,8 +3,19 @@
 import { describe, expect, test } from "vitest";
 import { START } from "../ts-harness/fixtures/perft.ts";
 import {
-  fenPosition as position, inCheck, isInsufficientMaterial, legalMoves, makeMove, moveToUci, parseUci,
-  playUci, san, status, toFen, unmakeMove, type Position,
+  fenPosition as position,
+  inCheck,
+  isInsufficientMaterial,
+  legalMoves,
+  makeMove,
+  moveToUci,
+  parseUci,
+  playUci,
+  san,
+  status,
+  toFen,
+  unmakeMove,
+  type Position,
 } from "../ts-harness/oracle/index.ts";
 
 function uciMoves(fen: string): string[] {
@@ -27,7 +38,10 @@ describe("oracle legal moves", () => {
 
   test("a pawn reaching the last rank offers all four promotions", () => {
     expect(uciMoves("4k3/P7/8/8/8/8/8/4K3 w - - 0 1").filter((m) => m.startsWith("a7"))).toEqual([
-      "a7a8b", "a7a8n", "a7a8q", "a7a8r",
+      "a7a8b",
+      "a7a8n",
+      "a7a8q",
+      "a7a8r",
     ]);
   });
 
@@ -41,23 +55,56 @@ describe("oracle legal moves", () => {
     ["black castles on its own rank", "r3k2r/8/8/8/8/8/8/4K3 b kq - 0 1", ["e8c8", "e8g8"]],
   ])("castling: %s", (_why, fen, castles) => {
     const king = fen.split(" ")[1] === "w" ? "e1" : "e8";
-    expect(uciMoves(fen).filter((m) => m === `${king}g${king[1]}` || m === `${king}c${king[1]}`)).toEqual(castles);
+    expect(
+      uciMoves(fen).filter((m) => m === `${king}g${king[1]}` || m === `${king}c${king[1]}`),
+    ).toEqual(castles);
   });
 });
 
 describe("oracle make and unmake", () => {
   test.each([
-    ["a double step sets the en-passant square and resets the clock",
-      "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3 1", "e2e4",
-      "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"],
-    ["a black move advances the move number", "4k3/8/8/8/8/8/8/4K3 b - - 7 30", "e8d8", "3k4/8/8/8/8/8/8/4K3 w - - 8 31"],
-    ["short castling moves the rook and drops both rights", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 5 10", "e1g1",
-      "r3k2r/8/8/8/8/8/8/R4RK1 b kq - 6 10"],
-    ["long castling moves the rook", "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 5 10", "e8c8", "2kr3r/8/8/8/8/8/8/R3K2R w KQ - 6 11"],
-    ["a rook capturing a rook drops a right of each side", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 5 10", "a1a8",
-      "R3k2r/8/8/8/8/8/8/4K2R b Kk - 0 10"],
-    ["en passant removes the pawn that passed", "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2", "e5d6", "4k3/8/3P4/8/8/8/8/4K3 b - - 0 2"],
-    ["a capturing under-promotion", "1n2k3/P7/8/8/8/8/8/4K3 w - - 0 1", "a7b8n", "1N2k3/8/8/8/8/8/8/4K3 b - - 0 1"],
+    [
+      "a double step sets the en-passant square and resets the clock",
+      "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3 1",
+      "e2e4",
+      "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
+    ],
+    [
+      "a black move advances the move number",
+      "4k3/8/8/8/8/8/8/4K3 b - - 7 30",
+      "e8d8",
+      "3k4/8/8/8/8/8/8/4K3 w - - 8 31",
+    ],
+    [
+      "short castling moves the rook and drops both rights",
+      "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 5 10",
+      "e1g1",
+      "r3k2r/8/8/8/8/8/8/R4RK1 b kq - 6 10",
+    ],
+    [
+      "long castling moves the rook",
+      "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 5 10",
+      "e8c8",
+      "2kr3r/8/8/8/8/8/8/R3K2R w KQ - 6 11",
+    ],
+    [
+      "a rook capturing a rook drops a right of each side",
+      "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 5 10",
+      "a1a8",
+      "R3k2r/8/8/8/8/8/8/4K2R b Kk - 0 10",
+    ],
+    [
+      "en passant removes the pawn that passed",
+      "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2",
+      "e5d6",
+      "4k3/8/3P4/8/8/8/8/4K3 b - - 0 2",
+    ],
+    [
+      "a capturing under-promotion",
+      "1n2k3/P7/8/8/8/8/8/4K3 w - - 0 1",
+      "a7b8n",
+      "1N2k3/8/8/8/8/8/8/4K3 b - - 0 1",
+    ],
   ])("%s", (_why, fen, move, after) => {
     const pos = play(position(fen), move);
     expect(toFen(pos)).toBe(after);
@@ -89,29 +136,54 @@ describe("oracle make and unmake", () => {
   });
 
   test("making an illegal move throws and names it", () => {
-    expect(() => makeMove(position("4k3/8/8/8/8/8/8/4K3 w - - 0 1"), { from: "e1", to: "e3" })).toThrow(/e1e3/);
+    expect(() =>
+      makeMove(position("4k3/8/8/8/8/8/8/4K3 w - - 0 1"), { from: "e1", to: "e3" }),
+    ).toThrow(/e1e3/);
   });
 });
 
 describe("oracle UCI parsing", () => {
-
   test("a legal move comes back as a move", () => {
     expect(parseUci(position(START), "g1f3")).toEqual({ ok: true, move: { from: "g1", to: "f3" } });
   });
 
   test("a promotion keeps its piece", () => {
     expect(parseUci(position("4k3/P7/8/8/8/8/8/4K3 w - - 0 1"), "a7a8n")).toEqual({
-      ok: true, move: { from: "a7", to: "a8", promotion: "n" },
+      ok: true,
+      move: { from: "a7", to: "a8", promotion: "n" },
     });
   });
 
   test.each([
-    ["text that is no move", START, "e2-e4", "uci", "'e2-e4' is not a UCI move (like e2e4 or e7e8q)"],
-    ["an upper-case promotion", "4k3/P7/8/8/8/8/8/4K3 w - - 0 1", "a7a8Q", "uci", "'a7a8Q' is not a UCI move (like e2e4 or e7e8q)"],
+    [
+      "text that is no move",
+      START,
+      "e2-e4",
+      "uci",
+      "'e2-e4' is not a UCI move (like e2e4 or e7e8q)",
+    ],
+    [
+      "an upper-case promotion",
+      "4k3/P7/8/8/8/8/8/4K3 w - - 0 1",
+      "a7a8Q",
+      "uci",
+      "'a7a8Q' is not a UCI move (like e2e4 or e7e8q)",
+    ],
     ["a move the piece cannot make", START, "e2e5", "illegal", `e2e5 is not legal in ${START}`],
-    ["a promotion letter on a plain move", START, "e2e4q", "illegal", `e2e4q is not legal in ${START}`],
-    ["a promotion without its letter", "4k3/P7/8/8/8/8/8/4K3 w - - 0 1", "a7a8", "illegal",
-      "a7a8 needs a promotion letter (q, r, b or n) in 4k3/P7/8/8/8/8/8/4K3 w - - 0 1"],
+    [
+      "a promotion letter on a plain move",
+      START,
+      "e2e4q",
+      "illegal",
+      `e2e4q is not legal in ${START}`,
+    ],
+    [
+      "a promotion without its letter",
+      "4k3/P7/8/8/8/8/8/4K3 w - - 0 1",
+      "a7a8",
+      "illegal",
+      "a7a8 needs a promotion letter (q, r, b or n) in 4k3/P7/8/8/8/8/8/4K3 w - - 0 1",
+    ],
   ])("%s is an error", (_why, fen, text, code, message) => {
     expect(parseUci(position(fen), text)).toEqual({ ok: false, error: { code, message } });
   });
@@ -128,8 +200,18 @@ describe("oracle SAN", () => {
     ["an en-passant capture", "exd6", "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "e5d6"],
     ["a promotion that checks", "e8=Q+", "k7/4P3/8/8/8/8/8/4K3 w - - 0 1", "e7e8q"],
     ["a capturing promotion", "exd8=N", "3rk3/4P3/8/8/8/8/8/4K3 w - - 0 1", "e7d8n"],
-    ["a piece capture that checks", "Bxf7+", "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 2 3", "c4f7"],
-    ["the fool's mate", "Qh4#", "rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b KQkq g3 0 2", "d8h4"],
+    [
+      "a piece capture that checks",
+      "Bxf7+",
+      "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 2 3",
+      "c4f7",
+    ],
+    [
+      "the fool's mate",
+      "Qh4#",
+      "rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b KQkq g3 0 2",
+      "d8h4",
+    ],
   ])("%s is %s", (_why, expected, fen, uci) => {
     const pos = position(fen);
     const parsed = parseUci(pos, uci);
@@ -141,11 +223,26 @@ describe("oracle SAN", () => {
 
 describe("oracle game state", () => {
   test.each([
-    ["checkmate", "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3", "checkmate", true],
+    [
+      "checkmate",
+      "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3",
+      "checkmate",
+      true,
+    ],
     ["stalemate", "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", "stalemate", false],
-    ["checkmate on the hundredth quiet half-move", "7k/6Q1/6K1/8/8/8/8/8 b - - 100 80", "checkmate", true],
+    [
+      "checkmate on the hundredth quiet half-move",
+      "7k/6Q1/6K1/8/8/8/8/8 b - - 100 80",
+      "checkmate",
+      true,
+    ],
     ["the fifty-move rule", "4k3/8/8/8/8/8/8/R3K3 w - - 100 80", "fifty-move", false],
-    ["king and bishop against king", "4k3/8/8/8/8/2B5/8/4K3 w - - 0 1", "insufficient-material", false],
+    [
+      "king and bishop against king",
+      "4k3/8/8/8/8/2B5/8/4K3 w - - 0 1",
+      "insufficient-material",
+      false,
+    ],
     ["a game still going", "4k3/8/8/8/8/8/8/R3K3 w - - 99 80", "playing", false],
   ])("%s", (_why, fen, expected, check) => {
     const pos = position(fen);

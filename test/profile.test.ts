@@ -6,7 +6,8 @@ import { describe, expect, test } from "vitest";
 import { runBatch } from "../ts-harness/core/asm-engine.ts";
 import { profileJobs } from "../ts-harness/lab/profile.ts";
 
-const JOB = "best 65535 matelogic 0 depth 4 r1bq1rk1/pp1nbppp/2p1pn2/3p2B1/2PP4/2NBPN2/PP3PPP/R2QK2R w KQ - 0 8";
+const JOB =
+  "best 65535 matelogic 0 depth 4 r1bq1rk1/pp1nbppp/2p1pn2/3p2B1/2PP4/2NBPN2/PP3PPP/R2QK2R w KQ - 0 8";
 
 describe("the profiler", () => {
   test("its build answers a fixed-depth search as the normal build does, and the routines' instructions add up to the search's within 10%", async () => {

@@ -11,8 +11,14 @@ test("against one opponent the rating is its own plus 400 log10(s / (1 - s)): 75
 });
 
 test("half the points against 1798 and 2644 put the rating between them, and more games narrow the interval", () => {
-  const few = estimateRating([{ rating: 1798, games: 10, points: 8 }, { rating: 2644, games: 10, points: 2 }]);
-  const many = estimateRating([{ rating: 1798, games: 100, points: 80 }, { rating: 2644, games: 100, points: 20 }]);
+  const few = estimateRating([
+    { rating: 1798, games: 10, points: 8 },
+    { rating: 2644, games: 10, points: 2 },
+  ]);
+  const many = estimateRating([
+    { rating: 1798, games: 100, points: 80 },
+    { rating: 2644, games: 100, points: 20 },
+  ]);
   expect(few.rating).toBeCloseTo(2221, 0);
   expect(many.rating).toBeCloseTo(few.rating, 6);
   expect(many.high - many.low).toBeLessThan((few.high - few.low) / 2.5);

@@ -2,7 +2,15 @@ import { existsSync, readdirSync } from "node:fs";
 import { beforeAll, describe, expect, test } from "vitest";
 import { PROBE, program } from "../ts-harness/core/build.ts";
 import { dosboxInstalled, runDosNative } from "../ts-harness/core/dosbox-native.ts";
-import { ARTIFACT_DIR, ARTIFACTS_ENV, DosRunError, DosSession, runDos, type DosRunOptions, type DosRunResult } from "../ts-harness/core/runner.ts";
+import {
+  ARTIFACT_DIR,
+  ARTIFACTS_ENV,
+  DosRunError,
+  DosSession,
+  runDos,
+  type DosRunOptions,
+  type DosRunResult,
+} from "../ts-harness/core/runner.ts";
 
 // The runners are tested with asm/tools/probe.asm, a tiny program with one verb per feature.
 // js-dos and Debian's native DOSBox must behave the same; only js-dos has a screen here.
@@ -12,7 +20,10 @@ beforeAll(async () => {
 });
 
 const dosboxReady = dosboxInstalled();
-if (!dosboxReady) console.warn("native DOSBox runner tests skipped: DOSBox is missing and setup.mjs could not install it");
+if (!dosboxReady)
+  console.warn(
+    "native DOSBox runner tests skipped: DOSBox is missing and setup.mjs could not install it",
+  );
 
 type Runner = (opts: DosRunOptions) => Promise<DosRunResult>;
 const RUNNERS: [string, Runner][] = [["headless js-dos", runDos]];
@@ -53,7 +64,9 @@ describe.each(RUNNERS)("the %s runner", (_name, runner) => {
 
   test("rdtsc counts emulated instructions: a 10-million-iteration loop of two instructions costs 20 million", async () => {
     const r = await run("spin");
-    const m = /^tsc (\d+) ticks (\d+)$/.exec(Buffer.from(r.files.get("SPIN.TXT")!).toString("latin1"));
+    const m = /^tsc (\d+) ticks (\d+)$/.exec(
+      Buffer.from(r.files.get("SPIN.TXT")!).toString("latin1"),
+    );
     expect(m).not.toBeNull();
     const tsc = Number(m![1]);
     // dec ecx + jnz, 10^7 times; the rest is the few instructions around the loop and
@@ -70,14 +83,22 @@ describe.each(RUNNERS)("the %s runner", (_name, runner) => {
     const err = await run("hang", { timeoutMs: 2_000 }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(DosRunError);
     expect((err as DosRunError).kind).toBe("timeout");
-    expect((err as DosRunError).message).toMatch(/PROBE\.COM hang: no end of the program after \d+ ms/);
+    expect((err as DosRunError).message).toMatch(
+      /PROBE\.COM hang: no end of the program after \d+ ms/,
+    );
     expect(Date.now() - started).toBeLessThan(10_000);
   });
 });
 
 describe("the headless js-dos runner's screen and keys", () => {
   test("mode 13h is captured in a screenshot and a key press reaches INT 16h", async () => {
-    const s = await DosSession.start({ program: "PROBE.COM", programBytes: probe, args: "draw", timeoutMs: 30_000, captureStdout: false });
+    const s = await DosSession.start({
+      program: "PROBE.COM",
+      programBytes: probe,
+      args: "draw",
+      timeoutMs: 30_000,
+      captureStdout: false,
+    });
     try {
       // The bottom-right quarter is drawn last: once it is not black, the picture is whole.
       const img = await s.waitUntil("the drawing", async () => {
@@ -85,7 +106,9 @@ describe("the headless js-dos runner's screen and keys", () => {
         const shot = await s.screenshot();
         return shot.data[(199 * 320 + 319) * 4 + 1] !== 0 ? shot : null;
       });
-      const rgb = (x: number, y: number) => [...img.data.subarray((y * 320 + x) * 4, (y * 320 + x) * 4 + 3)];
+      const rgb = (x: number, y: number) => [
+        ...img.data.subarray((y * 320 + x) * 4, (y * 320 + x) * 4 + 3),
+      ];
       // VGA default palette: 4 = red (AA,00,00), 15 = white, 1 = blue, 2 = green.
       expect(rgb(10, 10)).toEqual([0xaa, 0, 0]);
       expect(rgb(310, 10)).toEqual([0xff, 0xff, 0xff]);
@@ -102,7 +125,12 @@ describe("the headless js-dos runner's screen and keys", () => {
 
   test("a time-out keeps the last screen as a PNG when the test run asks for it", async () => {
     expect(process.env[ARTIFACTS_ENV]).toBeTruthy();
-    const err = await runDos({ program: "PROBE.COM", programBytes: probe, args: "hang", timeoutMs: 2_000 }).catch((e: unknown) => e);
+    const err = await runDos({
+      program: "PROBE.COM",
+      programBytes: probe,
+      args: "hang",
+      timeoutMs: 2_000,
+    }).catch((e: unknown) => e);
     expect((err as DosRunError).kind).toBe("timeout");
     expect((err as DosRunError).screenPng).toMatch(/\.png$/);
   });
@@ -110,11 +138,19 @@ describe("the headless js-dos runner's screen and keys", () => {
   test("a failed run outside the test run (the CLI, the game driver) writes nothing into the checkout", async () => {
     const asked = process.env[ARTIFACTS_ENV];
     // Other test files may keep their own failures meanwhile: count this program's.
-    const probes = () => (existsSync(ARTIFACT_DIR) ? readdirSync(ARTIFACT_DIR).filter((f) => f.startsWith("failed-PROBE")).length : 0);
+    const probes = () =>
+      existsSync(ARTIFACT_DIR)
+        ? readdirSync(ARTIFACT_DIR).filter((f) => f.startsWith("failed-PROBE")).length
+        : 0;
     const before = probes();
     delete process.env[ARTIFACTS_ENV];
     try {
-      const err = await runDos({ program: "PROBE.COM", programBytes: probe, args: "hang", timeoutMs: 2_000 }).catch((e: unknown) => e);
+      const err = await runDos({
+        program: "PROBE.COM",
+        programBytes: probe,
+        args: "hang",
+        timeoutMs: 2_000,
+      }).catch((e: unknown) => e);
       expect((err as DosRunError).kind).toBe("timeout");
       expect((err as DosRunError).screenPng).toBeNull();
       expect(probes()).toBe(before);

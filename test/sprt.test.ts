@@ -3,7 +3,15 @@
 // logistic-Elo pentanomial era, and OpenBench's through jw1912/SPRT's worked example.
 import { describe, expect, test } from "vitest";
 import {
-  llrBayesElo, llrCutechess, llrGsprt, llrLogistic, pentanomial, sprtBounds, sprtVerdict, checkSprt, type Pentanomial,
+  llrBayesElo,
+  llrCutechess,
+  llrGsprt,
+  llrLogistic,
+  pentanomial,
+  sprtBounds,
+  sprtVerdict,
+  checkSprt,
+  type Pentanomial,
 } from "../ts-harness/lab/sprt.ts";
 
 describe("SPRT bounds", () => {
@@ -54,9 +62,14 @@ describe("fishtest's LLR", () => {
     ["ab0f4c035", 1469, 1325, 4884, -3, 1, "2.96"],
     ["71bfbb22f", 1130, 979, 3548, 0, 5, "2.96"],
     ["7cb8cbb40", 5206, 4961, 28090, 0, 5, "2.95"],
-  ])("BayesElo era (Stockfish %s): W %i L %i D %i at [%i, %i] has LLR %s", (_c, wins, losses, draws, e0, e1, llr) => {
-    expect(llrBayesElo({ wins, draws, losses }, e0, e1, { prior: 0, units: "bayes" }).toFixed(2)).toBe(llr);
-  });
+  ])(
+    "BayesElo era (Stockfish %s): W %i L %i D %i at [%i, %i] has LLR %s",
+    (_c, wins, losses, draws, e0, e1, llr) => {
+      expect(
+        llrBayesElo({ wins, draws, losses }, e0, e1, { prior: 0, units: "bayes" }).toFixed(2),
+      ).toBe(llr);
+    },
+  );
 
   // Stockfish commits of 2020: "LLR: 2.94 (-2.94,2.94) {-1.25,0.25} ... Ptnml(0-2): ...",
   // bounds in logistic Elo on the pentanomial counts.
@@ -66,14 +79,22 @@ describe("fishtest's LLR", () => {
     ["e0bafa191", [194, 1453, 3387, 1676, 210], -0.25, 1.25, "2.96"],
     ["e0bafa191", [960, 14185, 49030, 14709, 988], 0.25, 1.25, "2.95"],
     ["c02b3a4c7", [86, 3765, 34481, 4065, 79], 0.25, 1.25, "2.96"],
-  ] as [string, Pentanomial, number, number, string][])("pentanomial era (Stockfish %s): %j at {%d, %d} has LLR %s, and the GSPRT approximation is within 0.02", (_c, ptnml, e0, e1, llr) => {
-    const exact = llrLogistic(ptnml, e0, e1);
-    expect(exact.toFixed(2)).toBe(llr);
-    expect(Math.abs(llrGsprt(ptnml, e0, e1) - Number(llr))).toBeLessThan(0.02);
-  });
+  ] as [string, Pentanomial, number, number, string][])(
+    "pentanomial era (Stockfish %s): %j at {%d, %d} has LLR %s, and the GSPRT approximation is within 0.02",
+    (_c, ptnml, e0, e1, llr) => {
+      const exact = llrLogistic(ptnml, e0, e1);
+      expect(exact.toFixed(2)).toBe(llr);
+      expect(Math.abs(llrGsprt(ptnml, e0, e1) - Number(llr))).toBeLessThan(0.02);
+    },
+  );
 
   test("OpenBench's BayesElo LLR of jw1912/SPRT's README: W 4307 L 4063 D 8620 at [0, 3] is 2.47", () => {
-    expect(llrBayesElo({ wins: 4307, draws: 8620, losses: 4063 }, 0, 3, { prior: 0, units: "bayes" }).toFixed(2)).toBe("2.47");
+    expect(
+      llrBayesElo({ wins: 4307, draws: 8620, losses: 4063 }, 0, 3, {
+        prior: 0,
+        units: "bayes",
+      }).toFixed(2),
+    ).toBe("2.47");
   });
 
   test("the pairs' points are counted into LL, LD, DD+WL, WD, WW", () => {

@@ -17,8 +17,16 @@ describe("the stack", () => {
   it("holds a pawn ending searched 12 plies deep and more, a mate in 3 and perft 5 with half of it to spare, and the measuring build answers as the program", async () => {
     const use = await measureStack(DEEP_JOBS, 600_000);
     const normal = await runBatch(DEEP_JOBS, { timeoutMs: 600_000 });
-    const fields = (line: string) => line.split(" ").filter((w, i, all) => !["ticks", "tsc"].includes(all[i - 1] ?? "") && w !== "ticks" && w !== "tsc");
-    expect(use.answers.slice(0, DEEP_JOBS.length).map(fields)).toEqual(normal.map((r) => [String(r.job), ...fields(r.lines[0]!.join(" "))]));
+    const fields = (line: string) =>
+      line
+        .split(" ")
+        .filter(
+          (w, i, all) =>
+            !["ticks", "tsc"].includes(all[i - 1] ?? "") && w !== "ticks" && w !== "tsc",
+        );
+    expect(use.answers.slice(0, DEEP_JOBS.length).map(fields)).toEqual(
+      normal.map((r) => [String(r.job), ...fields(r.lines[0]!.join(" "))]),
+    );
     const depth = Number(normal[0]!.lines[0]![normal[0]!.lines[0]!.indexOf("depth") + 1]);
     expect(depth).toBeGreaterThanOrEqual(12);
     const reserved = (await chessProgram()).map.constant("STACK_BYTES");

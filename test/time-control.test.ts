@@ -1,7 +1,14 @@
 // A side's clock in the match runner, and what the engines hear of it: UCI's go with both
 // clocks and movestogo, CECP's level (minutes or m:ss) and time/otim in centiseconds.
 import { describe, expect, test } from "vitest";
-import { Clock, centiseconds, formatTimeControl, parseTimeControl, uciGo, xboardLevel } from "../ts-harness/lab/time-control.ts";
+import {
+  Clock,
+  centiseconds,
+  formatTimeControl,
+  parseTimeControl,
+  uciGo,
+  xboardLevel,
+} from "../ts-harness/lab/time-control.ts";
 
 describe("time controls", () => {
   test.each([
@@ -20,7 +27,8 @@ describe("time controls", () => {
   });
 
   test("a control is written back as it was read", () => {
-    for (const t of ["60+0.6", "40/60", "40/90+0.5", "5+0.05"]) expect(formatTimeControl(parseTimeControl(t))).toBe(t);
+    for (const t of ["60+0.6", "40/60", "40/90+0.5", "5+0.05"])
+      expect(formatTimeControl(parseTimeControl(t))).toBe(t);
   });
 });
 
@@ -58,7 +66,9 @@ describe("what the engines hear", () => {
     b.charge(1500);
     expect(uciGo("w", w, b)).toBe("go wtime 60000 btime 59100 winc 600 binc 600");
     const p = new Clock(parseTimeControl("40/60"), 0);
-    expect(uciGo("b", new Clock(parseTimeControl("30+0.3"), 0), p)).toBe("go wtime 30000 btime 60000 winc 300 binc 0 movestogo 40");
+    expect(uciGo("b", new Clock(parseTimeControl("30+0.3"), 0), p)).toBe(
+      "go wtime 30000 btime 60000 winc 300 binc 0 movestogo 40",
+    );
   });
 
   test("CECP: level MPS BASE INC with BASE in minutes or m:ss, clocks in centiseconds", () => {

@@ -12,9 +12,25 @@ import { runBatch } from "../ts-harness/core/asm-engine.ts";
 import { chessProgram, ROOT } from "../ts-harness/core/build.ts";
 import { ENDING_STARTS, seededRandom, START_FENS } from "../ts-harness/formats/positions.ts";
 import { evaluate, features, type Features } from "../ts-harness/lab/tune/mirror.ts";
-import { fitK, logisticError, tune, whiteScores, type Sample } from "../ts-harness/lab/tune/tuner.ts";
 import {
-  BISHOP, KNIGHT, PARAMS, passedIndex, pieceIndex, pstIndex, readEvalSet, SOURCES, W, writeSources, type EvalSet,
+  fitK,
+  logisticError,
+  tune,
+  whiteScores,
+  type Sample,
+} from "../ts-harness/lab/tune/tuner.ts";
+import {
+  BISHOP,
+  KNIGHT,
+  PARAMS,
+  passedIndex,
+  pieceIndex,
+  pstIndex,
+  readEvalSet,
+  SOURCES,
+  W,
+  writeSources,
+  type EvalSet,
 } from "../ts-harness/lab/tune/weights.ts";
 import * as oracle from "../ts-harness/oracle/index.ts";
 
@@ -57,10 +73,14 @@ describe("the mirror of the evaluation", () => {
   let asm: number[];
   let mirrored: Features[];
   beforeAll(async () => {
-    const groups = await runBatch(fens.map((f) => `eval ${f}`), { timeoutMs: 300_000 });
+    const groups = await runBatch(
+      fens.map((f) => `eval ${f}`),
+      { timeoutMs: 300_000 },
+    );
     asm = groups.map((g, i) => {
       const w = g.lines[0] ?? [];
-      if (w[0] !== "eval" || !/^-?\d+$/.test(w[1] ?? "")) throw new Error(`eval ${fens[i]}: ${w.join(" ")}`);
+      if (w[0] !== "eval" || !/^-?\d+$/.test(w[1] ?? ""))
+        throw new Error(`eval ${fens[i]}: ${w.join(" ")}`);
       return Number(w[1]);
     });
     mirrored = fens.map((f) => features(f, set.rules));
@@ -74,9 +94,21 @@ describe("the mirror of the evaluation", () => {
     expect(wrong.slice(0, 10)).toEqual([]);
   });
 
-  const RARE = ["BISHOP_PAIR_CP", "THREAT_ONE_CP", "THREAT_FORK_CP", "DOUBLED_END", "SHIELD_NEAR", "SHIELD_FAR", "RUNNER_CP", "MOPUP_EDGE"] as const;
+  const RARE = [
+    "BISHOP_PAIR_CP",
+    "THREAT_ONE_CP",
+    "THREAT_FORK_CP",
+    "DOUBLED_END",
+    "SHIELD_NEAR",
+    "SHIELD_FAR",
+    "RUNNER_CP",
+    "MOPUP_EDGE",
+  ] as const;
   test(`counts each of ${RARE.join(", ")} and a drawn ending's scale in ${TERM_AT_LEAST} positions or more`, () => {
-    for (const name of RARE) expect(mirrored.filter((f) => f.index.includes(W[name])).length, name).toBeGreaterThanOrEqual(TERM_AT_LEAST);
+    for (const name of RARE)
+      expect(mirrored.filter((f) => f.index.includes(W[name])).length, name).toBeGreaterThanOrEqual(
+        TERM_AT_LEAST,
+      );
     const scaled = mirrored.filter((f, i) => {
       const s = f.whiteToMove ? asm[i]! : -asm[i]!;
       return s > 0 ? !f.whitePawns : s < 0 && !f.blackPawns;
@@ -101,7 +133,10 @@ describe("the tuner", () => {
 
   test(`finds K = ${TRUE_K} within 1% from the expected results of the weights as built`, () => {
     const s = expected(set.weights);
-    const k = fitK(whiteScores(s, set.weights, set.rules), s.map((x) => x.result));
+    const k = fitK(
+      whiteScores(s, set.weights, set.rules),
+      s.map((x) => x.result),
+    );
     expect(Math.abs(k - TRUE_K) / TRUE_K).toBeLessThan(0.01);
   });
 
@@ -133,14 +168,30 @@ describe("the tuner", () => {
     for (const [, i, d] of CHANGES) truth[i]! += d;
     const s = expected(truth);
     const moved = new Set(CHANGES.map((c) => c[1]));
-    const r = tune(s, set.weights, set.rules, { iterations: 400, timeMs: 120_000, rate: 1, k: TRUE_K, tuned: (i) => moved.has(i) });
-    for (const [name, i] of CHANGES) expect(Math.abs(r.weights[i]! - truth[i]!), name).toBeLessThanOrEqual(TOLERANCE_CP);
+    const r = tune(s, set.weights, set.rules, {
+      iterations: 400,
+      timeMs: 120_000,
+      rate: 1,
+      k: TRUE_K,
+      tuned: (i) => moved.has(i),
+    });
+    for (const [name, i] of CHANGES)
+      expect(Math.abs(r.weights[i]! - truth[i]!), name).toBeLessThanOrEqual(TOLERANCE_CP);
     expect(r.errorAfter).toBeLessThan(r.errorBefore);
-    expect(logisticError(whiteScores(s, r.weights, set.rules), s.map((x) => x.result), TRUE_K)).toBe(r.errorAfter);
+    expect(
+      logisticError(
+        whiteScores(s, r.weights, set.rules),
+        s.map((x) => x.result),
+        TRUE_K,
+      ),
+    ).toBe(r.errorAfter);
   });
 
   test("keeps every weight within the range its encoding takes, and the pieces in value order", () => {
-    const s = expected(set.weights).map((x) => ({ features: x.features, result: x.features.whiteToMove ? 1 : 0 }));
+    const s = expected(set.weights).map((x) => ({
+      features: x.features,
+      result: x.features.whiteToMove ? 1 : 0,
+    }));
     const r = tune(s, set.weights, set.rules, { iterations: 60, timeMs: 60_000, rate: 40 });
     PARAMS.forEach((p, i) => {
       expect(r.weights[i], p.name).toBeGreaterThanOrEqual(p.min);
@@ -152,7 +203,9 @@ describe("the tuner", () => {
 });
 
 describe("the tuned set as source", () => {
-  const texts = Object.fromEntries(Object.entries(SOURCES).map(([k, f]) => [k, readFileSync(join(ROOT, f), "utf8")])) as Record<keyof typeof SOURCES, string>;
+  const texts = Object.fromEntries(
+    Object.entries(SOURCES).map(([k, f]) => [k, readFileSync(join(ROOT, f), "utf8")]),
+  ) as Record<keyof typeof SOURCES, string>;
 
   test("the built weights written back leave asm/eval/eval.asm, asm/eval/pawns.asm and asm/inc/chess.inc as they are", () => {
     expect(writeSources(texts, set.weights)).toEqual(texts);
@@ -169,7 +222,9 @@ describe("the tuned set as source", () => {
     expect(out.constants).toMatch(new RegExp(`^KNIGHT_CP\\s+equ ${w[pieceIndex(KNIGHT)]}$`, "m"));
     expect(out.constants).toMatch(/^BISHOP_PAIR_CP\s+equ 17\s+;/m);
     expect(out.constants).toMatch(/^THREAT_ONE_CP\s+equ TEMPO_CP\s+;/m);
-    expect(out.pawns).toMatch(new RegExp(`^\\s+dw\\s+${w[passedIndex(1, "mg")]}, 171\\s+; rank 7$`, "m"));
+    expect(out.pawns).toMatch(
+      new RegExp(`^\\s+dw\\s+${w[passedIndex(1, "mg")]}, 171\\s+; rank 7$`, "m"),
+    );
     const lines = out.tables.split("\n");
     const rank4 = lines[lines.indexOf("pst_knight:") + 5]!;
     const cells = Array.from({ length: 8 }, (_, f) => w[pstIndex(KNIGHT, 4 * 8 + f)]);

@@ -9,9 +9,17 @@ const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const TSC = fileURLToPath(new URL("../node_modules/typescript/bin/tsc", import.meta.url));
 const TSC_MS = 120_000;
 
-test("the harness and the tests type-check without an error", async () => {
-  const r = await execa(process.execPath, [TSC, "--noEmit", "-p", "."], { cwd: ROOT, reject: false, timeout: TSC_MS });
-  expect(r.timedOut, "tsc ran past its time limit").toBe(false);
-  expect(`${r.stdout}${r.stderr}`).toBe("");
-  expect(r.exitCode).toBe(0);
-}, TSC_MS + 10_000);
+test(
+  "the harness and the tests type-check without an error",
+  async () => {
+    const r = await execa(process.execPath, [TSC, "--noEmit", "-p", "."], {
+      cwd: ROOT,
+      reject: false,
+      timeout: TSC_MS,
+    });
+    expect(r.timedOut, "tsc ran past its time limit").toBe(false);
+    expect(`${r.stdout}${r.stderr}`).toBe("");
+    expect(r.exitCode).toBe(0);
+  },
+  TSC_MS + 10_000,
+);

@@ -13,8 +13,28 @@ const SEED = 4242;
 const CASES = 16;
 const STOP_AFTER_MS = 500;
 const ANSWER_MS = 30_000;
-const WORDS = ["wtime", "btime", "winc", "binc", "movestogo", "movetime", "depth", "nodes", "mate"] as const;
-const NUMBERS = ["0", "1", "7", "1000", "2147483647", "2147483648", "4294967295", "4294967296", "1000000000000"];
+const WORDS = [
+  "wtime",
+  "btime",
+  "winc",
+  "binc",
+  "movestogo",
+  "movetime",
+  "depth",
+  "nodes",
+  "mate",
+] as const;
+const NUMBERS = [
+  "0",
+  "1",
+  "7",
+  "1000",
+  "2147483647",
+  "2147483648",
+  "4294967295",
+  "4294967296",
+  "1000000000000",
+];
 const KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 
 /** The seeded go lines: one to four words, each with a number, in a random order. */
@@ -30,7 +50,9 @@ function goLines(): string[] {
 let engine: UciClient;
 
 beforeAll(async () => {
-  engine = new UciClient(join(ROOT, "node_modules/.bin/tsx"), ["ts-harness/frontends/uci.ts"], { cwd: ROOT });
+  engine = new UciClient(join(ROOT, "node_modules/.bin/tsx"), ["ts-harness/frontends/uci.ts"], {
+    cwd: ROOT,
+  });
   await engine.handshake({ Backend: "jsdos" }, 60_000);
 });
 
@@ -39,16 +61,28 @@ afterAll(async () => {
 });
 
 describe("go words over UCI in seeded combinations", () => {
-  test.each(goLines())("%s on Kiwipete answers with a legal, searched move", async (go) => {
-    engine.send(`position fen ${KIWIPETE}`);
-    engine.send(go);
-    const stop = setTimeout(() => engine.send("stop"), STOP_AFTER_MS);
-    const lines = await engine.waitFor(/^bestmove /, ANSWER_MS).finally(() => clearTimeout(stop));
-    engine.send("isready");
-    await engine.waitFor(/^readyok$/, ANSWER_MS);
-    const best = lines.at(-1)!.split(" ")[1]!;
-    expect(lines.filter((l) => /search failed|refused/.test(l)), lines.join("\n")).toEqual([]);
-    expect(lines.filter((l) => /^info depth \d+ /.test(l)).length, lines.join("\n")).toBeGreaterThan(0);
-    expect(oracle.legalMoves(oracle.fenPosition(KIWIPETE)).map((m) => oracle.moveToUci(m))).toContain(best);
-  }, 60_000);
+  test.each(goLines())(
+    "%s on Kiwipete answers with a legal, searched move",
+    async (go) => {
+      engine.send(`position fen ${KIWIPETE}`);
+      engine.send(go);
+      const stop = setTimeout(() => engine.send("stop"), STOP_AFTER_MS);
+      const lines = await engine.waitFor(/^bestmove /, ANSWER_MS).finally(() => clearTimeout(stop));
+      engine.send("isready");
+      await engine.waitFor(/^readyok$/, ANSWER_MS);
+      const best = lines.at(-1)!.split(" ")[1]!;
+      expect(
+        lines.filter((l) => /search failed|refused/.test(l)),
+        lines.join("\n"),
+      ).toEqual([]);
+      expect(
+        lines.filter((l) => /^info depth \d+ /.test(l)).length,
+        lines.join("\n"),
+      ).toBeGreaterThan(0);
+      expect(
+        oracle.legalMoves(oracle.fenPosition(KIWIPETE)).map((m) => oracle.moveToUci(m)),
+      ).toContain(best);
+    },
+    60_000,
+  );
 });

@@ -3,7 +3,12 @@
 // (`npm run bench -- --levels`). The calibration's measured points (docs/strength.md,
 // "UCI_Elo": 300 nodes at 876, 800 at 1388, 12,800 at 1745) are where the curve must pass.
 import { describe, expect, test } from "vitest";
-import { ELO_MAX, ELO_MIN, eloForNodes, nodesForElo } from "../ts-harness/frontends/uci-strength.ts";
+import {
+  ELO_MAX,
+  ELO_MIN,
+  eloForNodes,
+  nodesForElo,
+} from "../ts-harness/frontends/uci-strength.ts";
 
 const MEASURED: [number, number][] = [
   [300, 876],
@@ -12,9 +17,12 @@ const MEASURED: [number, number][] = [
 ];
 
 describe("UCI_Elo's calibration curve", () => {
-  test.each(MEASURED)("a search of %d nodes a move is rated %d, as the gauntlet measured it", (nodes, elo) => {
-    expect(eloForNodes(nodes)).toEqual({ elo, bound: "within" });
-  });
+  test.each(MEASURED)(
+    "a search of %d nodes a move is rated %d, as the gauntlet measured it",
+    (nodes, elo) => {
+      expect(eloForNodes(nodes)).toEqual({ elo, bound: "within" });
+    },
+  );
 
   test("every UCI_Elo below full strength gets a node cap that is rated that UCI_Elo again, within 2 points", () => {
     for (let elo = ELO_MIN; elo < ELO_MAX; elo += 7) {

@@ -20,7 +20,9 @@ const MOVE_WAIT_MS = 30_000;
 let engine: UciClient;
 
 beforeAll(async () => {
-  engine = new UciClient(join(ROOT, "node_modules/.bin/tsx"), ["ts-harness/frontends/uci.ts"], { cwd: ROOT });
+  engine = new UciClient(join(ROOT, "node_modules/.bin/tsx"), ["ts-harness/frontends/uci.ts"], {
+    cwd: ROOT,
+  });
 });
 
 afterAll(async () => {
@@ -37,7 +39,10 @@ function legal(fen: string, moves: string[]): string[] {
 
 /** The bestmove of the last lines, and their info lines. */
 function answer(lines: string[]): { best: string; infos: string[] } {
-  return { best: lines[lines.length - 1]!.split(" ")[1]!, infos: lines.filter((l) => l.startsWith("info ") && !l.startsWith("info string")) };
+  return {
+    best: lines[lines.length - 1]!.split(" ")[1]!,
+    infos: lines.filter((l) => l.startsWith("info ") && !l.startsWith("info string")),
+  };
 }
 
 describe("the UCI engine in a GUI's session", () => {
@@ -46,13 +51,21 @@ describe("the UCI engine in a GUI's session", () => {
     const lines = await engine.handshake({ Backend: "jsdos" }, 60_000);
     expect(lines[0]).toMatch(/^id name \S/);
     expect(lines).toContainEqual(expect.stringMatching(/^id author \S/));
-    expect(lines).toContainEqual(expect.stringMatching(/^option name Level type spin default 3 min 1 max 5$/));
-    expect(lines).toContainEqual(expect.stringMatching(/^option name Liberman Mate Depth type spin default 2 min 0 max 8$/));
+    expect(lines).toContainEqual(
+      expect.stringMatching(/^option name Level type spin default 3 min 1 max 5$/),
+    );
+    expect(lines).toContainEqual(
+      expect.stringMatching(/^option name Liberman Mate Depth type spin default 2 min 0 max 8$/),
+    );
     expect(lines).toContainEqual("option name Budget type spin default 0 min 0 max 600000");
-    expect(lines).toContainEqual("option name UCI_Variant type combo default chess var chess var losalamos");
+    expect(lines).toContainEqual(
+      "option name UCI_Variant type combo default chess var chess var losalamos",
+    );
     expect(lines).toContainEqual("option name OwnBook type check default true");
     expect(lines).toContainEqual("option name UCI_LimitStrength type check default false");
-    expect(lines).toContainEqual(expect.stringMatching(/^option name UCI_Elo type spin default \d+ min 1200 max \d+$/));
+    expect(lines).toContainEqual(
+      expect.stringMatching(/^option name UCI_Elo type spin default \d+ min 1200 max \d+$/),
+    );
     expect(lines[lines.length - 1]).toBe("uciok");
   });
 
@@ -87,15 +100,22 @@ describe("the UCI engine in a GUI's session", () => {
     const { best, infos } = answer(lines);
     expect(legal(START, ["e2e4", "e7e5", "g1f3"])).toContain(best);
     expect(infos.length, lines.join("\n")).toBeGreaterThan(0);
-    for (const i of infos) expect(i).toMatch(/^info depth \d+ score (cp -?\d+|mate -?\d+) nodes \d+ nps \d+ time \d+( pv( [a-h][1-8][a-h][1-8][nbrq]?)+)?$/);
+    for (const i of infos)
+      expect(i).toMatch(
+        /^info depth \d+ score (cp -?\d+|mate -?\d+) nodes \d+ nps \d+ time \d+( pv( [a-h][1-8][a-h][1-8][nbrq]?)+)?$/,
+      );
   });
 
   test("go depth 2 reports iterations up to depth 2 and a legal bestmove", async () => {
-    engine.send("position fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+    engine.send(
+      "position fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    );
     engine.send("go depth 2");
     const { best, infos } = answer(await engine.waitFor(/^bestmove /, MOVE_WAIT_MS));
     expect(infos.map((i) => Number(i.split(" ")[2]))).toEqual([1, 2]);
-    expect(legal("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", [])).toContain(best);
+    expect(
+      legal("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", []),
+    ).toContain(best);
   });
 
   test("the searches of a game keep the hash table: the same go again searches fewer nodes, after ucinewgame exactly the first's", async () => {
@@ -103,7 +123,9 @@ describe("the UCI engine in a GUI's session", () => {
     const nodesAtDepth4 = async () => {
       engine.send(`position fen ${kiwipete}`);
       engine.send("go depth 4");
-      const words = answer(await engine.waitFor(/^bestmove /, MOVE_WAIT_MS)).infos.at(-1)!.split(" ");
+      const words = answer(await engine.waitFor(/^bestmove /, MOVE_WAIT_MS))
+        .infos.at(-1)!
+        .split(" ");
       expect(words.slice(0, 3)).toEqual(["info", "depth", "4"]);
       return Number(words[words.indexOf("nodes") + 1]);
     };
@@ -140,7 +162,9 @@ describe("the UCI engine in a GUI's session", () => {
     expect(before[before.length - 1]).toBe("readyok");
     engine.send("stop");
     const { best } = answer(await engine.waitFor(/^bestmove /, 3000));
-    expect(oracle.findMate(position(BACK_RANK, []), 1)!.moves.map(oracle.moveToUci)).toContain(best);
+    expect(oracle.findMate(position(BACK_RANK, []), 1)!.moves.map(oracle.moveToUci)).toContain(
+      best,
+    );
   });
 
   test("go wtime/btime/winc/binc answers well within the clock", async () => {
@@ -184,7 +208,9 @@ describe("the UCI engine in a GUI's session", () => {
     await new Promise((r) => setTimeout(r, 1500));
     engine.send("stop");
     const lines = await engine.waitFor(/^bestmove /, MOVE_WAIT_MS);
-    expect(lines).toContain("info string the mate search for 8 moves was stopped before it ended: the move of a search");
+    expect(lines).toContain(
+      "info string the mate search for 8 moves was stopped before it ended: the move of a search",
+    );
     expect(lines.filter((l) => l.startsWith("info string no mate"))).toEqual([]);
     expect(legal(START, ["e2e4", "e7e5"])).toContain(answer(lines).best);
   });
@@ -198,7 +224,9 @@ describe("the UCI engine in a GUI's session", () => {
   });
 
   test("the Liberman Mate Depth option sets the mate logic before the search: 3 finds the Immortal game's mate in 3 at depth 1, 0 does not", async () => {
-    const immortal = PUBLISHED_MATES.find((m) => m.source === "the Immortal game 1851, before 21.Nxg7+")!;
+    const immortal = PUBLISHED_MATES.find(
+      (m) => m.source === "the Immortal game 1851, before 21.Nxg7+",
+    )!;
     const mate = oracle.findMate(position(immortal.fen, []), 3)!;
     expect(mate.length).toBe(3);
     engine.send("setoption name Liberman Mate Depth value 3");
@@ -227,7 +255,9 @@ describe("the UCI engine in a GUI's session", () => {
 
   test("UCI_LimitStrength with UCI_Elo weakens the play under the clock: a lower Elo visits fewer positions a move than a higher one, and that one fewer than full strength; an Elo out of range gets an info string", async () => {
     const handshake = await engine.handshake({}, 30_000);
-    const range = /^option name UCI_Elo type spin default \d+ min (\d+) max (\d+)$/.exec(handshake.find((l) => l.startsWith("option name UCI_Elo "))!)!;
+    const range = /^option name UCI_Elo type spin default \d+ min (\d+) max (\d+)$/.exec(
+      handshake.find((l) => l.startsWith("option name UCI_Elo "))!,
+    )!;
     const [min, max] = [Number(range[1]), Number(range[2])];
     const fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3"; // off the book's lines: OwnBook off all the same
     engine.send("setoption name OwnBook value false");
@@ -241,13 +271,21 @@ describe("the UCI engine in a GUI's session", () => {
       expect(legal(fen, [])).toContain(best);
       return Math.max(...infos.map((i) => Number(/ nodes (\d+)/.exec(i)![1])));
     };
-    const [weakest, middle, full] = [await nodesAt(min), await nodesAt(Math.round((min + max) / 2)), await nodesAt(null)];
+    const [weakest, middle, full] = [
+      await nodesAt(min),
+      await nodesAt(Math.round((min + max) / 2)),
+      await nodesAt(null),
+    ];
     expect(weakest).toBeLessThan(middle);
     expect(middle).toBeLessThan(full);
     engine.send(`setoption name UCI_Elo value ${min - 1}`);
-    expect((await engine.waitFor(/^info string option UCI_Elo /, 5000)).at(-1)).toContain(`from ${min} to ${max}`);
+    expect((await engine.waitFor(/^info string option UCI_Elo /, 5000)).at(-1)).toContain(
+      `from ${min} to ${max}`,
+    );
     engine.send("setoption name UCI_LimitStrength value maybe");
-    expect((await engine.waitFor(/^info string UCI_LimitStrength /, 5000)).at(-1)).toContain("true or false");
+    expect((await engine.waitFor(/^info string UCI_LimitStrength /, 5000)).at(-1)).toContain(
+      "true or false",
+    );
     engine.send("setoption name UCI_LimitStrength value false");
     engine.send("setoption name OwnBook value true");
   });
@@ -285,8 +323,14 @@ describe("the UCI engine in a GUI's session", () => {
     ["go depth 50", /^info string go depth 50: .* depth 48$/],
     ["go mate 9 movetime 1000", /^info string go mate 9: .* mate 8$/],
     ["go nodes 0 movetime 500", /^info string go nodes 0: no node limit$/],
-    ["go movestogo 0 wtime 10000 btime 10000", /^info string go movestogo 0: taken as sudden death$/],
-    ["go movestogo 5000 wtime 10000 btime 10000", /^info string go movestogo 5000: .* movestogo 1000$/],
+    [
+      "go movestogo 0 wtime 10000 btime 10000",
+      /^info string go movestogo 0: taken as sudden death$/,
+    ],
+    [
+      "go movestogo 5000 wtime 10000 btime 10000",
+      /^info string go movestogo 5000: .* movestogo 1000$/,
+    ],
     ["go wtime 4294967296 btime 4294967296 movetime 500", null],
   ])("%s on Kiwipete is clamped into the engine's range and searched", async (go, note) => {
     const kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";

@@ -2,7 +2,14 @@
 // logistic model in which each piece is worth a chosen amount more or less than the
 // program's value come back, fitted, within a few centipawns of those amounts.
 import { describe, expect, test } from "vitest";
-import { bootstrapSd, fittedValues, KINDS, materialCounts, PROGRAM_VALUES, type Sample } from "../ts-harness/lab/valuefit.ts";
+import {
+  bootstrapSd,
+  fittedValues,
+  KINDS,
+  materialCounts,
+  PROGRAM_VALUES,
+  type Sample,
+} from "../ts-harness/lab/valuefit.ts";
 
 /** What the made-up games add to each kind's value: rook, knight, bishop, queen, pawn. */
 const TRUE_CHANGE = [-100, 40, 20, 150, -30];
@@ -38,7 +45,11 @@ describe("the value fit (npm run valuefit)", () => {
 
   test(`finds each piece's value within ${TOLERANCE_CP} cp of what the made-up games follow`, () => {
     const values = fittedValues(samples);
-    values.forEach((v, k) => expect(Math.abs(v - (PROGRAM_VALUES[k]! + TRUE_CHANGE[k]!)), KINDS[k]).toBeLessThan(TOLERANCE_CP));
+    values.forEach((v, k) =>
+      expect(Math.abs(v - (PROGRAM_VALUES[k]! + TRUE_CHANGE[k]!)), KINDS[k]).toBeLessThan(
+        TOLERANCE_CP,
+      ),
+    );
   });
 
   test("gives each value a spread over games drawn again that is above zero and covers the true value within three times itself", () => {
@@ -46,7 +57,9 @@ describe("the value fit (npm run valuefit)", () => {
     const sd = bootstrapSd(samples, 8);
     values.forEach((v, k) => {
       expect(sd[k]!, KINDS[k]).toBeGreaterThan(0);
-      expect(Math.abs(v - (PROGRAM_VALUES[k]! + TRUE_CHANGE[k]!)), KINDS[k]).toBeLessThan(3 * sd[k]!);
+      expect(Math.abs(v - (PROGRAM_VALUES[k]! + TRUE_CHANGE[k]!)), KINDS[k]).toBeLessThan(
+        3 * sd[k]!,
+      );
     });
   });
 });

@@ -1,5 +1,13 @@
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { get } from "node:http";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
@@ -13,7 +21,13 @@ import { makeBundle, PROGRAM_NAME } from "../ts-harness/frontends/bundle.ts";
 import { PLAY_CONF } from "../ts-harness/core/dosbox-native.ts";
 import { parseLog, type GameLog } from "../ts-harness/core/game-driver.ts";
 import { ARTIFACT_DIR } from "../ts-harness/core/runner.ts";
-import { loadLayout, readScreen, squareClickPoint, type Layout, type ScreenView } from "../ts-harness/core/screen.ts";
+import {
+  loadLayout,
+  readScreen,
+  squareClickPoint,
+  type Layout,
+  type ScreenView,
+} from "../ts-harness/core/screen.ts";
 import { PortInUseError, startServer, type RunningServer } from "../ts-harness/frontends/serve.ts";
 import { buildWeb } from "../ts-harness/frontends/web-build.ts";
 import { boardOf, START } from "./game-oracle.ts";
@@ -44,28 +58,48 @@ afterAll(async () => {
 describe("the js-dos bundle", () => {
   test("holds the program as CHESS.COM and a dosbox.conf with the play settings whose autoexec starts it", () => {
     const files = unzipSync(makeBundle(probe, "draw"));
-    expect(Object.keys(files).filter((name) => !name.endsWith("/")).sort()).toEqual([".jsdos/dosbox.conf", PROGRAM_NAME]);
+    expect(
+      Object.keys(files)
+        .filter((name) => !name.endsWith("/"))
+        .sort(),
+    ).toEqual([".jsdos/dosbox.conf", PROGRAM_NAME]);
     expect([...files[PROGRAM_NAME]!]).toEqual([...probe]);
     const conf = strFromU8(files[".jsdos/dosbox.conf"]!);
     const playCycles = /^cycles=.*$/m.exec(readFileSync(PLAY_CONF, "utf8"))![0];
     expect(conf).toContain(`\n${playCycles}\n`);
     expect(conf.match(/^\[autoexec\]/gm)).toHaveLength(1);
-    const autoexec = conf.split(/^\[autoexec\]$/m)[1]!.trim().split("\n");
-    expect(autoexec).toEqual(["@echo off", "mount c .", "c:", "if exist GAME.BAT GAME", "CHESS draw"]);
+    const autoexec = conf
+      .split(/^\[autoexec\]$/m)[1]!
+      .trim()
+      .split("\n");
+    expect(autoexec).toEqual([
+      "@echo off",
+      "mount c .",
+      "c:",
+      "if exist GAME.BAT GAME",
+      "CHESS draw",
+    ]);
   });
 });
 
 /** "1, 3 and 10": a list as the page writes it. */
-const listed = (xs: number[]) => (xs.length > 1 ? `${xs.slice(0, -1).join(", ")} and ${xs.at(-1)}` : String(xs[0]));
+const listed = (xs: number[]) =>
+  xs.length > 1 ? `${xs.slice(0, -1).join(", ")} and ${xs.at(-1)}` : String(xs[0]);
 
 describe("the page's texts", () => {
   test("say the levels the program has and what each means, served from level_limits in CHESS.COM, with no copy in web/", async () => {
     const program = await chessProgram();
     const [min, max] = [program.map.constant("LEVEL_MIN"), program.map.constant("LEVEL_MAX")];
     const rows = program.bytesAt(program.map.label("level_limits"), (max - min + 1) * 4);
-    const levels = Array.from({ length: max - min + 1 }, (_, i) => ({ level: min + i, ms: rows[i * 4]! | (rows[i * 4 + 1]! << 8), depth: rows[i * 4 + 2]! | (rows[i * 4 + 3]! << 8) }));
-    const byDepth = levels.filter((l) => l.ms === 0), bySeconds = levels.filter((l) => l.ms > 0);
-    const meaning = `${min} to ${max}: levels ${listed(byDepth.map((l) => l.level))} search ${listed(byDepth.map((l) => l.depth))} plies deep, ` +
+    const levels = Array.from({ length: max - min + 1 }, (_, i) => ({
+      level: min + i,
+      ms: rows[i * 4]! | (rows[i * 4 + 1]! << 8),
+      depth: rows[i * 4 + 2]! | (rows[i * 4 + 3]! << 8),
+    }));
+    const byDepth = levels.filter((l) => l.ms === 0),
+      bySeconds = levels.filter((l) => l.ms > 0);
+    const meaning =
+      `${min} to ${max}: levels ${listed(byDepth.map((l) => l.level))} search ${listed(byDepth.map((l) => l.depth))} plies deep, ` +
       `levels ${bySeconds[0]!.level} to ${bySeconds.at(-1)!.level} think ${listed(bySeconds.map((l) => l.ms / 1000))} seconds a move`;
     const page = await (await fetch(server.url)).text();
     expect(page.split(meaning).length - 1).toBe(2); // the help and the Level button's tooltip
@@ -83,7 +117,13 @@ function rawGet(path: string): Promise<{ status: number; type: string; body: Buf
     get({ hostname, port, path }, (res) => {
       const chunks: Buffer[] = [];
       res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, type: String(res.headers["content-type"]), body: Buffer.concat(chunks) }));
+      res.on("end", () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          type: String(res.headers["content-type"]),
+          body: Buffer.concat(chunks),
+        }),
+      );
     }).on("error", reject);
   });
 }
@@ -133,7 +173,9 @@ describe("the local web server", () => {
     const taken = Number(new URL(server.url).port);
     const err = await startServer(taken, bundlePath).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(PortInUseError);
-    expect((err as Error).message).toMatch(new RegExp(`port ${taken} on 127\\.0\\.0\\.1 is in use.*PORT=`));
+    expect((err as Error).message).toMatch(
+      new RegExp(`port ${taken} on 127\\.0\\.0\\.1 is in use.*PORT=`),
+    );
   });
 });
 
@@ -141,10 +183,23 @@ describe("the local web server", () => {
 // the browser tests skip only when it is still missing after that.
 const CHROMIUM = "/usr/bin/chromium";
 const chromiumReady =
-  existsSync(CHROMIUM) || (spawnSync(process.execPath, [join(ROOT, "ts-harness/setup.mjs"), "chromium"], { stdio: "inherit" }).status === 0 && existsSync(CHROMIUM));
-if (!chromiumReady) console.warn(`browser tests skipped: ${CHROMIUM} is missing and setup.mjs could not install it`);
+  existsSync(CHROMIUM) ||
+  (spawnSync(process.execPath, [join(ROOT, "ts-harness/setup.mjs"), "chromium"], {
+    stdio: "inherit",
+  }).status === 0 &&
+    existsSync(CHROMIUM));
+if (!chromiumReady)
+  console.warn(`browser tests skipped: ${CHROMIUM} is missing and setup.mjs could not install it`);
 /** Headless, offline-minded: nothing but the page's own requests. */
-const BROWSER_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+const BROWSER_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
 
 /** What web/main.js and js-dos put in the page, as far as the tests use it. */
 interface PageWindow {
@@ -158,7 +213,9 @@ interface PageWindow {
     querySelector(selector: string): {
       width: number;
       height: number;
-      getContext(kind: "2d"): { getImageData(x: number, y: number, w: number, h: number): { data: Uint8ClampedArray } } | null;
+      getContext(kind: "2d"): {
+        getImageData(x: number, y: number, w: number, h: number): { data: Uint8ClampedArray };
+      } | null;
     } | null;
     activeElement: { id: string } | null;
   };
@@ -166,7 +223,12 @@ interface PageWindow {
 
 type Rgb = [number, number, number];
 /** VGA default palette: 4 red, 15 white, 1 blue, 2 green (probe.asm's quarters). */
-const QUARTERS: Record<string, Rgb> = { topLeft: [0xaa, 0, 0], topRight: [0xff, 0xff, 0xff], bottomLeft: [0, 0, 0xaa], bottomRight: [0, 0xaa, 0] };
+const QUARTERS: Record<string, Rgb> = {
+  topLeft: [0xaa, 0, 0],
+  topRight: [0xff, 0xff, 0xff],
+  bottomLeft: [0, 0, 0xaa],
+  bottomRight: [0, 0xaa, 0],
+};
 
 /** The colours at the middle of each quarter of the canvas js-dos draws DOS into. */
 function canvasQuarters(page: Page): Promise<Record<string, Rgb> | string> {
@@ -177,10 +239,20 @@ function canvasQuarters(page: Page): Promise<Record<string, Rgb> | string> {
     const g = canvas.getContext("2d");
     if (!g) return "the canvas has no 2D context";
     const at = (fx: number, fy: number): Rgb => {
-      const d = g.getImageData(Math.floor(canvas.width * fx), Math.floor(canvas.height * fy), 1, 1).data;
+      const d = g.getImageData(
+        Math.floor(canvas.width * fx),
+        Math.floor(canvas.height * fy),
+        1,
+        1,
+      ).data;
       return [d[0]!, d[1]!, d[2]!];
     };
-    return { topLeft: at(0.25, 0.25), topRight: at(0.75, 0.25), bottomLeft: at(0.25, 0.75), bottomRight: at(0.75, 0.75) };
+    return {
+      topLeft: at(0.25, 0.25),
+      topRight: at(0.75, 0.25),
+      bottomLeft: at(0.25, 0.75),
+      bottomRight: at(0.75, 0.75),
+    };
   });
 }
 
@@ -194,7 +266,10 @@ function canvasColourCount(page: Page): Promise<number> {
     const seen = new Set<string>();
     for (let gy = 0; gy < 10; gy++) {
       for (let gx = 0; gx < 16; gx++) {
-        const i = (Math.floor(((gy + 0.5) * canvas.height) / 10) * canvas.width + Math.floor(((gx + 0.5) * canvas.width) / 16)) * 4;
+        const i =
+          (Math.floor(((gy + 0.5) * canvas.height) / 10) * canvas.width +
+            Math.floor(((gx + 0.5) * canvas.width) / 16)) *
+          4;
         seen.add(`${d[i]},${d[i + 1]},${d[i + 2]}`);
       }
     }
@@ -202,12 +277,18 @@ function canvasColourCount(page: Page): Promise<number> {
   });
 }
 
-async function waitFor<T>(what: string, limitMs: number, check: () => Promise<T | null>, seen: () => Promise<unknown> = async () => ""): Promise<T> {
+async function waitFor<T>(
+  what: string,
+  limitMs: number,
+  check: () => Promise<T | null>,
+  seen: () => Promise<unknown> = async () => "",
+): Promise<T> {
   const deadline = Date.now() + limitMs;
   for (;;) {
     const v = await check();
     if (v !== null) return v;
-    if (Date.now() > deadline) throw new Error(`no ${what} after ${limitMs} ms; last seen: ${JSON.stringify(await seen())}`);
+    if (Date.now() > deadline)
+      throw new Error(`no ${what} after ${limitMs} ms; last seen: ${JSON.stringify(await seen())}`);
     await new Promise((r) => setTimeout(r, 100));
   }
 }
@@ -217,7 +298,9 @@ async function waitForPicture(page: Page): Promise<void> {
     const q = await canvasQuarters(page);
     return typeof q !== "string" && JSON.stringify(q) === JSON.stringify(QUARTERS) ? true : null;
   };
-  await waitFor("four-quarter picture on the canvas", 20_000, matches, () => canvasQuarters(page)).catch(async (e: Error) => {
+  await waitFor("four-quarter picture on the canvas", 20_000, matches, () =>
+    canvasQuarters(page),
+  ).catch(async (e: Error) => {
     mkdirSync(ARTIFACT_DIR, { recursive: true });
     const png = join(ARTIFACT_DIR, `web-failed-${Date.now()}.png`);
     await page.screenshot({ path: png });
@@ -237,10 +320,16 @@ function keyFile(page: Page): Promise<string | null> {
 
 /** KEY.TXT once the program has written it. */
 function keyWritten(page: Page): Promise<string> {
-  return waitFor("KEY.TXT", 15_000, () => keyFile(page), () => keyFile(page));
+  return waitFor(
+    "KEY.TXT",
+    15_000,
+    () => keyFile(page),
+    () => keyFile(page),
+  );
 }
 
-const hasCi = (page: Page) => page.evaluate(() => ((globalThis as unknown as PageWindow).chess.ci ? true : null));
+const hasCi = (page: Page) =>
+  page.evaluate(() => ((globalThis as unknown as PageWindow).chess.ci ? true : null));
 
 describe.skipIf(!chromiumReady)("the web page in Chromium", () => {
   let context: BrowserContext;
@@ -256,7 +345,8 @@ describe.skipIf(!chromiumReady)("the web page in Chromium", () => {
     });
     context.on("request", (r) => {
       const url = r.url();
-      if (!url.startsWith(server.url) && !url.startsWith("blob:") && !url.startsWith("data:")) external.push(url);
+      if (!url.startsWith(server.url) && !url.startsWith("blob:") && !url.startsWith("data:"))
+        external.push(url);
     });
     page = context.pages()[0] ?? (await context.newPage());
   }, 60_000);
@@ -292,11 +382,15 @@ describe.skipIf(!chromiumReady)("the web page in Chromium", () => {
     ["Space", "3920"],
     ["ArrowUp", "4800"],
     ["Escape", "011B"],
-  ])("the key %s pressed on the page's keyboard reaches the program as %s", async (key, word) => {
-    await openProbe();
-    await page.keyboard.press(key);
-    expect(await keyWritten(page)).toBe(word);
-  }, 40_000);
+  ])(
+    "the key %s pressed on the page's keyboard reaches the program as %s",
+    async (key, word) => {
+      await openProbe();
+      await page.keyboard.press(key);
+      expect(await keyWritten(page)).toBe(word);
+    },
+    40_000,
+  );
 
   test.each([
     ["esc", "011B"],
@@ -306,35 +400,53 @@ describe.skipIf(!chromiumReady)("the web page in Chromium", () => {
     ["right", "4D00"],
     ["enter", "1C0D"],
     ["space", "3920"],
-  ])("the on-screen %s button reaches the program as %s without taking the focus from the game", async (button, word) => {
-    await openProbe();
-    await page.click(`#pad button[data-key="${button}"]`);
-    expect(await keyWritten(page)).toBe(word);
-    expect(await page.evaluate(() => (globalThis as unknown as PageWindow).document.activeElement?.id)).toBe("dos");
-  }, 40_000);
+  ])(
+    "the on-screen %s button reaches the program as %s without taking the focus from the game",
+    async (button, word) => {
+      await openProbe();
+      await page.click(`#pad button[data-key="${button}"]`);
+      expect(await keyWritten(page)).toBe(word);
+      expect(
+        await page.evaluate(() => (globalThis as unknown as PageWindow).document.activeElement?.id),
+      ).toBe("dos");
+    },
+    40_000,
+  );
 
-  test.each(["Enter", "Space"])("Tab from the game reaches the command buttons in their order on the page (Shift+Tab goes back), with a visible focus ring; %s presses the focused one, whose keys reach the program and not Tab's or its own", async (key) => {
-    await openProbe();
-    expect(await page.evaluate(() => (globalThis as unknown as PageWindow).document.activeElement?.id)).toBe("dos");
-    const focused = () => page.locator(":focus").getAttribute("data-command");
-    const order: (string | null)[] = [];
-    for (const press of ["Tab", "Tab", "Tab", "Shift+Tab"]) {
-      await page.keyboard.press(press);
-      order.push(await focused());
-    }
-    expect(order).toEqual(["new", "takeback", "flip", "takeback"]);
-    const ring = await page.locator(":focus").evaluate((el) => {
-      const style = el.ownerDocument.defaultView!.getComputedStyle(el);
-      return { visible: el.matches(":focus-visible"), outline: style.outlineStyle, width: parseFloat(style.outlineWidth) };
-    });
-    expect(ring.visible).toBe(true);
-    expect(ring.outline).not.toBe("none");
-    expect(ring.width).toBeGreaterThanOrEqual(2);
-    await page.keyboard.press(key);
-    // Take back's keys start with Esc (011B); Tab would be 0F09, Enter 1C0D, Space 3920.
-    expect(await keyWritten(page)).toBe("011B");
-    expect(await page.evaluate(() => (globalThis as unknown as PageWindow).document.activeElement?.id)).toBe("dos");
-  }, 40_000);
+  test.each(["Enter", "Space"])(
+    "Tab from the game reaches the command buttons in their order on the page (Shift+Tab goes back), with a visible focus ring; %s presses the focused one, whose keys reach the program and not Tab's or its own",
+    async (key) => {
+      await openProbe();
+      expect(
+        await page.evaluate(() => (globalThis as unknown as PageWindow).document.activeElement?.id),
+      ).toBe("dos");
+      const focused = () => page.locator(":focus").getAttribute("data-command");
+      const order: (string | null)[] = [];
+      for (const press of ["Tab", "Tab", "Tab", "Shift+Tab"]) {
+        await page.keyboard.press(press);
+        order.push(await focused());
+      }
+      expect(order).toEqual(["new", "takeback", "flip", "takeback"]);
+      const ring = await page.locator(":focus").evaluate((el) => {
+        const style = el.ownerDocument.defaultView!.getComputedStyle(el);
+        return {
+          visible: el.matches(":focus-visible"),
+          outline: style.outlineStyle,
+          width: parseFloat(style.outlineWidth),
+        };
+      });
+      expect(ring.visible).toBe(true);
+      expect(ring.outline).not.toBe("none");
+      expect(ring.width).toBeGreaterThanOrEqual(2);
+      await page.keyboard.press(key);
+      // Take back's keys start with Esc (011B); Tab would be 0F09, Enter 1C0D, Space 3920.
+      expect(await keyWritten(page)).toBe("011B");
+      expect(
+        await page.evaluate(() => (globalThis as unknown as PageWindow).document.activeElement?.id),
+      ).toBe("dos");
+    },
+    40_000,
+  );
 
   test("no request left this machine", () => {
     expect(external).toEqual([]);
@@ -342,7 +454,8 @@ describe.skipIf(!chromiumReady)("the web page in Chromium", () => {
 });
 
 const chessWritten = existsSync(join(ROOT, CHESS.source));
-if (chromiumReady && !chessWritten) console.warn(`browser test of the game skipped: ${CHESS.source} does not exist yet`);
+if (chromiumReady && !chessWritten)
+  console.warn(`browser test of the game skipped: ${CHESS.source} does not exist yet`);
 
 describe.skipIf(!chromiumReady || !chessWritten)("the game in Chromium", () => {
   test("the page starts CHESS.COM and its screen is a picture, not one flat colour", async () => {
@@ -358,7 +471,12 @@ describe.skipIf(!chromiumReady || !chessWritten)("the game in Chromium", () => {
     try {
       const page = context.pages()[0] ?? (await context.newPage());
       await page.goto(gameServer.url);
-      await waitFor("picture on the canvas", 30_000, async () => ((await canvasColourCount(page)) >= 2 ? true : null), () => canvasColourCount(page));
+      await waitFor(
+        "picture on the canvas",
+        30_000,
+        async () => ((await canvasColourCount(page)) >= 2 ? true : null),
+        () => canvasColourCount(page),
+      );
       mkdirSync(ARTIFACT_DIR, { recursive: true });
       await page.screenshot({ path: join(ARTIFACT_DIR, "web-chess.png") });
     } finally {
@@ -374,8 +492,10 @@ describe.skipIf(!chromiumReady || !chessWritten)("the game in Chromium", () => {
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
-const PHONE_AGENT = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36";
-const RUY_LOPEZ = '[Event "A pasted game"]\n[Result "*"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 {the Spanish} a6 *\n';
+const PHONE_AGENT =
+  "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36";
+const RUY_LOPEZ =
+  '[Event "A pasted game"]\n[Result "*"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 {the Spanish} a6 *\n';
 /** Chess Programming Wiki perft position 3. */
 const ENDGAME = "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1";
 const STORE_KEY = "liberman-chess.saved";
@@ -389,7 +509,13 @@ const DRAG_STEPS = 4;
 const DRAG_REST_MS = 300;
 
 function launch(profile: string, device: "phone" | "desktop"): Promise<BrowserContext> {
-  const phone = { viewport: PHONE, hasTouch: true, isMobile: true, deviceScaleFactor: 1, userAgent: PHONE_AGENT };
+  const phone = {
+    viewport: PHONE,
+    hasTouch: true,
+    isMobile: true,
+    deviceScaleFactor: 1,
+    userAgent: PHONE_AGENT,
+  };
   return chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     headless: true,
@@ -408,11 +534,15 @@ async function canvasView(page: Page, layout: Layout): Promise<ScreenView | null
     // As base64: a plain array of 256,000 numbers takes seconds to leave the page.
     const data = g.getImageData(0, 0, 320, 200).data;
     let text = "";
-    for (let i = 0; i < data.length; i += 0x8000) text += String.fromCharCode(...data.subarray(i, i + 0x8000));
+    for (let i = 0; i < data.length; i += 0x8000)
+      text += String.fromCharCode(...data.subarray(i, i + 0x8000));
     return btoa(text);
   });
   if (shot === null) return null;
-  const view = readScreen({ width: 320, height: 200, data: new Uint8Array(Buffer.from(shot, "base64")) }, layout);
+  const view = readScreen(
+    { width: 320, height: 200, data: new Uint8Array(Buffer.from(shot, "base64")) },
+    layout,
+  );
   return view.squares.some((sq) => sq.misfit > 0) ? null : view;
 }
 
@@ -428,11 +558,21 @@ async function parkPointer(page: Page): Promise<void> {
   await page.mouse.click(box.x + (2 / 320) * box.width, box.y + (170 / 200) * box.height);
 }
 
-async function waitCanvas(page: Page, layout: Layout, what: string, ok: (v: ScreenView) => boolean): Promise<ScreenView> {
-  return waitFor(what, 30_000, async () => {
-    const v = await canvasView(page, layout);
-    return v !== null && ok(v) ? v : null;
-  }, async () => (await canvasView(page, layout))?.boardFen).catch(async (e: Error) => {
+async function waitCanvas(
+  page: Page,
+  layout: Layout,
+  what: string,
+  ok: (v: ScreenView) => boolean,
+): Promise<ScreenView> {
+  return waitFor(
+    what,
+    30_000,
+    async () => {
+      const v = await canvasView(page, layout);
+      return v !== null && ok(v) ? v : null;
+    },
+    async () => (await canvasView(page, layout))?.boardFen,
+  ).catch(async (e: Error) => {
     mkdirSync(ARTIFACT_DIR, { recursive: true });
     const png = join(ARTIFACT_DIR, `web-game-failed-${Date.now()}.png`);
     await page.screenshot({ path: png });
@@ -452,14 +592,24 @@ async function pageLog(page: Page): Promise<GameLog | null> {
 }
 
 function waitLog(page: Page, what: string, ok: (l: GameLog) => boolean): Promise<GameLog> {
-  return waitFor(what, 20_000, async () => {
-    const l = await pageLog(page);
-    return l !== null && ok(l) ? l : null;
-  }, () => pageLog(page));
+  return waitFor(
+    what,
+    20_000,
+    async () => {
+      const l = await pageLog(page);
+      return l !== null && ok(l) ? l : null;
+    },
+    () => pageLog(page),
+  );
 }
 
 /** The point of the page over a square's centre. */
-async function squarePoint(page: Page, layout: Layout, square: string, flipped = false): Promise<{ x: number; y: number }> {
+async function squarePoint(
+  page: Page,
+  layout: Layout,
+  square: string,
+  flipped = false,
+): Promise<{ x: number; y: number }> {
   const box = (await page.locator("#dos canvas").boundingBox())!;
   const p = squareClickPoint(layout, square, flipped);
   return { x: box.x + p.x * box.width, y: box.y + p.y * box.height };
@@ -468,12 +618,22 @@ async function squarePoint(page: Page, layout: Layout, square: string, flipped =
 /** A finger put down on one square, slid to another and lifted: Chromium's own touch
  *  events through the DevTools protocol (Playwright's touchscreen only taps). */
 async function touchDrag(page: Page, layout: Layout, from: string, to: string): Promise<void> {
-  const a = await squarePoint(page, layout, from), b = await squarePoint(page, layout, to);
+  const a = await squarePoint(page, layout, from),
+    b = await squarePoint(page, layout, to);
   const cdp = await page.context().newCDPSession(page);
-  const touch = (type: "touchStart" | "touchMove" | "touchEnd", x: number, y: number) => cdp.send("Input.dispatchTouchEvent", { type, touchPoints: type === "touchEnd" ? [] : [{ x, y }] });
+  const touch = (type: "touchStart" | "touchMove" | "touchEnd", x: number, y: number) =>
+    cdp.send("Input.dispatchTouchEvent", {
+      type,
+      touchPoints: type === "touchEnd" ? [] : [{ x, y }],
+    });
   await touch("touchStart", a.x, a.y);
   await new Promise((r) => setTimeout(r, DRAG_REST_MS));
-  for (let i = 1; i <= DRAG_STEPS; i++) await touch("touchMove", a.x + ((b.x - a.x) * i) / DRAG_STEPS, a.y + ((b.y - a.y) * i) / DRAG_STEPS);
+  for (let i = 1; i <= DRAG_STEPS; i++)
+    await touch(
+      "touchMove",
+      a.x + ((b.x - a.x) * i) / DRAG_STEPS,
+      a.y + ((b.y - a.y) * i) / DRAG_STEPS,
+    );
   await new Promise((r) => setTimeout(r, DRAG_REST_MS));
   await touch("touchEnd", b.x, b.y);
   await cdp.detach();
@@ -481,7 +641,8 @@ async function touchDrag(page: Page, layout: Layout, from: string, to: string): 
 
 /** The same with the mouse, the left button held. */
 async function mouseDrag(page: Page, layout: Layout, from: string, to: string): Promise<void> {
-  const a = await squarePoint(page, layout, from), b = await squarePoint(page, layout, to);
+  const a = await squarePoint(page, layout, from),
+    b = await squarePoint(page, layout, to);
   await page.mouse.move(a.x, a.y);
   await new Promise((r) => setTimeout(r, DRAG_REST_MS));
   await page.mouse.down();
@@ -502,29 +663,48 @@ function pgnPosition(pgn: string): string {
 
 /** The saved files the page keeps in localStorage, decoded. */
 async function storedFiles(page: Page): Promise<Record<string, string>> {
-  const raw = await page.evaluate((key) => (globalThis as unknown as { localStorage: { getItem(k: string): string | null } }).localStorage.getItem(key), STORE_KEY);
+  const raw = await page.evaluate(
+    (key) =>
+      (
+        globalThis as unknown as { localStorage: { getItem(k: string): string | null } }
+      ).localStorage.getItem(key),
+    STORE_KEY,
+  );
   const files = (raw ? JSON.parse(raw).files : {}) as Record<string, string>;
-  return Object.fromEntries(Object.entries(files).map(([name, b64]) => [name, Buffer.from(b64, "base64").toString("latin1")]));
+  return Object.fromEntries(
+    Object.entries(files).map(([name, b64]) => [
+      name,
+      Buffer.from(b64, "base64").toString("latin1"),
+    ]),
+  );
 }
 
-const command = (page: Page, name: string) => page.locator(`#commands button[data-command="${name}"]`);
+const command = (page: Page, name: string) =>
+  page.locator(`#commands button[data-command="${name}"]`);
 
 /** The phone's panel view ends with the move list's lines of the game's screen: the last
  *  three move lines at most, six plies. */
 async function expectPhoneMoveList(page: Page, layout: Layout): Promise<void> {
   const c = layout.constants;
-  const geometry = { x: c.get("PANEL_X")!, y: c.get("PANEL_Y")! + c.get("PANEL_MOVES")! * c.get("LINE_PX")!, lines: 3, lineHeight: c.get("LINE_PX")! };
+  const geometry = {
+    x: c.get("PANEL_X")!,
+    y: c.get("PANEL_Y")! + c.get("PANEL_MOVES")! * c.get("LINE_PX")!,
+    lines: 3,
+    lineHeight: c.get("LINE_PX")!,
+  };
   await waitFor("the moves under the phone's panel", 5_000, async () => {
     const seen = await page.evaluate(({ x, y, lines, lineHeight }) => {
       const doc = (globalThis as unknown as PageWindow).document;
-      const source = doc.querySelector("#dos canvas")?.getContext("2d"), view = doc.querySelector("#panel-view");
+      const source = doc.querySelector("#dos canvas")?.getContext("2d"),
+        view = doc.querySelector("#panel-view");
       const shown = view?.getContext("2d");
       if (!source || !view || !shown) return { same: false, inked: 0 };
       const height = lines * lineHeight;
       const a = source.getImageData(x, y, view.width, height).data;
       const b = shown.getImageData(0, view.height - height, view.width, height).data;
       const ground = source.getImageData(0, 0, 1, 1).data;
-      let inked = 0, same = true;
+      let inked = 0,
+        same = true;
       for (let p = 0; p < a.length; p += 4) {
         if (a[p] !== b[p] || a[p + 1] !== b[p + 1] || a[p + 2] !== b[p + 2]) same = false;
         if (a[p] !== ground[0] || a[p + 1] !== ground[1] || a[p + 2] !== ground[2]) inked++;
@@ -554,7 +734,8 @@ describe.skipIf(!chromiumReady || !chessWritten)("the game in Chromium, as peopl
   const external: string[] = [];
   const watch = (context: BrowserContext, url: string) =>
     context.on("request", (r) => {
-      if (!r.url().startsWith(url) && !r.url().startsWith("blob:") && !r.url().startsWith("data:")) external.push(r.url());
+      if (!r.url().startsWith(url) && !r.url().startsWith("blob:") && !r.url().startsWith("data:"))
+        external.push(r.url());
     });
 
   beforeAll(async () => {
@@ -587,12 +768,22 @@ describe.skipIf(!chromiumReady || !chessWritten)("the game in Chromium, as peopl
       await waitCanvas(page, layout, "e2 taken up", (v) => v.picked === "e2");
       const e4 = await squarePoint(page, layout, "e4");
       await page.touchscreen.tap(e4.x, e4.y);
-      const E4 = 36, E2 = 52; // a8 = 0 .. h1 = 63
-      await waitCanvas(page, layout, "the pawn on e4", (v) => v.squares[E4]!.piece === "P" && v.squares[E2]!.piece === null);
+      const E4 = 36,
+        E2 = 52; // a8 = 0 .. h1 = 63
+      await waitCanvas(
+        page,
+        layout,
+        "the pawn on e4",
+        (v) => v.squares[E4]!.piece === "P" && v.squares[E2]!.piece === null,
+      );
       const opened = await waitLog(page, "e4 and the reply", (l) => l.moves.length === 2);
       expect(opened.moves[0]).toBe("e2e4");
       await touchDrag(page, layout, "g1", "f3");
-      const played = await waitLog(page, "Nf3 by a drag and the reply", (l) => l.moves.length === 4);
+      const played = await waitLog(
+        page,
+        "Nf3 by a drag and the reply",
+        (l) => l.moves.length === 4,
+      );
       expect(played.moves[2]).toBe("g1f3");
       await expectPhoneMoveList(page, layout);
       // The computer's reply comes at once from the opening book: a button tapped within
@@ -604,12 +795,16 @@ describe.skipIf(!chromiumReady || !chessWritten)("the game in Chromium, as peopl
       const two = await waitLog(page, "two players", (l) => l.players === "hh");
       expect(two.moves).toEqual(played.moves);
       await command(page, "book").tap();
-      expect((await waitLog(page, "the opening book off", (l) => !l.book)).message).toBe("Opening book off");
+      expect((await waitLog(page, "the opening book off", (l) => !l.book)).message).toBe(
+        "Opening book off",
+      );
       await command(page, "level").tap();
       const level = (await waitLog(page, "another level", (l) => l.level !== two.level)).level;
       expect(level === two.level + 1 || level < two.level).toBe(true); // the next, or the first again
       await command(page, "clock").tap();
-      expect((await waitLog(page, "the 5+0 clock", (l) => l.clock.control === 1)).clock.white).toBe(300_000);
+      expect((await waitLog(page, "the 5+0 clock", (l) => l.clock.control === 1)).clock.white).toBe(
+        300_000,
+      );
       await command(page, "flip").tap();
       await waitLog(page, "the board turned", (l) => l.flip);
       await waitCanvas(page, layout, "the board turned on the screen", (v) => v.flipped);
@@ -618,13 +813,24 @@ describe.skipIf(!chromiumReady || !chessWritten)("the game in Chromium, as peopl
       expect(back.moves).toEqual(played.moves.slice(0, 3));
 
       await command(page, "save").tap();
-      const saved = await waitFor("CHESS.SAV kept in the browser", 10_000, async () => (await storedFiles(page))["CHESS.SAV"] ?? null);
+      const saved = await waitFor(
+        "CHESS.SAV kept in the browser",
+        10_000,
+        async () => (await storedFiles(page))["CHESS.SAV"] ?? null,
+      );
       expect(pgnPosition(saved)).toBe(positionOf(back.fen));
-      const [download] = await Promise.all([page.waitForEvent("download"), command(page, "download").tap()]);
+      const [download] = await Promise.all([
+        page.waitForEvent("download"),
+        command(page, "download").tap(),
+      ]);
       expect(download.suggestedFilename()).toBe("chess.pgn");
       expect(readFileSync(await download.path()).toString("latin1")).toBe(saved);
       await command(page, "savecompact").tap();
-      const compact = await waitFor("CHESS.GAM kept in the browser", 10_000, async () => (await storedFiles(page))["CHESS.GAM"] ?? null);
+      const compact = await waitFor(
+        "CHESS.GAM kept in the browser",
+        10_000,
+        async () => (await storedFiles(page))["CHESS.GAM"] ?? null,
+      );
       expect(compact.slice(0, 4)).toBe("LGAM");
 
       await command(page, "new").tap();
@@ -637,26 +843,49 @@ describe.skipIf(!chromiumReady || !chessWritten)("the game in Chromium, as peopl
       // The set-up board left to ask for a mate in N: refused on an empty board (the
       // board stays to fix), then answered from the start position, where the oracle
       // finds no mate in 2.
-      const setupKey = (label: string) => page.locator(`#setup-keys button[aria-label="${label}"], #setup-keys button:text-is("${label}")`);
+      const setupKey = (label: string) =>
+        page.locator(
+          `#setup-keys button[aria-label="${label}"], #setup-keys button:text-is("${label}")`,
+        );
       await command(page, "setup").tap();
       await setupKey("Clear board").tap();
-      await waitCanvas(page, layout, "the 6x6 set-up board cleared", (v) => v.boardFen === "6/6/6/6/6/6");
+      await waitCanvas(
+        page,
+        layout,
+        "the 6x6 set-up board cleared",
+        (v) => v.boardFen === "6/6/6/6/6/6",
+      );
       await setupKey("Mate in 1").tap();
       await waitLog(page, "the empty board refused", (l) => l.message.startsWith("Refused"));
       await waitCanvas(page, layout, "the empty set-up kept", (v) => v.boardFen === "6/6/6/6/6/6");
       await setupKey("Start position").tap();
-      await waitCanvas(page, layout, "the Los Alamos start set up", (v) => v.boardFen === boardOf(small.fen));
+      await waitCanvas(
+        page,
+        layout,
+        "the Los Alamos start set up",
+        (v) => v.boardFen === boardOf(small.fen),
+      );
       expect(findMate(fenPosition(small.fen), 2)).toBeNull();
       await setupKey("Mate in 2").tap();
       await waitLog(page, "the mate search's answer", (l) => l.message === "No mate found");
 
       await Promise.all([page.waitForEvent("load"), command(page, "load").tap()]); // CHESS.GAM, saved last
-      await waitCanvas(page, layout, "the saved position again", (v) => v.boardFen === boardOf(back.fen));
+      await waitCanvas(
+        page,
+        layout,
+        "the saved position again",
+        (v) => v.boardFen === boardOf(back.fen),
+      );
 
       await command(page, "import").tap();
       await page.locator("#import-text").pressSequentially(RUY_LOPEZ); // typed, key by key
       await Promise.all([page.waitForEvent("load"), page.tap("#import-start")]);
-      await waitCanvas(page, layout, "the pasted PGN's position", (v) => v.boardFen === boardOf(pgnPosition(RUY_LOPEZ)));
+      await waitCanvas(
+        page,
+        layout,
+        "the pasted PGN's position",
+        (v) => v.boardFen === boardOf(pgnPosition(RUY_LOPEZ)),
+      );
     } finally {
       await context.close();
     }
@@ -691,10 +920,18 @@ describe.skipIf(!chromiumReady || !chessWritten)("the game in Chromium, as peopl
       await new Promise((r) => setTimeout(r, 1000));
       await mouseDrag(page, layout, "g1", "f3");
       await parkPointer(page);
-      const played = await waitLog(page, "Nf3 by a drag and the reply", (l) => l.moves.length === 4);
+      const played = await waitLog(
+        page,
+        "Nf3 by a drag and the reply",
+        (l) => l.moves.length === 4,
+      );
       expect(played.moves[2]).toBe("g1f3");
       await page.keyboard.press("s");
-      saved = await waitFor("CHESS.SAV kept in the browser", 10_000, async () => (await storedFiles(page))["CHESS.SAV"] ?? null);
+      saved = await waitFor(
+        "CHESS.SAV kept in the browser",
+        10_000,
+        async () => (await storedFiles(page))["CHESS.SAV"] ?? null,
+      );
       expect(pgnPosition(saved)).toBe(positionOf(played.fen));
     } finally {
       await context.close();
@@ -706,19 +943,46 @@ describe.skipIf(!chromiumReady || !chessWritten)("the game in Chromium, as peopl
       await page.goto(logServer.url);
       await waitCanvas(page, layout, "a new game", (v) => v.boardFen === boardOf(START));
       await Promise.all([page.waitForEvent("load"), command(page, "load").click()]);
-      await waitCanvas(page, layout, "the saved position", (v) => v.boardFen === boardOf(pgnPosition(saved)));
+      await waitCanvas(
+        page,
+        layout,
+        "the saved position",
+        (v) => v.boardFen === boardOf(pgnPosition(saved)),
+      );
       await command(page, "import").click();
-      await page.setInputFiles("#import-file", { name: "endgame.fen", mimeType: "text/plain", buffer: Buffer.from(`${ENDGAME}\n`) });
+      await page.setInputFiles("#import-file", {
+        name: "endgame.fen",
+        mimeType: "text/plain",
+        buffer: Buffer.from(`${ENDGAME}\n`),
+      });
       await expect.poll(() => page.inputValue("#import-text")).toBe(`${ENDGAME}\n`);
       await Promise.all([page.waitForEvent("load"), page.click("#import-start")]);
-      await waitCanvas(page, layout, "the position of the chosen file", (v) => v.boardFen === boardOf(ENDGAME));
+      await waitCanvas(
+        page,
+        layout,
+        "the position of the chosen file",
+        (v) => v.boardFen === boardOf(ENDGAME),
+      );
 
       await command(page, "setup").click();
-      const setupKey = (label: string) => page.locator(`#setup-keys button[aria-label="${label}"], #setup-keys button:text-is("${label}")`);
+      const setupKey = (label: string) =>
+        page.locator(
+          `#setup-keys button[aria-label="${label}"], #setup-keys button:text-is("${label}")`,
+        );
       await setupKey("Clear board").click();
-      await waitCanvas(page, layout, "the set-up board cleared", (v) => v.boardFen === "8/8/8/8/8/8/8/8");
+      await waitCanvas(
+        page,
+        layout,
+        "the set-up board cleared",
+        (v) => v.boardFen === "8/8/8/8/8/8/8/8",
+      );
       await setupKey("White king").click();
-      await waitCanvas(page, layout, "a white king put on the board", (v) => v.boardFen.replace(/[0-9/]/g, "") === "K");
+      await waitCanvas(
+        page,
+        layout,
+        "a white king put on the board",
+        (v) => v.boardFen.replace(/[0-9/]/g, "") === "K",
+      );
       await setupKey("Back to game").click();
       await waitCanvas(page, layout, "the game as it was", (v) => v.boardFen === boardOf(ENDGAME));
       expect(await page.locator("#setup-keys").isHidden()).toBe(true);
@@ -733,13 +997,29 @@ describe.skipIf(!chromiumReady || !chessWritten)("the game in Chromium, as peopl
     const bundle = join(work, "static.jsdos");
     writeFileSync(bundle, makeBundle(program.bytes));
     const site = await buildWeb(bundle, join(work, "site"));
-    expect(readdirSync(site).sort()).toEqual(["chess.jsdos", "favicon.svg", "index.html", "js-dos", "main.js", "style.css"]);
-    expect(readFileSync(join(site, "index.html"), "utf8")).toBe(await (await fetch(server.url)).text()); // the page npm start serves
+    expect(readdirSync(site).sort()).toEqual([
+      "chess.jsdos",
+      "favicon.svg",
+      "index.html",
+      "js-dos",
+      "main.js",
+      "style.css",
+    ]);
+    expect(readFileSync(join(site, "index.html"), "utf8")).toBe(
+      await (await fetch(server.url)).text(),
+    ); // the page npm start serves
     // Python's http.server: a static host nobody here wrote, with no knowledge of the page.
-    const python = spawn("python3", ["-m", "http.server", "0", "--bind", "127.0.0.1", "--directory", site], { stdio: ["ignore", "pipe", "pipe"] });
+    const python = spawn(
+      "python3",
+      ["-m", "http.server", "0", "--bind", "127.0.0.1", "--directory", site],
+      { stdio: ["ignore", "pipe", "pipe"] },
+    );
     try {
       const url = await new Promise<string>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error("python3 -m http.server did not start in 10 s")), 10_000);
+        const timer = setTimeout(
+          () => reject(new Error("python3 -m http.server did not start in 10 s")),
+          10_000,
+        );
         python.stdout.on("data", (d: Buffer) => {
           const m = /port (\d+)/.exec(d.toString());
           if (m) {
@@ -748,7 +1028,9 @@ describe.skipIf(!chromiumReady || !chessWritten)("the game in Chromium, as peopl
           }
         });
         python.once("error", reject);
-        python.once("exit", (code) => reject(new Error(`python3 -m http.server exited with ${code}`)));
+        python.once("exit", (code) =>
+          reject(new Error(`python3 -m http.server exited with ${code}`)),
+        );
       });
       const context = await launch(join(work, "static"), "desktop");
       watch(context, url);

@@ -41,16 +41,21 @@ function ensureNpmDependencies() {
   if (npmDependenciesPresent()) return;
   console.error("setup: installing npm dependencies (npm ci)");
   const r = spawnSync("npm", ["ci", "--no-audit", "--no-fund"], { cwd: root, stdio: "inherit" });
-  if (r.status !== 0 || !npmDependenciesPresent()) fail("npm ci failed: run 'npm ci' by hand and read its error");
+  if (r.status !== 0 || !npmDependenciesPresent())
+    fail("npm ci failed: run 'npm ci' by hand and read its error");
 }
 
 function ensureSystemTools(wanted) {
-  const missing = wanted.filter((t) => !onPath(SYSTEM_TOOLS[t].cmd)).map((t) => SYSTEM_TOOLS[t].pkg);
+  const missing = wanted
+    .filter((t) => !onPath(SYSTEM_TOOLS[t].cmd))
+    .map((t) => SYSTEM_TOOLS[t].pkg);
   if (missing.length === 0) return;
   const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
   const isDebian = existsSync("/etc/debian_version") && onPath("apt-get");
   if (!isRoot || !isDebian) {
-    fail(`missing ${missing.join(", ")}: install the package${missing.length > 1 ? "s" : ""} '${missing.join(" ")}' (Debian: sudo apt-get install ${missing.join(" ")})`);
+    fail(
+      `missing ${missing.join(", ")}: install the package${missing.length > 1 ? "s" : ""} '${missing.join(" ")}' (Debian: sudo apt-get install ${missing.join(" ")})`,
+    );
   }
   console.error(`setup: installing ${missing.join(", ")} with apt-get`);
   const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
@@ -65,6 +70,8 @@ function ensureSystemTools(wanted) {
 }
 
 const wanted = process.argv.slice(2);
-for (const w of wanted) if (!(w in SYSTEM_TOOLS)) fail(`unknown tool '${w}' (known: ${Object.keys(SYSTEM_TOOLS).join(", ")})`);
+for (const w of wanted)
+  if (!(w in SYSTEM_TOOLS))
+    fail(`unknown tool '${w}' (known: ${Object.keys(SYSTEM_TOOLS).join(", ")})`);
 ensureSystemTools(wanted);
 ensureNpmDependencies();

@@ -46,13 +46,23 @@ const START_BATCH = "GAME.BAT";
 const IMPORT_MAX_BYTES = 64 * 1024;
 /** A FEN the game's /fen switch takes: pieces, then optionally side, castling, en passant
  *  and the clocks. Nothing else may reach the DOS command line. */
-const FEN_PATTERN = /^[pnbrqkPNBRQK1-8]+(\/[pnbrqkPNBRQK1-8]+){7}( [wb]( (-|[KQkq]{1,4})( (-|[a-h][36])( \d{1,3}( \d{1,4})?)?)?)?)?$/;
+const FEN_PATTERN =
+  /^[pnbrqkPNBRQK1-8]+(\/[pnbrqkPNBRQK1-8]+){7}( [wb]( (-|[KQkq]{1,4})( (-|[a-h][36])( \d{1,3}( \d{1,4})?)?)?)?)?$/;
 
 /** Where the panel's lines lie on the 320x200 DOS screen (PANEL_X, PANEL_Y, LINE_PX in
  *  asm/inc/game.inc): the phone layout shows under the board the lines from the side to
  *  move down to the message (PANEL_SIDE .. PANEL_MESSAGE + 1), then the last MOVE_LINES
  *  lines of the move list that hold a move (from PANEL_MOVES on): the last six plies. */
-const PANEL_VIEW = { x: 176, y: 4, lineHeight: 9, width: 144, first: 1, lines: 7, moves: 9, moveLines: 10 };
+const PANEL_VIEW = {
+  x: 176,
+  y: 4,
+  lineHeight: 9,
+  width: 144,
+  first: 1,
+  lines: 7,
+  moves: 9,
+  moveLines: 10,
+};
 const MOVE_LINES = 3;
 const PANEL_VIEW_MS = 250;
 /** The settings file the game writes (asm/game/settings.asm), kept in this browser; until
@@ -133,12 +143,15 @@ function writeStore(store) {
 function latestSaved() {
   const store = readStore();
   const name = store.latest;
-  return name && store.files[name] !== undefined ? { name, bytes: fromBase64(store.files[name]) } : null;
+  return name && store.files[name] !== undefined
+    ? { name, bytes: fromBase64(store.files[name]) }
+    : null;
 }
 
 function updateSavedButtons() {
   const saved = latestSaved() !== null;
-  for (const name of ["load", "download"]) commands.querySelector(`[data-command="${name}"]`).disabled = !saved;
+  for (const name of ["load", "download"])
+    commands.querySelector(`[data-command="${name}"]`).disabled = !saved;
 }
 
 /** Copy into the store every saved-game file on C: that differs from the stored copy. */
@@ -169,7 +182,12 @@ function readSettings() {
 /** Keep the settings file when the game has written another one. */
 async function collectSettings(ci) {
   const tree = await ci.fsTree();
-  if (!(tree.nodes ?? []).some((node) => node.nodes === null && node.name.toUpperCase() === SETTINGS_FILE)) return;
+  if (
+    !(tree.nodes ?? []).some(
+      (node) => node.nodes === null && node.name.toUpperCase() === SETTINGS_FILE,
+    )
+  )
+    return;
   const text = toBase64(await ci.fsReadFile(SETTINGS_FILE));
   if (localStorage.getItem(SETTINGS_KEY) !== text) localStorage.setItem(SETTINGS_KEY, text);
 }
@@ -208,7 +226,8 @@ function initialFiles(start) {
   const files = { ...readStore().files, ...(start?.files ?? {}) };
   const list = Object.entries(files).map(([path, text]) => ({ path, contents: fromBase64(text) }));
   list.push({ path: SETTINGS_FILE, contents: readSettings() });
-  if (start) list.push({ path: START_BATCH, contents: new TextEncoder().encode(`${start.command}\r\n`) });
+  if (start)
+    list.push({ path: START_BATCH, contents: new TextEncoder().encode(`${start.command}\r\n`) });
   return list;
 }
 
@@ -250,18 +269,38 @@ function mirrorPanel() {
     const source = canvas.getContext("2d");
     let last = moves + MOVE_LINES - 1; // the last line of the move list that holds text
     if (source !== null) {
-      const area = source.getImageData(x, y + moves * lineHeight, width, moveLines * lineHeight).data;
+      const area = source.getImageData(
+        x,
+        y + moves * lineHeight,
+        width,
+        moveLines * lineHeight,
+      ).data;
       const ground = source.getImageData(0, 0, 1, 1).data; // the backdrop, left of the board
       const inked = (line) => {
-        for (let p = line * lineHeight * width * 4; p < (line + 1) * lineHeight * width * 4; p += 4) {
-          if (area[p] !== ground[0] || area[p + 1] !== ground[1] || area[p + 2] !== ground[2]) return true;
+        for (
+          let p = line * lineHeight * width * 4;
+          p < (line + 1) * lineHeight * width * 4;
+          p += 4
+        ) {
+          if (area[p] !== ground[0] || area[p + 1] !== ground[1] || area[p + 2] !== ground[2])
+            return true;
         }
         return false;
       };
       for (let line = MOVE_LINES; line < moveLines; line++) if (inked(line)) last = moves + line;
     }
     const from = last - MOVE_LINES + 1;
-    g.drawImage(canvas, x, y + from * lineHeight, width, MOVE_LINES * lineHeight, 0, top, width, MOVE_LINES * lineHeight);
+    g.drawImage(
+      canvas,
+      x,
+      y + from * lineHeight,
+      width,
+      MOVE_LINES * lineHeight,
+      0,
+      top,
+      width,
+      MOVE_LINES * lineHeight,
+    );
   }, PANEL_VIEW_MS);
 }
 
@@ -363,7 +402,8 @@ function downloadSaved() {
 
 function loadSaved() {
   const saved = latestSaved();
-  if (saved !== null) restartWith(`CHESS /load ${saved.name}`, `The saved game (${saved.name}) is loaded.`);
+  if (saved !== null)
+    restartWith(`CHESS /load ${saved.name}`, `The saved game (${saved.name}) is loaded.`);
 }
 
 /** The set-up board's keys, shown by Set up board. Each button's data-keys: a key name
@@ -444,11 +484,16 @@ const isText = (bytes) => !bytes.some((b) => b < 32 && b !== 9 && b !== 10 && b 
  *  which names what it cannot read. */
 function startForImport(text, chosen) {
   const fen = text.trim().replace(/\s+/g, " ");
-  if (chosen === null && FEN_PATTERN.test(fen)) return { command: `CHESS /fen ${fen}`, note: "The game starts from the FEN you gave." };
+  if (chosen === null && FEN_PATTERN.test(fen))
+    return { command: `CHESS /fen ${fen}`, note: "The game starts from the FEN you gave." };
   const ext = /\.(pgn|fen|sav|gam|txt)$/i.exec(chosen?.name ?? "")?.[1]?.toUpperCase() ?? "PGN";
   const name = `OPENED.${ext}`;
   const note = `The game is loaded from ${chosen?.name ?? "the pasted text"} (as ${name}); the game's panel names anything it could not read.`;
-  return { command: `CHESS /load ${name}`, note, files: { [name]: toBase64(chosen?.bytes ?? new TextEncoder().encode(text)) } };
+  return {
+    command: `CHESS /load ${name}`,
+    note,
+    files: { [name]: toBase64(chosen?.bytes ?? new TextEncoder().encode(text)) },
+  };
 }
 
 importFile.addEventListener("change", async () => {
@@ -460,7 +505,9 @@ importFile.addEventListener("change", async () => {
   }
   const bytes = new Uint8Array(await file.arrayBuffer());
   chosenFile = { name: file.name, bytes };
-  importText.value = isText(bytes) ? new TextDecoder("latin1").decode(bytes) : `(${file.name}: a save file of ${bytes.length} bytes)`;
+  importText.value = isText(bytes)
+    ? new TextDecoder("latin1").decode(bytes)
+    : `(${file.name}: a save file of ${bytes.length} bytes)`;
   importError.textContent = "";
 });
 
@@ -470,7 +517,8 @@ importText.addEventListener("input", () => {
 
 // js-dos takes every key of the window for DOS (and cancels it): the dialog's keys are
 // for the text field, and must not reach the game (a typed q would quit it).
-for (const type of ["keydown", "keyup", "keypress"]) importDialog.addEventListener(type, (e) => e.stopPropagation());
+for (const type of ["keydown", "keyup", "keypress"])
+  importDialog.addEventListener(type, (e) => e.stopPropagation());
 
 importDialog.addEventListener("close", () => {
   if (importDialog.returnValue !== "start") return;
@@ -483,7 +531,8 @@ document.getElementById("import-start").addEventListener("click", (e) => {
   let problem = null;
   if (chosenFile !== null) return;
   if (text.trim() === "") problem = "Paste a FEN or a PGN, or choose a file.";
-  else if (new TextEncoder().encode(text).length > IMPORT_MAX_BYTES) problem = "This text is too long for a chess game.";
+  else if (new TextEncoder().encode(text).length > IMPORT_MAX_BYTES)
+    problem = "This text is too long for a chess game.";
   if (problem === null) return;
   e.preventDefault();
   importError.textContent = problem;
@@ -492,19 +541,27 @@ document.getElementById("import-start").addEventListener("click", (e) => {
 // A finger leaves no pointer behind on a piece: once a touch ends, the DOS pointer goes
 // to the panel. The driver has recorded where the touch ended by then (the release's
 // place), so the game still sees the tap or the drag where it was.
-screen.addEventListener("pointerup", (e) => {
-  if (e.pointerType !== "touch") return;
-  setTimeout(() => game.ci?.sendMouseMotion(TOUCH_PARK.x, TOUCH_PARK.y), TOUCH_PARK.afterMs);
-}, true);
+screen.addEventListener(
+  "pointerup",
+  (e) => {
+    if (e.pointerType !== "touch") return;
+    setTimeout(() => game.ci?.sendMouseMotion(TOUCH_PARK.x, TOUCH_PARK.y), TOUCH_PARK.afterMs);
+  },
+  true,
+);
 
 // Keyboard users reach the command and set-up buttons with Tab, as on any page: js-dos
 // would send Tab to DOS (which has no use for it) and cancel the focus move, so Tab and
 // Shift+Tab never reach it. A key typed on a focused button (Enter or Space presses it)
 // is the button's, not the game's.
 for (const type of ["keydown", "keyup"]) {
-  window.addEventListener(type, (e) => {
-    if (e.key === "Tab" && !e.ctrlKey && !e.altKey && !e.metaKey) e.stopImmediatePropagation();
-  }, true);
+  window.addEventListener(
+    type,
+    (e) => {
+      if (e.key === "Tab" && !e.ctrlKey && !e.altKey && !e.metaKey) e.stopImmediatePropagation();
+    },
+    true,
+  );
 }
 for (const box of [commands, setupKeys]) {
   for (const type of ["keydown", "keyup", "keypress"]) {

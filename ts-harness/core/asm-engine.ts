@@ -73,25 +73,44 @@ export async function programLimits(): Promise<ProgramLimits> {
   const jobs = new Map<string, ArgRange>();
   const rowSize = map.constant("job_verb_size");
   // The table ends with a zero name word; the bound only guards against a map that lies.
-  for (let row = map.label("job_verbs"), n = 0; field(row, "name") !== 0 && n < 64; row += rowSize, n++) {
+  for (
+    let row = map.label("job_verbs"), n = 0;
+    field(row, "name") !== 0 && n < 64;
+    row += rowSize, n++
+  ) {
     const max = field(row, "arg_max");
-    if (max !== map.constant("JOB_NO_ARG")) jobs.set(p.stringAt(field(row, "name")), { min: field(row, "arg_min"), max });
+    if (max !== map.constant("JOB_NO_ARG"))
+      jobs.set(p.stringAt(field(row, "name")), { min: field(row, "arg_min"), max });
   }
   const levelMin = map.constant("LEVEL_MIN");
   const row = map.constant("level_entry_size");
   // A limit word's range, by its LW_ number (asm/batch/think.asm, limit_words).
   const limitWord = (lw: string, field: "min" | "max") =>
-    p.dwordAt(map.label("limit_words") + map.constant(lw) * map.constant("limit_word_size") + map.constant(`limit_word.${field}`));
-  const levelMs = Array.from({ length: map.constant("LEVEL_MAX") - levelMin + 1 }, (_, i) => p.wordAt(map.label("level_limits") + row * i));
+    p.dwordAt(
+      map.label("limit_words") +
+        map.constant(lw) * map.constant("limit_word_size") +
+        map.constant(`limit_word.${field}`),
+    );
+  const levelMs = Array.from({ length: map.constant("LEVEL_MAX") - levelMin + 1 }, (_, i) =>
+    p.wordAt(map.label("level_limits") + row * i),
+  );
   return {
     jobs,
     levelMs,
     levelMin,
-    levelDepth: levelMs.map((_, i) => p.wordAt(map.label("level_limits") + row * i + map.constant("level_entry.depth"))),
+    levelDepth: levelMs.map((_, i) =>
+      p.wordAt(map.label("level_limits") + row * i + map.constant("level_entry.depth")),
+    ),
     defaultBudgetMs: levelMs[map.constant("LEVEL_DEFAULT") - levelMin]!,
     lineMax: map.constant("LINE_MAX"),
-    mateLogic: { min: limitWord("LW_MATELOGIC", "min"), max: limitWord("LW_MATELOGIC", "max"), default: map.constant("MATE_LEVEL_DEFAULT") },
-    uciLevelMs: Array.from({ length: map.constant("UCI_LEVELS") }, (_, i) => map.constant(`UCI_LEVEL_${i + 1}_MS`)),
+    mateLogic: {
+      min: limitWord("LW_MATELOGIC", "min"),
+      max: limitWord("LW_MATELOGIC", "max"),
+      default: map.constant("MATE_LEVEL_DEFAULT"),
+    },
+    uciLevelMs: Array.from({ length: map.constant("UCI_LEVELS") }, (_, i) =>
+      map.constant(`UCI_LEVEL_${i + 1}_MS`),
+    ),
     uciLevelDefault: map.constant("UCI_LEVEL_DEFAULT"),
   };
 }
@@ -99,28 +118,68 @@ export async function programLimits(): Promise<ProgramLimits> {
 /** What a job's lines must be, by its verb: the kinds of line it may write, the one that
  *  ends it, and a check of that line against the job (its number argument echoed or
  *  kept to). Verbs not listed here are not checked beyond their job numbers. */
-const ANSWERS: Record<string, { kinds: string[]; final: string[]; fits?: (arg: number, words: string[]) => boolean }> = {
+const ANSWERS: Record<
+  string,
+  { kinds: string[]; final: string[]; fits?: (arg: number, words: string[]) => boolean }
+> = {
   moves: { kinds: ["moves"], final: ["moves"], fits: (_arg, w) => Number(w[1]) === w.length - 2 },
-  perft: { kinds: ["perft", "stopped"], final: ["perft", "stopped"], fits: (arg, w) => Number(w[w[0] === "stopped" ? 2 : 1]) === arg && (w[0] !== "stopped" || w[1] === "perft") },
-  divide: { kinds: ["divide", "perft", "stopped"], final: ["perft", "stopped"], fits: (arg, w) => Number(w[w[0] === "stopped" ? 2 : 1]) === arg && (w[0] !== "stopped" || w[1] === "perft") },
+  perft: {
+    kinds: ["perft", "stopped"],
+    final: ["perft", "stopped"],
+    fits: (arg, w) =>
+      Number(w[w[0] === "stopped" ? 2 : 1]) === arg && (w[0] !== "stopped" || w[1] === "perft"),
+  },
+  divide: {
+    kinds: ["divide", "perft", "stopped"],
+    final: ["perft", "stopped"],
+    fits: (arg, w) =>
+      Number(w[w[0] === "stopped" ? 2 : 1]) === arg && (w[0] !== "stopped" || w[1] === "perft"),
+  },
   mate: {
-    kinds: ["mate", "nomate", "stopped"], final: ["mate", "nomate", "stopped"],
-    fits: (arg, w) => w[0] === "stopped" ? w[1] === "mate" && Number(w[2]) === arg : w[0] === "nomate" ? Number(w[1]) === arg : Number(w[1]) <= arg,
+    kinds: ["mate", "nomate", "stopped"],
+    final: ["mate", "nomate", "stopped"],
+    fits: (arg, w) =>
+      w[0] === "stopped"
+        ? w[1] === "mate" && Number(w[2]) === arg
+        : w[0] === "nomate"
+          ? Number(w[1]) === arg
+          : Number(w[1]) <= arg,
   },
   helpmate: {
-    kinds: ["helpmate", "nohelpmate", "stopped"], final: ["helpmate", "nohelpmate", "stopped"],
-    fits: (arg, w) => w[0] === "stopped" ? w[1] === "helpmate" && Number(w[2]) === arg : w[0] === "nohelpmate" ? Number(w[1]) === arg
-      : Number(w[1]) <= arg && Number(w[2]) >= 1 && (w[3] ?? "").split(",").length === 2 * Number(w[1]),
+    kinds: ["helpmate", "nohelpmate", "stopped"],
+    final: ["helpmate", "nohelpmate", "stopped"],
+    fits: (arg, w) =>
+      w[0] === "stopped"
+        ? w[1] === "helpmate" && Number(w[2]) === arg
+        : w[0] === "nohelpmate"
+          ? Number(w[1]) === arg
+          : Number(w[1]) <= arg &&
+            Number(w[2]) >= 1 &&
+            (w[3] ?? "").split(",").length === 2 * Number(w[1]),
   },
   selfmate: {
-    kinds: ["selfmate", "noselfmate", "stopped"], final: ["selfmate", "noselfmate", "stopped"],
-    fits: (arg, w) => w[0] === "stopped" ? w[1] === "selfmate" && Number(w[2]) === arg : w[0] === "noselfmate" ? Number(w[1]) === arg : Number(w[1]) <= arg,
+    kinds: ["selfmate", "noselfmate", "stopped"],
+    final: ["selfmate", "noselfmate", "stopped"],
+    fits: (arg, w) =>
+      w[0] === "stopped"
+        ? w[1] === "selfmate" && Number(w[2]) === arg
+        : w[0] === "noselfmate"
+          ? Number(w[1]) === arg
+          : Number(w[1]) <= arg,
   },
-  exchange: { kinds: ["exchange", "stopped"], final: ["exchange", "stopped"], fits: (arg, w) => w[0] !== "stopped" || (w[1] === "exchange" && Number(w[2]) === arg) },
+  exchange: {
+    kinds: ["exchange", "stopped"],
+    final: ["exchange", "stopped"],
+    fits: (arg, w) => w[0] !== "stopped" || (w[1] === "exchange" && Number(w[2]) === arg),
+  },
   best: { kinds: ["best"], final: ["best"] },
   position: { kinds: ["position"], final: ["position"] },
   go: { kinds: ["info", "bestmove"], final: ["bestmove"] },
-  selfplay: { kinds: ["ply", "selfplay"], final: ["selfplay"], fits: (arg, w) => Number(w[1]) <= arg },
+  selfplay: {
+    kinds: ["ply", "selfplay"],
+    final: ["selfplay"],
+    fits: (arg, w) => Number(w[1]) <= arg,
+  },
 };
 
 /** Why a job's result lines do not answer it, or null when they do. */
@@ -128,12 +187,15 @@ function mismatch(job: string, lines: string[][]): string | null {
   const [verb = "", arg] = job.trim().split(/ +/);
   const answer = ANSWERS[verb];
   if (!answer) return null;
-  if (lines.some((w) => w[0] === "error")) return lines.length === 1 ? null : "an error line among other lines";
+  if (lines.some((w) => w[0] === "error"))
+    return lines.length === 1 ? null : "an error line among other lines";
   const wrong = lines.find((w) => !answer.kinds.includes(w[0]!));
   if (wrong) return `a line "${wrong.join(" ")}"`;
   const finals = lines.filter((w) => answer.final.includes(w[0]!));
-  if (finals.length !== 1 || lines.at(-1) !== finals[0]) return `${finals.length} closing ${answer.final.join("/")} lines`;
-  if (answer.fits && !answer.fits(Number(arg), finals[0]!)) return `the line "${finals[0]!.join(" ")}"`;
+  if (finals.length !== 1 || lines.at(-1) !== finals[0])
+    return `${finals.length} closing ${answer.final.join("/")} lines`;
+  if (answer.fits && !answer.fits(Number(arg), finals[0]!))
+    return `the line "${finals[0]!.join(" ")}"`;
   return null;
 }
 
@@ -142,7 +204,10 @@ function mismatch(job: string, lines: string[][]): string | null {
  *  by lines of its own kind. */
 export function parseResult(text: string, jobs: readonly string[]): JobLines[] {
   const jobCount = jobs.length;
-  const groups: JobLines[] = Array.from({ length: jobCount }, (_, i) => ({ job: i + 1, lines: [] }));
+  const groups: JobLines[] = Array.from({ length: jobCount }, (_, i) => ({
+    job: i + 1,
+    lines: [],
+  }));
   let ended = false;
   let last = 0;
   for (const raw of text.split(/\r?\n/)) {
@@ -151,19 +216,24 @@ export function parseResult(text: string, jobs: readonly string[]): JobLines[] {
     if (ended) throw new BatchError(`result file goes on after its "end" line: "${line}"`);
     const words = line.split(/\s+/);
     if (words[0] === "end") {
-      if (words[1] !== String(jobCount)) throw new BatchError(`result file ends after ${words[1]} jobs, ${jobCount} were sent`);
+      if (words[1] !== String(jobCount))
+        throw new BatchError(`result file ends after ${words[1]} jobs, ${jobCount} were sent`);
       ended = true;
       continue;
     }
     const n = Number(words[0]);
-    if (!Number.isInteger(n) || n < 1 || n > jobCount) throw new BatchError(`result file has a line that belongs to no job: "${line}"`);
-    if (n < last) throw new BatchError(`result file goes back from job ${last} to job ${n}: "${line}"`);
+    if (!Number.isInteger(n) || n < 1 || n > jobCount)
+      throw new BatchError(`result file has a line that belongs to no job: "${line}"`);
+    if (n < last)
+      throw new BatchError(`result file goes back from job ${last} to job ${n}: "${line}"`);
     last = n;
     groups[n - 1]!.lines.push(words.slice(1));
   }
   if (!ended) {
     const done = groups.filter((g) => g.lines.length > 0).length;
-    throw new BatchError(`result file is incomplete (no "end" line; ${done} of ${jobCount} jobs answered):\n${text.slice(-1500)}`);
+    throw new BatchError(
+      `result file is incomplete (no "end" line; ${done} of ${jobCount} jobs answered):\n${text.slice(-1500)}`,
+    );
   }
   const silent = groups.find((g) => g.lines.length === 0);
   if (silent) throw new BatchError(`job ${silent.job} has no result line`);
@@ -176,7 +246,10 @@ export function parseResult(text: string, jobs: readonly string[]): JobLines[] {
 
 function countFinishedJobs(text: string): number {
   let last = 0;
-  for (const m of text.matchAll(/^(\d+) (perft|moves|error|mate|nomate|helpmate|nohelpmate|selfmate|noselfmate|exchange|best|stopped|position|bestmove|selfplay)\b/gm)) last = Math.max(last, Number(m[1]));
+  for (const m of text.matchAll(
+    /^(\d+) (perft|moves|error|mate|nomate|helpmate|nohelpmate|selfmate|noselfmate|exchange|best|stopped|position|bestmove|selfplay)\b/gm,
+  ))
+    last = Math.max(last, Number(m[1]));
   return last;
 }
 
@@ -184,12 +257,21 @@ function countFinishedJobs(text: string): number {
  *  job with a character outside printable ASCII gets its `byte` error line here, with
  *  the column in its FEN when `fens` gives each job's (as the oracle counts it); runs of
  *  spaces are sent as one, so that a padded FEN fits the line. */
-export async function runBatch(jobs: string[], opts: BatchOptions = {}, fens?: readonly string[]): Promise<JobLines[]> {
+export async function runBatch(
+  jobs: string[],
+  opts: BatchOptions = {},
+  fens?: readonly string[],
+): Promise<JobLines[]> {
   const refused = jobs.map((j, i) => (fens ? notPrintable(fens[i]!) : null) ?? notPrintable(j));
-  const sent = jobs.filter((_, i) => refused[i] === null).map((j) => j.split(" ").filter(Boolean).join(" "));
+  const sent = jobs
+    .filter((_, i) => refused[i] === null)
+    .map((j) => j.split(" ").filter(Boolean).join(" "));
   const answers = sent.length > 0 ? await runSent(sent, opts) : [];
   let next = 0;
-  return refused.map((why, i) => ({ job: i + 1, lines: why ? [["error", "byte", ...why.split(" ")]] : answers[next++]!.lines }));
+  return refused.map((why, i) => ({
+    job: i + 1,
+    lines: why ? [["error", "byte", ...why.split(" ")]] : answers[next++]!.lines,
+  }));
 }
 
 /** Run printable job lines in one boot. */
@@ -216,7 +298,10 @@ async function runSent(jobs: string[], opts: BatchOptions): Promise<JobLines[]> 
     const r = await session.finish(progress);
     const result = r.files.get(RESULT_FILE);
     const text = result ? Buffer.from(result).toString("latin1") : "";
-    if (r.exitCode !== 0) throw new BatchError(`CHESS.COM exited with code ${r.exitCode}\nstdout: ${r.stdout}\nresult: ${text.slice(0, 500)}`);
+    if (r.exitCode !== 0)
+      throw new BatchError(
+        `CHESS.COM exited with code ${r.exitCode}\nstdout: ${r.stdout}\nresult: ${text.slice(0, 500)}`,
+      );
     return parseResult(text, jobs);
   } catch (e) {
     if (e instanceof DosRunError || e instanceof BatchError) throw e;

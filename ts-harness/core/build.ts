@@ -10,7 +10,17 @@
 // program, listing or map, and a failed build leaves the last good one.
 import { execa } from "execa";
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -68,16 +78,24 @@ const NASM_FLAGS = ["-f", "bin", "-w+all", "-Werror"];
 export async function assemble(target: AsmTarget): Promise<Uint8Array> {
   // A second nasm on build/CHESS.COM would rewrite it, and its map, under readers' feet.
   if (process.env[BUILT_ENV] && TARGETS.some((t) => t.output === target.output)) {
-    throw new Error(`${target.output} is built once per test run, by the global setup: read it with program()`);
+    throw new Error(
+      `${target.output} is built once per test run, by the global setup: read it with program()`,
+    );
   }
   const args = [...NASM_FLAGS, "-I", "asm/", "-o", target.output];
   if (target.listing) args.push("-l", target.listing);
   if (target.map) args.push(`-DMAP_FILE=${target.map}`);
   args.push(target.source);
-  const outputs = [target.output, target.listing, target.map].filter((f): f is string => f !== undefined);
+  const outputs = [target.output, target.listing, target.map].filter(
+    (f): f is string => f !== undefined,
+  );
   const stamp = await buildStamp(target, args);
   const stampFile = join(ROOT, `${target.output}.sha256`);
-  if (outputs.every((f) => existsSync(join(ROOT, f))) && existsSync(stampFile) && readFileSync(stampFile, "utf8") === stamp) {
+  if (
+    outputs.every((f) => existsSync(join(ROOT, f))) &&
+    existsSync(stampFile) &&
+    readFileSync(stampFile, "utf8") === stamp
+  ) {
     return new Uint8Array(readFileSync(join(ROOT, target.output)));
   }
   mkdirSync(BUILD_DIR, { recursive: true });
@@ -114,7 +132,9 @@ async function buildStamp(target: AsmTarget, args: readonly string[]): Promise<s
   const hash = createHash("sha256");
   const version = await execa("nasm", ["-v"], { reject: false });
   hash.update(`${version.stdout}\0${args.join("\0")}\0`);
-  const files = (readdirSync(join(ROOT, "asm"), { recursive: true }) as string[]).map((f) => join("asm", f)).sort();
+  const files = (readdirSync(join(ROOT, "asm"), { recursive: true }) as string[])
+    .map((f) => join("asm", f))
+    .sort();
   if (!target.source.startsWith("asm/")) files.push(target.source);
   for (const f of files) {
     const path = join(ROOT, f);
@@ -144,7 +164,9 @@ const programs = new Map<AsmTarget, Promise<Uint8Array>>();
 export function program(target: AsmTarget): Promise<Uint8Array> {
   let bytes = programs.get(target);
   if (!bytes) {
-    bytes = process.env[BUILT_ENV] ? Promise.resolve(new Uint8Array(readFileSync(join(ROOT, target.output)))) : assemble(target);
+    bytes = process.env[BUILT_ENV]
+      ? Promise.resolve(new Uint8Array(readFileSync(join(ROOT, target.output))))
+      : assemble(target);
     programs.set(target, bytes);
   }
   return bytes;
@@ -200,7 +222,8 @@ export function readSymbolMap(path: string): SymbolMap {
     if (/^Real\s+Virtual\s+Name/.test(line)) part = "labels";
     const constant = part === "constants" && /^([0-9A-F]+)\s+(\S+)\s*$/.exec(line);
     // nasm writes a negative constant as its 64-bit two's complement.
-    if (constant) constants.set(constant[2]!, Number(BigInt.asIntN(64, BigInt(`0x${constant[1]!}`))));
+    if (constant)
+      constants.set(constant[2]!, Number(BigInt.asIntN(64, BigInt(`0x${constant[1]!}`))));
     const label = part === "labels" && /^\s*([0-9A-F]+)\s+([0-9A-F]+)\s+(\S+)\s*$/.exec(line);
     if (label) labels.set(label[3]!, parseInt(label[2]!, 16));
   }
@@ -237,7 +260,9 @@ export class MappedProgram {
   stringAt(at: number): string {
     const from = at - COM_ORIGIN;
     const end = this.bytes.indexOf(0, from);
-    return Buffer.from(this.bytes.subarray(from, end < 0 ? this.bytes.length : end)).toString("latin1");
+    return Buffer.from(this.bytes.subarray(from, end < 0 ? this.bytes.length : end)).toString(
+      "latin1",
+    );
   }
 }
 
@@ -245,20 +270,40 @@ let chessMapped: Promise<MappedProgram> | null = null;
 
 /** CHESS.COM with its symbol map, once per process. */
 export function chessProgram(): Promise<MappedProgram> {
-  chessMapped ??= program(CHESS).then((bytes) => new MappedProgram(bytes, readSymbolMap(join(ROOT, CHESS.map!))));
+  chessMapped ??= program(CHESS).then(
+    (bytes) => new MappedProgram(bytes, readSymbolMap(join(ROOT, CHESS.map!))),
+  );
   return chessMapped;
 }
 
 /** Assemble a variant of CHESS.COM from asm/ as it is, with nasm's `-D` switches (PROFILE,
  *  STACK_METER, EVERY_CAPTURE: the `%ifdef`s of the source), into a temporary folder
  *  (build/ is left alone). Returns the program with its own symbol map. */
-export async function assembleVariant(name: string, defines: readonly string[]): Promise<MappedProgram> {
+export async function assembleVariant(
+  name: string,
+  defines: readonly string[],
+): Promise<MappedProgram> {
   const dir = mkdtempSync(join(tmpdir(), `chess-${name}-`));
   try {
-    const args = [...NASM_FLAGS, "-I", join(ROOT, "asm") + "/", ...defines.map((d) => `-D${d}`), "-DMAP_FILE=chess.map", "-o", "CHESS.COM", join(ROOT, CHESS.source)];
+    const args = [
+      ...NASM_FLAGS,
+      "-I",
+      join(ROOT, "asm") + "/",
+      ...defines.map((d) => `-D${d}`),
+      "-DMAP_FILE=chess.map",
+      "-o",
+      "CHESS.COM",
+      join(ROOT, CHESS.source),
+    ];
     const r = await execa("nasm", args, { cwd: dir, reject: false });
-    if (r.exitCode !== 0) throw new Error(`${name}: the variant build (${defines.map((d) => `-D${d}`).join(" ")}) failed:\n${r.stderr}`);
-    return new MappedProgram(new Uint8Array(readFileSync(join(dir, "CHESS.COM"))), readSymbolMap(join(dir, "chess.map")));
+    if (r.exitCode !== 0)
+      throw new Error(
+        `${name}: the variant build (${defines.map((d) => `-D${d}`).join(" ")}) failed:\n${r.stderr}`,
+      );
+    return new MappedProgram(
+      new Uint8Array(readFileSync(join(dir, "CHESS.COM"))),
+      readSymbolMap(join(dir, "chess.map")),
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -272,6 +317,8 @@ export function isMain(moduleUrl: string): boolean {
 if (isMain(import.meta.url)) {
   for (const t of TARGETS) {
     const bytes = await programOrExit(t);
-    console.log(`built ${t.output} (${bytes.length} bytes)${t.listing ? `, listing ${t.listing}` : ""}`);
+    console.log(
+      `built ${t.output} (${bytes.length} bytes)${t.listing ? `, listing ${t.listing}` : ""}`,
+    );
   }
 }

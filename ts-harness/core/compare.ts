@@ -28,25 +28,42 @@ export function isEmptyDiff(d: DivideDiff): boolean {
 }
 
 /** A readable report of a disagreement on one position. */
-export function formatDiff(fen: string, depth: number, d: DivideDiff, expectedName = "oracle", actualName = "asm"): string {
+export function formatDiff(
+  fen: string,
+  depth: number,
+  d: DivideDiff,
+  expectedName = "oracle",
+  actualName = "asm",
+): string {
   const lines = [`position ${fen} depth ${depth}: ${actualName} disagrees with ${expectedName}`];
   for (const m of d.onlyExpected) lines.push(`  ${m}: only ${expectedName} has this move`);
   for (const m of d.onlyActual) lines.push(`  ${m}: only ${actualName} has this move`);
-  for (const [m, x, y] of d.different) lines.push(`  ${m}: ${expectedName} ${x}, ${actualName} ${y}`);
+  for (const [m, x, y] of d.different)
+    lines.push(`  ${m}: ${expectedName} ${x}, ${actualName} ${y}`);
   return lines.join("\n");
 }
 
 /** What is wrong with the assembly's divide against the oracle's, or null if they agree. */
-export function divideMismatch(req: PerftRequest, oracle: PerftAnswer | EngineError, asm: PerftAnswer | EngineError): string | null {
+export function divideMismatch(
+  req: PerftRequest,
+  oracle: PerftAnswer | EngineError,
+  asm: PerftAnswer | EngineError,
+): string | null {
   if (!oracle.ok) return `the oracle rejects ${req.fen}: ${oracle.message}`;
   if (!asm.ok) return `the assembly rejects ${req.fen}: ${asm.code} ${asm.message}`;
   const diff = diffDivide(oracle.divide!, asm.divide!);
   if (!isEmptyDiff(diff)) return formatDiff(req.fen, req.depth, diff);
-  return asm.nodes === oracle.nodes ? null : `position ${req.fen} depth ${req.depth}: oracle ${oracle.nodes}, asm ${asm.nodes}`;
+  return asm.nodes === oracle.nodes
+    ? null
+    : `position ${req.fen} depth ${req.depth}: oracle ${oracle.nodes}, asm ${asm.nodes}`;
 }
 
 /** What is wrong with the assembly's legal moves against the oracle's, or null. */
-export function movesMismatch(fen: string, oracle: MovesAnswer | EngineError, asm: MovesAnswer | EngineError): string | null {
+export function movesMismatch(
+  fen: string,
+  oracle: MovesAnswer | EngineError,
+  asm: MovesAnswer | EngineError,
+): string | null {
   if (oracle.ok && asm.ok && oracle.moves.join(" ") === asm.moves.join(" ")) return null;
   const text = (a: MovesAnswer | EngineError) => (a.ok ? a.moves.join(" ") : a.message);
   return `${fen}\n  oracle: ${text(oracle)}\n  asm:    ${text(asm)}`;

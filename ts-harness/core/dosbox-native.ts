@@ -7,12 +7,29 @@
 // program returns (`-c exit`); a run that outlives its time limit is killed.
 import { execa } from "execa";
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative, resolve } from "node:path";
 import { CHESS, isMain, programOrExit, ROOT } from "./build.ts";
 import {
-  BATCH_FILE, CONFIG_DIR, DONE_FILE, DosRunError, EXIT_FILE, exitCodeBatch, STDOUT_FILE, type DosRunOptions, type DosRunResult,
+  BATCH_FILE,
+  CONFIG_DIR,
+  DONE_FILE,
+  DosRunError,
+  EXIT_FILE,
+  exitCodeBatch,
+  STDOUT_FILE,
+  type DosRunOptions,
+  type DosRunResult,
 } from "./runner.ts";
 
 export const DOSBOX = "dosbox";
@@ -23,7 +40,10 @@ const OWN_FILES = new Set([EXIT_FILE, DONE_FILE, STDOUT_FILE, BATCH_FILE]);
 /** Is Debian's dosbox here? setup.mjs installs it when missing (as root on Debian);
  *  false only when it is still missing after that. */
 export function dosboxInstalled(): boolean {
-  return spawnSync(process.execPath, [join(ROOT, "ts-harness/setup.mjs"), DOSBOX], { stdio: "inherit" }).status === 0;
+  return (
+    spawnSync(process.execPath, [join(ROOT, "ts-harness/setup.mjs"), DOSBOX], { stdio: "inherit" })
+      .status === 0
+  );
 }
 
 /** Headless SDL, and a scratch HOME so DOSBox writes no config into the user's home. */
@@ -50,51 +70,116 @@ export async function runDosNative(opts: DosRunOptions): Promise<DosRunResult> {
     for (const dir of [drive, home]) mkdirSync(dir);
     writeFileSync(join(drive, opts.program), opts.programBytes);
     for (const [name, contents] of Object.entries(opts.files ?? {})) {
-      writeFileSync(join(drive, name), typeof contents === "string" ? Buffer.from(contents, "latin1") : contents);
+      writeFileSync(
+        join(drive, name),
+        typeof contents === "string" ? Buffer.from(contents, "latin1") : contents,
+      );
     }
-    writeFileSync(join(drive, BATCH_FILE), exitCodeBatch(command, opts.captureStdout ?? true), "latin1");
+    writeFileSync(
+      join(drive, BATCH_FILE),
+      exitCodeBatch(command, opts.captureStdout ?? true),
+      "latin1",
+    );
     // `call`: a batch started from the autoexec without it would never come back to `exit`.
-    const args = ["-conf", resolve(CONFIG_DIR, opts.conf ?? "harness.conf"), "-c", `mount c "${drive}"`, "-c", "c:", "-c", `call ${BATCH_FILE}`, "-c", "exit"];
-    const r = await execa(DOSBOX, args, { cwd: work, env: headlessEnv(home), timeout: timeoutMs, killSignal: "SIGKILL", reject: false, all: true, stdin: "ignore" });
-    const seen = () => `\nfiles: ${listFiles(drive).join(", ")}\ndosbox said:\n${(r.all ?? "").slice(-1500)}`;
-    if (r.timedOut) throw new DosRunError("timeout", command, `no end of the program after ${Date.now() - started} ms${seen()}`, null);
+    const args = [
+      "-conf",
+      resolve(CONFIG_DIR, opts.conf ?? "harness.conf"),
+      "-c",
+      `mount c "${drive}"`,
+      "-c",
+      "c:",
+      "-c",
+      `call ${BATCH_FILE}`,
+      "-c",
+      "exit",
+    ];
+    const r = await execa(DOSBOX, args, {
+      cwd: work,
+      env: headlessEnv(home),
+      timeout: timeoutMs,
+      killSignal: "SIGKILL",
+      reject: false,
+      all: true,
+      stdin: "ignore",
+    });
+    const seen = () =>
+      `\nfiles: ${listFiles(drive).join(", ")}\ndosbox said:\n${(r.all ?? "").slice(-1500)}`;
+    if (r.timedOut)
+      throw new DosRunError(
+        "timeout",
+        command,
+        `no end of the program after ${Date.now() - started} ms${seen()}`,
+        null,
+      );
     if ((r as { code?: string }).code === "ENOENT") {
-      throw new DosRunError("start", command, `'${DOSBOX}' is not installed: run 'node ts-harness/setup.mjs dosbox'`, null);
+      throw new DosRunError(
+        "start",
+        command,
+        `'${DOSBOX}' is not installed: run 'node ts-harness/setup.mjs dosbox'`,
+        null,
+      );
     }
     if (readText(join(drive, DONE_FILE)) === null) {
-      throw new DosRunError("crash", command, `DOSBox ended (${r.exitCode ?? r.signal}) before the program returned${seen()}`, null);
+      throw new DosRunError(
+        "crash",
+        command,
+        `DOSBox ended (${r.exitCode ?? r.signal}) before the program returned${seen()}`,
+        null,
+      );
     }
     const exitCode = parseInt(readText(join(drive, EXIT_FILE)) ?? "", 10);
-    if (!Number.isInteger(exitCode)) throw new DosRunError("crash", command, `the program ended but its exit code was not written${seen()}`, null);
+    if (!Number.isInteger(exitCode))
+      throw new DosRunError(
+        "crash",
+        command,
+        `the program ended but its exit code was not written${seen()}`,
+        null,
+      );
     const files = new Map<string, Uint8Array>();
     for (const name of readdirSync(drive)) {
       const upper = name.toUpperCase();
       if (OWN_FILES.has(upper) || !statSync(join(drive, name)).isFile()) continue;
       files.set(upper, new Uint8Array(readFileSync(join(drive, name))));
     }
-    return { exitCode, stdout: readText(join(drive, STDOUT_FILE)) ?? "", files, wallMs: Date.now() - started };
+    return {
+      exitCode,
+      stdout: readText(join(drive, STDOUT_FILE)) ?? "",
+      files,
+      wallMs: Date.now() - started,
+    };
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
 }
 
 function listFiles(dir: string): string[] {
-  return existsSync(dir) ? readdirSync(dir).map((n) => `${n} (${statSync(join(dir, n)).size})`) : [];
+  return existsSync(dir)
+    ? readdirSync(dir).map((n) => `${n} (${statSync(join(dir, n)).size})`)
+    : [];
 }
 
 /** `npm run dosbox`: build the game, then open it in a DOSBox window from the repository
  *  root, where dosbox.conf's relative `mount c build` finds it. */
 async function play(): Promise<void> {
   const bytes = await programOrExit(CHESS);
-  console.log(`built ${CHESS.output} (${bytes.length} bytes); starting DOSBox with ${relative(ROOT, PLAY_CONF)}`);
-  const r = await execa(DOSBOX, ["-conf", PLAY_CONF], { cwd: ROOT, stdio: "inherit", reject: false });
+  console.log(
+    `built ${CHESS.output} (${bytes.length} bytes); starting DOSBox with ${relative(ROOT, PLAY_CONF)}`,
+  );
+  const r = await execa(DOSBOX, ["-conf", PLAY_CONF], {
+    cwd: ROOT,
+    stdio: "inherit",
+    reject: false,
+  });
   if ((r as { code?: string }).code === "ENOENT") {
     console.error(`'${DOSBOX}' is not installed: run 'node ts-harness/setup.mjs dosbox'`);
     process.exit(1);
   }
   if (r.exitCode !== 0) {
-    const noDisplay = process.platform === "linux" && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY;
-    console.error(`DOSBox exited with ${r.exitCode ?? r.signal}${noDisplay ? " (no display: run it on a desktop, or under xvfb-run)" : ""}`);
+    const noDisplay =
+      process.platform === "linux" && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY;
+    console.error(
+      `DOSBox exited with ${r.exitCode ?? r.signal}${noDisplay ? " (no display: run it on a desktop, or under xvfb-run)" : ""}`,
+    );
     process.exit(1);
   }
 }

@@ -120,14 +120,24 @@ export interface Engine {
   perft(requests: PerftRequest[], opts?: BatchOptions): Promise<(PerftAnswer | EngineError)[]>;
   moves(fens: string[], opts?: BatchOptions): Promise<(MovesAnswer | EngineError)[]>;
   mate(requests: MateRequest[], opts?: BatchOptions): Promise<(MateAnswer | EngineError)[]>;
-  helpmate(requests: StipulationRequest[], opts?: BatchOptions): Promise<(HelpmateAnswer | EngineError)[]>;
-  selfmate(requests: StipulationRequest[], opts?: BatchOptions): Promise<(SelfmateAnswer | EngineError)[]>;
-  exchange(requests: ExchangeRequest[], opts?: BatchOptions): Promise<(ExchangeAnswer | EngineError)[]>;
+  helpmate(
+    requests: StipulationRequest[],
+    opts?: BatchOptions,
+  ): Promise<(HelpmateAnswer | EngineError)[]>;
+  selfmate(
+    requests: StipulationRequest[],
+    opts?: BatchOptions,
+  ): Promise<(SelfmateAnswer | EngineError)[]>;
+  exchange(
+    requests: ExchangeRequest[],
+    opts?: BatchOptions,
+  ): Promise<(ExchangeAnswer | EngineError)[]>;
   /** The move the engine plays, thinking within the budget. */
   best(requests: BestRequest[], opts?: BatchOptions): Promise<(BestAnswer | EngineError)[]>;
 }
 
-const byUci = (a: [string, number], b: [string, number]) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
+const byUci = (a: [string, number], b: [string, number]) =>
+  a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0;
 
 export const oracleEngine: Engine = {
   name: "oracle",
@@ -145,35 +155,70 @@ export const oracleEngine: Engine = {
     return fens.map((fen): MovesAnswer | EngineError => {
       const parsed = oracle.parseFen(fen);
       if (!parsed.ok) return { ok: false, code: parsed.error.code, message: parsed.error.message };
-      return { ok: true, moves: oracle.legalMoves(parsed.pos).map((m) => oracle.moveToUci(m)).sort() };
+      return {
+        ok: true,
+        moves: oracle
+          .legalMoves(parsed.pos)
+          .map((m) => oracle.moveToUci(m))
+          .sort(),
+      };
     });
   },
   async mate(requests) {
-    return requests.map((r) => oracleAnswer(r.fen, (pos): MateAnswer => {
-      const found = oracle.findMate(pos, r.moves);
-      return { ok: true, length: found?.length ?? null, firstMoves: (found?.moves ?? []).map(oracle.moveToUci).sort() };
-    }));
+    return requests.map((r) =>
+      oracleAnswer(r.fen, (pos): MateAnswer => {
+        const found = oracle.findMate(pos, r.moves);
+        return {
+          ok: true,
+          length: found?.length ?? null,
+          firstMoves: (found?.moves ?? []).map(oracle.moveToUci).sort(),
+        };
+      }),
+    );
   },
   async helpmate(requests) {
-    return requests.map((r) => oracleAnswer(r.fen, (pos): HelpmateAnswer => {
-      const found = oracle.findHelpmate(pos, r.moves);
-      return { ok: true, length: found?.length ?? null, solutions: found?.solutions ?? 0, line: (found?.line ?? []).map(oracle.moveToUci) };
-    }));
+    return requests.map((r) =>
+      oracleAnswer(r.fen, (pos): HelpmateAnswer => {
+        const found = oracle.findHelpmate(pos, r.moves);
+        return {
+          ok: true,
+          length: found?.length ?? null,
+          solutions: found?.solutions ?? 0,
+          line: (found?.line ?? []).map(oracle.moveToUci),
+        };
+      }),
+    );
   },
   async selfmate(requests) {
-    return requests.map((r) => oracleAnswer(r.fen, (pos): SelfmateAnswer => {
-      const found = oracle.findSelfmate(pos, r.moves);
-      return { ok: true, length: found?.length ?? null, keys: (found?.keys ?? []).map(oracle.moveToUci).sort() };
-    }));
+    return requests.map((r) =>
+      oracleAnswer(r.fen, (pos): SelfmateAnswer => {
+        const found = oracle.findSelfmate(pos, r.moves);
+        return {
+          ok: true,
+          length: found?.length ?? null,
+          keys: (found?.keys ?? []).map(oracle.moveToUci).sort(),
+        };
+      }),
+    );
   },
   async exchange(requests) {
-    return requests.map((r) => oracleAnswer(r.fen, (pos): ExchangeAnswer => {
-      const result = oracle.exchange(pos, r.depth);
-      return { ok: true, value: result.value, bestMoves: result.moves.map(oracle.moveToUci).sort() };
-    }));
+    return requests.map((r) =>
+      oracleAnswer(r.fen, (pos): ExchangeAnswer => {
+        const result = oracle.exchange(pos, r.depth);
+        return {
+          ok: true,
+          value: result.value,
+          bestMoves: result.moves.map(oracle.moveToUci).sort(),
+        };
+      }),
+    );
   },
   async best(requests) {
-    return requests.map((): EngineError => ({ ok: false, code: "unsupported", message: "the oracle has no search of its own" }));
+    return requests.map((): EngineError => ({
+      ok: false,
+      code: "unsupported",
+      message: "the oracle has no search of its own",
+    }));
   },
 };
 
@@ -206,8 +251,14 @@ function perftAnswer(g: JobLines): PerftAnswer | EngineError {
     return i > 0 ? Number(total[i + 1]) : undefined;
   };
   const divideLines = g.lines.filter((w) => w[0] === "divide");
-  const answer: PerftAnswer = { ok: true, nodes: Number(total[2]), tsc: field("tsc"), ticks: field("ticks") };
-  if (divideLines.length > 0) answer.divide = divideLines.map((w): [string, number] => [w[1]!, Number(w[2])]).sort(byUci);
+  const answer: PerftAnswer = {
+    ok: true,
+    nodes: Number(total[2]),
+    tsc: field("tsc"),
+    ticks: field("ticks"),
+  };
+  if (divideLines.length > 0)
+    answer.divide = divideLines.map((w): [string, number] => [w[1]!, Number(w[2])]).sort(byUci);
   return answer;
 }
 
@@ -218,7 +269,11 @@ function numberAfter(words: string[], name: string): number | undefined {
 }
 
 function jobCost(words: string[]): JobCost {
-  return { nodes: numberAfter(words, "nodes"), ticks: numberAfter(words, "ticks"), tsc: numberAfter(words, "tsc") };
+  return {
+    nodes: numberAfter(words, "nodes"),
+    ticks: numberAfter(words, "ticks"),
+    tsc: numberAfter(words, "tsc"),
+  };
 }
 
 /** The job's one result line starting with one of `verbs`, or a protocol error. */
@@ -226,9 +281,20 @@ function resultLine(g: JobLines, verbs: string[]): string[] | EngineError {
   const err = jobError(g);
   if (err) return err;
   const stopped = g.lines.find((w) => w[0] === "stopped");
-  if (stopped) return { ok: false, code: "limit", message: `job ${g.job} stopped at a limit: ${stopped.join(" ")}` };
+  if (stopped)
+    return {
+      ok: false,
+      code: "limit",
+      message: `job ${g.job} stopped at a limit: ${stopped.join(" ")}`,
+    };
   const line = g.lines.find((w) => verbs.includes(w[0]!));
-  return line ?? { ok: false, code: "protocol", message: `job ${g.job} has no ${verbs.join(" or ")} line` };
+  return (
+    line ?? {
+      ok: false,
+      code: "protocol",
+      message: `job ${g.job} has no ${verbs.join(" or ")} line`,
+    }
+  );
 }
 
 function mateAnswer(g: JobLines): MateAnswer | EngineError {
@@ -241,8 +307,15 @@ function mateAnswer(g: JobLines): MateAnswer | EngineError {
 function helpmateAnswer(g: JobLines): HelpmateAnswer | EngineError {
   const line = resultLine(g, ["helpmate", "nohelpmate"]);
   if (!Array.isArray(line)) return line;
-  if (line[0] === "nohelpmate") return { ok: true, length: null, solutions: 0, line: [], ...jobCost(line) };
-  return { ok: true, length: Number(line[1]), solutions: Number(line[2]), line: line[3]!.split(","), ...jobCost(line) };
+  if (line[0] === "nohelpmate")
+    return { ok: true, length: null, solutions: 0, line: [], ...jobCost(line) };
+  return {
+    ok: true,
+    length: Number(line[1]),
+    solutions: Number(line[2]),
+    line: line[3]!.split(","),
+    ...jobCost(line),
+  };
 }
 
 function selfmateAnswer(g: JobLines): SelfmateAnswer | EngineError {
@@ -255,15 +328,23 @@ function selfmateAnswer(g: JobLines): SelfmateAnswer | EngineError {
 function exchangeAnswer(g: JobLines): ExchangeAnswer | EngineError {
   const line = resultLine(g, ["exchange"]);
   if (!Array.isArray(line)) return line;
-  return { ok: true, value: Number(line[1]), bestMoves: line[2] === "none" ? [] : [line[2]!], ...jobCost(line) };
+  return {
+    ok: true,
+    value: Number(line[1]),
+    bestMoves: line[2] === "none" ? [] : [line[2]!],
+    ...jobCost(line),
+  };
 }
 
 function bestAnswer(g: JobLines): BestAnswer | EngineError {
   const line = resultLine(g, ["best"]);
   if (!Array.isArray(line)) return line;
   return {
-    ok: true, move: line[1] === "none" ? null : line[1]!, score: numberAfter(line, "score")!,
-    depth: numberAfter(line, "depth")!, ...jobCost(line),
+    ok: true,
+    move: line[1] === "none" ? null : line[1]!,
+    score: numberAfter(line, "score")!,
+    depth: numberAfter(line, "depth")!,
+    ...jobCost(line),
   };
 }
 
@@ -272,10 +353,20 @@ export const asmEngine: Engine = {
   jobs: ["perft", "moves", "mate", "helpmate", "selfmate", "exchange", "best"],
   async perft(requests, opts) {
     const jobs = requests.map((r) => `${r.divide ? "divide" : "perft"} ${r.depth} ${r.fen}`);
-    return (await runBatch(jobs, opts, requests.map((r) => r.fen))).map(perftAnswer);
+    return (
+      await runBatch(
+        jobs,
+        opts,
+        requests.map((r) => r.fen),
+      )
+    ).map(perftAnswer);
   },
   async moves(fens, opts) {
-    const groups = await runBatch(fens.map((f) => `moves ${f}`), opts, fens);
+    const groups = await runBatch(
+      fens.map((f) => `moves ${f}`),
+      opts,
+      fens,
+    );
     return groups.map((g): MovesAnswer | EngineError => {
       const err = jobError(g);
       if (err) return err;
@@ -285,19 +376,49 @@ export const asmEngine: Engine = {
     });
   },
   async mate(requests, opts) {
-    return (await runBatch(requests.map((r) => `mate ${r.moves} ${r.fen}`), opts, requests.map((r) => r.fen))).map(mateAnswer);
+    return (
+      await runBatch(
+        requests.map((r) => `mate ${r.moves} ${r.fen}`),
+        opts,
+        requests.map((r) => r.fen),
+      )
+    ).map(mateAnswer);
   },
   async helpmate(requests, opts) {
-    return (await runBatch(requests.map((r) => `helpmate ${r.moves} ${r.fen}`), opts, requests.map((r) => r.fen))).map(helpmateAnswer);
+    return (
+      await runBatch(
+        requests.map((r) => `helpmate ${r.moves} ${r.fen}`),
+        opts,
+        requests.map((r) => r.fen),
+      )
+    ).map(helpmateAnswer);
   },
   async selfmate(requests, opts) {
-    return (await runBatch(requests.map((r) => `selfmate ${r.moves} ${r.fen}`), opts, requests.map((r) => r.fen))).map(selfmateAnswer);
+    return (
+      await runBatch(
+        requests.map((r) => `selfmate ${r.moves} ${r.fen}`),
+        opts,
+        requests.map((r) => r.fen),
+      )
+    ).map(selfmateAnswer);
   },
   async exchange(requests, opts) {
-    return (await runBatch(requests.map((r) => `exchange ${r.depth} ${r.fen}`), opts, requests.map((r) => r.fen))).map(exchangeAnswer);
+    return (
+      await runBatch(
+        requests.map((r) => `exchange ${r.depth} ${r.fen}`),
+        opts,
+        requests.map((r) => r.fen),
+      )
+    ).map(exchangeAnswer);
   },
   async best(requests, opts) {
-    return (await runBatch(requests.map((r) => `best ${r.ms} ${r.fen}`), opts, requests.map((r) => r.fen))).map(bestAnswer);
+    return (
+      await runBatch(
+        requests.map((r) => `best ${r.ms} ${r.fen}`),
+        opts,
+        requests.map((r) => r.fen),
+      )
+    ).map(bestAnswer);
   },
 };
 

@@ -4,8 +4,15 @@
 import { chessProgram } from "./build.ts";
 import { DosSession, KEY, sleep, type KeyName } from "./runner.ts";
 import {
-  learnFont, loadLayout, readPanelLine, readScreen, squareClickPoint, type Font, type KnownLine,
-  type Layout, type ScreenView,
+  learnFont,
+  loadLayout,
+  readPanelLine,
+  readScreen,
+  squareClickPoint,
+  type Font,
+  type KnownLine,
+  type Layout,
+  type ScreenView,
 } from "./screen.ts";
 
 export const LOG_FILE = "GAME.LOG";
@@ -59,12 +66,26 @@ export function parseLog(text: string): GameLog | null {
     level: Number(field("level")),
     book: field("book") === "1",
     players: field("players"),
-    clock: (([control, white, black, flag]) => ({ control: Number(control), white: Number(white), black: Number(black), flag: flag! }))(words("clock")),
+    clock: (([control, white, black, flag]) => ({
+      control: Number(control),
+      white: Number(white),
+      black: Number(black),
+      flag: flag!,
+    }))(words("clock")),
     message: field("message"),
     hint: field("hint") === "-" ? null : field("hint"),
-    think: (([shown, nodes, instructions]) => ({ shown: shown === "1", nodes: Number(nodes), instructions: Number(instructions) }))(words("think")),
+    think: (([shown, nodes, instructions]) => ({
+      shown: shown === "1",
+      nodes: Number(nodes),
+      instructions: Number(instructions),
+    }))(words("think")),
     analysis: field("analysis") === "1",
-    sound: (([on, notes, divisor, gate]) => ({ on: on === "1", notes: Number(notes), divisor: Number(divisor), gate: Number(gate) }))(words("sound")),
+    sound: (([on, notes, divisor, gate]) => ({
+      on: on === "1",
+      notes: Number(notes),
+      divisor: Number(divisor),
+      gate: Number(gate),
+    }))(words("sound")),
   };
 }
 
@@ -72,8 +93,15 @@ export function parseLog(text: string): GameLog | null {
 const FRAME_MS = 20;
 
 function sameView(a: ScreenView, b: ScreenView): boolean {
-  return a.size === b.size && a.boardFen === b.boardFen && a.flipped === b.flipped && a.cursor === b.cursor &&
-    a.picked === b.picked && a.lit.join() === b.lit.join() && a.hinted.join() === b.hinted.join();
+  return (
+    a.size === b.size &&
+    a.boardFen === b.boardFen &&
+    a.flipped === b.flipped &&
+    a.cursor === b.cursor &&
+    a.picked === b.picked &&
+    a.lit.join() === b.lit.join() &&
+    a.hinted.join() === b.hinted.join()
+  );
 }
 
 /** The game's screen layout, read once per process. */
@@ -177,11 +205,16 @@ export class GameDriver {
   async cursorTo(square: string): Promise<ScreenView> {
     const v = await this.waitView("the cursor", (x) => x.cursor !== null);
     const at = (name: string) => {
-      let file = name.charCodeAt(0) - 97, row = 8 - Number(name[1]);
-      if (v.flipped) { file = 7 - file; row = 7 - row; }
+      let file = name.charCodeAt(0) - 97,
+        row = 8 - Number(name[1]);
+      if (v.flipped) {
+        file = 7 - file;
+        row = 7 - row;
+      }
       return { file, row };
     };
-    const from = at(v.cursor!), to = at(square);
+    const from = at(v.cursor!),
+      to = at(square);
     const keys: KeyName[] = [];
     for (let i = from.file; i < to.file; i++) keys.push("right");
     for (let i = from.file; i > to.file; i--) keys.push("left");
@@ -213,7 +246,8 @@ export class GameDriver {
   /** Drag with the left button from one square to another; then park the pointer. */
   async drag(from: string, to: string): Promise<void> {
     const { flipped, size } = await this.view();
-    const a = squareClickPoint(this.layout, from, flipped, size), b = squareClickPoint(this.layout, to, flipped, size);
+    const a = squareClickPoint(this.layout, from, flipped, size),
+      b = squareClickPoint(this.layout, to, flipped, size);
     await this.session.drag(a.x, a.y, b.x, b.y);
     await sleep(KEY_GAP_MS);
     await this.parkPointer();

@@ -107,7 +107,10 @@ interface CommandInterface {
   fsReadFile(path: string): Promise<Uint8Array>;
   fsWriteFile(path: string, contents: Uint8Array): Promise<void>;
   fsTree(): Promise<FsNode>;
-  events(): { onExit(f: () => void): void; onMessage(f: (type: string, ...args: unknown[]) => void): void };
+  events(): {
+    onExit(f: () => void): void;
+    onMessage(f: (type: string, ...args: unknown[]) => void): void;
+  };
 }
 interface FsNode {
   name: string;
@@ -166,7 +169,9 @@ function toBytes(x: Uint8Array | string): Uint8Array {
 function notOneByte(text: string): string | null {
   const chars = [...text];
   const at = chars.findIndex((ch) => ch.codePointAt(0)! > 0xff);
-  return at < 0 ? null : `character ${chars[at]!.codePointAt(0)} at column ${at + 1} has no single byte in DOS`;
+  return at < 0
+    ? null
+    : `character ${chars[at]!.codePointAt(0)} at column ${at + 1} has no single byte in DOS`;
 }
 
 function flatten(node: FsNode, prefix = ""): { path: string; size: number }[] {
@@ -203,8 +208,12 @@ export class DosSession {
     const startedAt = Date.now();
     const emulators = loadEmulators();
     const command = `${opts.launcher ? opts.launcher + " " : ""}${opts.program}${opts.args ? " " + opts.args : ""}`;
-    if (/[\r\n]/.test(command)) throw new DosRunError("start", command, "the command line holds a line break", null);
-    for (const [what, text] of [["the command line", command], ...Object.entries(opts.files ?? {})] as const) {
+    if (/[\r\n]/.test(command))
+      throw new DosRunError("start", command, "the command line holds a line break", null);
+    for (const [what, text] of [
+      ["the command line", command],
+      ...Object.entries(opts.files ?? {}),
+    ] as const) {
       const why = typeof text === "string" ? notOneByte(text) : null;
       if (why) throw new DosRunError("start", command, `${what}: ${why}`, null);
     }
@@ -212,8 +221,12 @@ export class DosSession {
     const autoexec = `\n[autoexec]\necho off\nmount c .\nc:\n${BATCH_FILE}\n`;
     const entries: unknown[] = [confText + autoexec];
     entries.push({ path: opts.program, contents: toBytes(opts.programBytes) });
-    for (const [name, bytes] of Object.entries(opts.files ?? {})) entries.push({ path: name, contents: toBytes(bytes) });
-    entries.push({ path: BATCH_FILE, contents: toBytes(exitCodeBatch(command, opts.captureStdout ?? true)) });
+    for (const [name, bytes] of Object.entries(opts.files ?? {}))
+      entries.push({ path: name, contents: toBytes(bytes) });
+    entries.push({
+      path: BATCH_FILE,
+      contents: toBytes(exitCodeBatch(command, opts.captureStdout ?? true)),
+    });
     let ci: CommandInterface;
     try {
       ci = await emulators.dosboxNode(entries);
@@ -248,7 +261,11 @@ export class DosSession {
   }
 
   /** Press a key while a modifier is held (Alt-X: chord("leftAlt", "X".charCodeAt(0))). */
-  async chord(modifier: "leftShift" | "leftCtrl" | "leftAlt", key: KeyName | number, gapMs = 60): Promise<void> {
+  async chord(
+    modifier: "leftShift" | "leftCtrl" | "leftAlt",
+    key: KeyName | number,
+    gapMs = 60,
+  ): Promise<void> {
     const code = typeof key === "number" ? key : KEY[key];
     this.ci.sendKeyEvent(KEY[modifier], true);
     await sleep(gapMs);
@@ -291,7 +308,11 @@ export class DosSession {
 
   async screenshot(): Promise<RgbaImage> {
     const img = await this.ci.screenshot();
-    return { width: img.width, height: img.height, data: new Uint8Array(img.data.buffer, img.data.byteOffset, img.data.byteLength) };
+    return {
+      width: img.width,
+      height: img.height,
+      data: new Uint8Array(img.data.buffer, img.data.byteOffset, img.data.byteLength),
+    };
   }
 
   /** Save the current screen as a PNG (in the folder CHESS_ARTIFACTS names, else under
@@ -318,7 +339,8 @@ export class DosSession {
     if (why) throw new DosRunError("start", this.command, `${name}: ${why}`, null);
     const wanted = name.toUpperCase();
     const entry = flatten(await this.ci.fsTree()).find((f) => f.path.toUpperCase() === wanted);
-    if (!entry) throw new DosRunError("crash", this.command, `${name} is not in the emulator's files`, null);
+    if (!entry)
+      throw new DosRunError("crash", this.command, `${name} is not in the emulator's files`, null);
     await this.ci.fsWriteFile(entry.path, toBytes(text));
   }
 
@@ -332,8 +354,10 @@ export class DosSession {
     for (;;) {
       const v = await check();
       if (v !== null && v !== false) return v;
-      if (this.exited) throw await this.fail("crash", `the emulator stopped while waiting for ${what}`);
-      if (this.remainingMs <= 0) throw await this.fail("timeout", `no ${what} after ${this.elapsedMs} ms`);
+      if (this.exited)
+        throw await this.fail("crash", `the emulator stopped while waiting for ${what}`);
+      if (this.remainingMs <= 0)
+        throw await this.fail("timeout", `no ${what} after ${this.elapsedMs} ms`);
       await sleep(POLL_MS);
     }
   }
@@ -347,7 +371,8 @@ export class DosSession {
     });
     const exitText = await this.readFile(EXIT_FILE);
     const exitCode = exitText ? parseInt(Buffer.from(exitText).toString("latin1"), 10) : NaN;
-    if (!Number.isInteger(exitCode)) throw await this.fail("crash", "the program ended but its exit code was not written");
+    if (!Number.isInteger(exitCode))
+      throw await this.fail("crash", "the program ended but its exit code was not written");
     const stdoutBytes = await this.readFile(STDOUT_FILE);
     const files = new Map<string, Uint8Array>();
     for (const f of flatten(await this.ci.fsTree())) {
@@ -355,7 +380,12 @@ export class DosSession {
       if (this.ownNames.has(name) || name.startsWith(".JSDOS")) continue;
       files.set(name, new Uint8Array(await this.ci.fsReadFile(f.path)));
     }
-    return { exitCode, stdout: stdoutBytes ? Buffer.from(stdoutBytes).toString("latin1") : "", files, wallMs: this.elapsedMs };
+    return {
+      exitCode,
+      stdout: stdoutBytes ? Buffer.from(stdoutBytes).toString("latin1") : "",
+      files,
+      wallMs: this.elapsedMs,
+    };
   }
 
   /** Build the error for a failed run: what ran, what was seen, the screen as a PNG. */
@@ -364,9 +394,14 @@ export class DosSession {
     let seen = "";
     try {
       const dir = failureArtifactDir();
-      if (dir) png = await this.saveScreenshot(`failed-${this.command.split(/[ .]/)[0]}-${Date.now()}`, dir);
+      if (dir)
+        png = await this.saveScreenshot(
+          `failed-${this.command.split(/[ .]/)[0]}-${Date.now()}`,
+          dir,
+        );
       const out = await this.readFile(STDOUT_FILE);
-      if (out && out.length) seen = `\nstdout so far:\n${Buffer.from(out).toString("latin1").slice(-2000)}`;
+      if (out && out.length)
+        seen = `\nstdout so far:\n${Buffer.from(out).toString("latin1").slice(-2000)}`;
       const names = flatten(await this.ci.fsTree()).map((f) => `${f.path} (${f.size})`);
       seen += `\nfiles: ${names.join(", ")}`;
     } catch {

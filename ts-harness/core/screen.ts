@@ -70,15 +70,28 @@ export function loadLayout(program: MappedProgram): Layout {
   const bytesAt = (label: string, n: number) => program.bytesAt(map.label(label), n);
   const entries = map.constant("PAL_ENTRIES");
   const rgb = bytesAt("palette", entries * 3);
-  const palette = Array.from({ length: entries }, (_, i) =>
-    [DAC_TO_8BIT(rgb[i * 3]!), DAC_TO_8BIT(rgb[i * 3 + 1]!), DAC_TO_8BIT(rgb[i * 3 + 2]!)] as const);
+  const palette = Array.from(
+    { length: entries },
+    (_, i) =>
+      [
+        DAC_TO_8BIT(rgb[i * 3]!),
+        DAC_TO_8BIT(rgb[i * 3 + 1]!),
+        DAC_TO_8BIT(rgb[i * 3 + 2]!),
+      ] as const,
+  );
   const piecePx = map.constant("PIECE_PX");
   const artBytes = piecePx * piecePx;
   const art = bytesAt("piece_art", artBytes * PIECE_CODES.length);
-  const pieceArt = PIECE_CODES.split("").map((_, k) => Buffer.from(art.subarray(k * artBytes, (k + 1) * artBytes)).toString("latin1"));
+  const pieceArt = PIECE_CODES.split("").map((_, k) =>
+    Buffer.from(art.subarray(k * artBytes, (k + 1) * artBytes)).toString("latin1"),
+  );
   const inkBytes = bytesAt("piece_inks", 6);
-  const chars = [map.constant("ART_LINE"), map.constant("ART_BODY"), map.constant("ART_MARK")].map((x) => String.fromCharCode(x));
-  const inks = [0, 1].map((colour) => Object.fromEntries(chars.map((ch, i) => [ch, inkBytes[colour * 3 + i]!])));
+  const chars = [map.constant("ART_LINE"), map.constant("ART_BODY"), map.constant("ART_MARK")].map(
+    (x) => String.fromCharCode(x),
+  );
+  const inks = [0, 1].map((colour) =>
+    Object.fromEntries(chars.map((ch, i) => [ch, inkBytes[colour * 3 + i]!])),
+  );
   let at = map.label("help_text");
   const helpLines: string[] = [];
   for (let i = 0; i < map.constant("HELP_LINES"); i++) {
@@ -111,7 +124,9 @@ export function paletteIndices(img: RgbaImage, layout: Layout): Uint8Array {
   const out = new Uint8Array(img.width * img.height);
   const cache = new Map<number, number>();
   for (let p = 0; p < out.length; p++) {
-    const r = img.data[p * 4]!, g = img.data[p * 4 + 1]!, b = img.data[p * 4 + 2]!;
+    const r = img.data[p * 4]!,
+      g = img.data[p * 4 + 1]!,
+      b = img.data[p * 4 + 2]!;
     const key = (r << 16) | (g << 8) | b;
     let best = cache.get(key);
     if (best === undefined) {
@@ -119,7 +134,10 @@ export function paletteIndices(img: RgbaImage, layout: Layout): Uint8Array {
       best = 0;
       layout.palette.forEach(([pr, pg, pb], i) => {
         const d = (pr - r) ** 2 + (pg - g) ** 2 + (pb - b) ** 2;
-        if (d < bestD) { bestD = d; best = i; }
+        if (d < bestD) {
+          bestD = d;
+          best = i;
+        }
       });
       cache.set(key, best);
     }
@@ -136,29 +154,54 @@ function canonical(layout: Layout, index: number): number {
 }
 
 function groundName(index: number, c: ReadonlyMap<string, number>): Ground | null {
-  const names: [string, Ground][] = [["PAL_GREY", "grey"], ["PAL_GREEN", "green"], ["PAL_GREY_LIT", "grey-lit"], ["PAL_GREEN_LIT", "green-lit"], ["PAL_PICKED", "picked"], ["PAL_HINT", "hint"]];
+  const names: [string, Ground][] = [
+    ["PAL_GREY", "grey"],
+    ["PAL_GREEN", "green"],
+    ["PAL_GREY_LIT", "grey-lit"],
+    ["PAL_GREEN_LIT", "green-lit"],
+    ["PAL_PICKED", "picked"],
+    ["PAL_HINT", "hint"],
+  ];
   for (const [constant, name] of names) if (c.get(constant) === index) return name;
   return null;
 }
 
 /** Is the square on a board of this size (the 6x6 board is a1..f6)? */
 function onBoard(sq: number, size: BoardSize): boolean {
-  return (sq & 7) < size && (sq >> 3) >= 8 - size;
+  return (sq & 7) < size && sq >> 3 >= 8 - size;
 }
 
 /** Where a square's top-left pixel is, the board normal or reversed. */
-export function squareOrigin(layout: Layout, sq: number, flipped: boolean, size: BoardSize = 8): { x: number; y: number } {
+export function squareOrigin(
+  layout: Layout,
+  sq: number,
+  flipped: boolean,
+  size: BoardSize = 8,
+): { x: number; y: number } {
   const margin = (8 - size) / 2;
-  let file = sq & 7, row = sq >> 3;
-  if (flipped) { file = 7 - file - margin; row = 7 - row + margin; } else { file += margin; row -= margin; }
+  let file = sq & 7,
+    row = sq >> 3;
+  if (flipped) {
+    file = 7 - file - margin;
+    row = 7 - row + margin;
+  } else {
+    file += margin;
+    row -= margin;
+  }
   return { x: layout.boardX + file * layout.squarePx, y: layout.boardY + row * layout.squarePx };
 }
 
 /** The centre of a square as fractions of the screen, for DosSession.click. */
-export function squareClickPoint(layout: Layout, square: string, flipped = false, size: BoardSize = 8): { x: number; y: number } {
+export function squareClickPoint(
+  layout: Layout,
+  square: string,
+  flipped = false,
+  size: BoardSize = 8,
+): { x: number; y: number } {
   const sq = (8 - Number(square[1])) * 8 + (square.charCodeAt(0) - 97);
   const o = squareOrigin(layout, sq, flipped, size);
-  const w = layout.constants.get("SCREEN_W")!, h = layout.constants.get("SCREEN_H")!;
+  const w = layout.constants.get("SCREEN_W")!,
+    h = layout.constants.get("SCREEN_H")!;
   return { x: (o.x + layout.squarePx / 2) / w, y: (o.y + layout.squarePx / 2) / h };
 }
 
@@ -172,13 +215,24 @@ function readSize(idx: Uint8Array, width: number, layout: Layout): BoardSize {
   return 6;
 }
 
-function readSquare(idx: Uint8Array, width: number, layout: Layout, sq: number, flipped: boolean, size: BoardSize): SquareView {
+function readSquare(
+  idx: Uint8Array,
+  width: number,
+  layout: Layout,
+  sq: number,
+  flipped: boolean,
+  size: BoardSize,
+): SquareView {
   if (!onBoard(sq, size)) return { piece: null, ground: "grey", cursor: false, misfit: 0 };
   const { x, y } = squareOrigin(layout, sq, flipped, size);
-  const s = layout.squarePx, inset = layout.pieceInset, n = layout.piecePx, k = layout.cursorPx;
+  const s = layout.squarePx,
+    inset = layout.pieceInset,
+    n = layout.piecePx,
+    k = layout.cursorPx;
   const at = (dx: number, dy: number) => idx[(y + dy) * width + x + dx]!;
   const cursorInk = layout.constants.get("PAL_CURSOR")!;
-  let ring = 0, ringOn = 0;
+  let ring = 0,
+    ringOn = 0;
   for (let dy = 0; dy < s; dy++)
     for (let dx = 0; dx < s; dx++) {
       if (dx >= k && dx < s - k && dy >= k && dy < s - k) continue;
@@ -188,7 +242,7 @@ function readSquare(idx: Uint8Array, width: number, layout: Layout, sq: number, 
   // Each reading: the pixels its picture draws must show its inks; the others show
   // the square's ground, taken as their most frequent colour.
   let best: SquareView | null = null;
-  const candidates: (PieceLetter | null)[] = [null, ..."RNBQKPrnbqkp".split("") as PieceLetter[]];
+  const candidates: (PieceLetter | null)[] = [null, ...("RNBQKPrnbqkp".split("") as PieceLetter[])];
   for (const piece of candidates) {
     const art = piece ? layout.pieceArt["rnbqkp".indexOf(piece.toLowerCase())]! : null;
     const inks = piece ? layout.inks[piece === piece.toUpperCase() ? 1 : 0]! : null;
@@ -201,14 +255,24 @@ function readSquare(idx: Uint8Array, width: number, layout: Layout, sq: number, 
         if (ch === ".") groundCount.set(seen, (groundCount.get(seen) ?? 0) + 1);
         else if (canonical(layout, inks![ch]!) !== seen) misfit++;
       }
-    let ground = -1, most = -1, total = 0;
+    let ground = -1,
+      most = -1,
+      total = 0;
     for (const [colour, count] of groundCount) {
       total += count;
-      if (count > most) { most = count; ground = colour; }
+      if (count > most) {
+        most = count;
+        ground = colour;
+      }
     }
     misfit += total - most;
     if (!best || misfit < best.misfit) {
-      best = { piece, ground: groundName(ground, layout.constants) ?? "grey", cursor: false, misfit };
+      best = {
+        piece,
+        ground: groundName(ground, layout.constants) ?? "grey",
+        cursor: false,
+        misfit,
+      };
     }
   }
   best!.cursor = ringOn * 2 > ring;
@@ -219,12 +283,16 @@ function readSquare(idx: Uint8Array, width: number, layout: Layout, sq: number, 
  *  6x6 board) when normal, 1 when reversed: an 8 or a 6 has more lit pixels than a 1. */
 function readFlipped(idx: Uint8Array, width: number, layout: Layout, size: BoardSize): boolean {
   const c = layout.constants;
-  const x0 = c.get("RANK_LABEL_X")!, dy = c.get("RANK_LABEL_DY")!, fw = c.get("FONT_W")!, fh = c.get("FONT_H")!;
+  const x0 = c.get("RANK_LABEL_X")!,
+    dy = c.get("RANK_LABEL_DY")!,
+    fw = c.get("FONT_W")!,
+    fh = c.get("FONT_H")!;
   const backdrop = c.get("PAL_BACKDROP")!;
   const lit = (row: number) => {
     let n = 0;
     const y0 = layout.boardY + row * layout.squarePx + dy;
-    for (let y = y0; y < y0 + fh; y++) for (let x = x0; x < x0 + fw; x++) if (idx[y * width + x] !== backdrop) n++;
+    for (let y = y0; y < y0 + fh; y++)
+      for (let x = x0; x < x0 + fw; x++) if (idx[y * width + x] !== backdrop) n++;
     return n;
   };
   const margin = (8 - size) / 2;
@@ -234,10 +302,14 @@ function readFlipped(idx: Uint8Array, width: number, layout: Layout, size: Board
 function boardField(squares: SquareView[], size: BoardSize): string {
   const ranks: string[] = [];
   for (let row = 8 - size; row < 8; row++) {
-    let text = "", empty = 0;
+    let text = "",
+      empty = 0;
     for (let file = 0; file < size; file++) {
       const p = squares[row * 8 + file]!.piece;
-      if (!p) { empty++; continue; }
+      if (!p) {
+        empty++;
+        continue;
+      }
       if (empty) text += String(empty);
       empty = 0;
       text += p;
@@ -253,8 +325,11 @@ export function readScreen(img: RgbaImage, layout: Layout): ScreenView {
   const idx = paletteIndices(img, layout);
   const size = readSize(idx, img.width, layout);
   const flipped = readFlipped(idx, img.width, layout, size);
-  const squares = Array.from({ length: 64 }, (_, sq) => readSquare(idx, img.width, layout, sq, flipped, size));
-  const find = (f: (s: SquareView) => boolean) => squares.flatMap((s, i) => (f(s) ? [squareName(i)] : []));
+  const squares = Array.from({ length: 64 }, (_, sq) =>
+    readSquare(idx, img.width, layout, sq, flipped, size),
+  );
+  const find = (f: (s: SquareView) => boolean) =>
+    squares.flatMap((s, i) => (f(s) ? [squareName(i)] : []));
   return {
     size,
     squares,
@@ -277,10 +352,14 @@ export type Font = Map<string, string>;
  *  mouse pointer the driver draws in its own white and black -- counts as paper. */
 function cellMask(idx: Uint8Array, width: number, x: number, y: number, layout: Layout): string {
   const c = layout.constants;
-  const fw = c.get("FONT_W")!, fh = c.get("FONT_H")!;
-  const inks = new Set(["PAL_TEXT", "PAL_TEXT_HI", "PAL_TEXT_DIM"].map((name) => canonical(layout, c.get(name)!)));
+  const fw = c.get("FONT_W")!,
+    fh = c.get("FONT_H")!;
+  const inks = new Set(
+    ["PAL_TEXT", "PAL_TEXT_HI", "PAL_TEXT_DIM"].map((name) => canonical(layout, c.get(name)!)),
+  );
   let mask = "";
-  for (let dy = 0; dy < fh; dy++) for (let dx = 0; dx < fw; dx++) mask += inks.has(idx[(y + dy) * width + x + dx]!) ? "1" : "0";
+  for (let dy = 0; dy < fh; dy++)
+    for (let dx = 0; dx < fw; dx++) mask += inks.has(idx[(y + dy) * width + x + dx]!) ? "1" : "0";
   return mask;
 }
 
@@ -293,10 +372,16 @@ export interface KnownLine {
 /** Learn the glyphs of the text whose words are known: the help lines under the board,
  *  the title at the top of the panel, the coordinates (a-h, 1-8), and any panel lines
  *  the caller knows. Cells under the mouse pointer or another ink teach nothing. */
-export function learnFont(img: RgbaImage, layout: Layout, known: KnownLine[] = [], font: Font = new Map()): Font {
+export function learnFont(
+  img: RgbaImage,
+  layout: Layout,
+  known: KnownLine[] = [],
+  font: Font = new Map(),
+): Font {
   const idx = paletteIndices(img, layout);
   const c = layout.constants;
-  const fw = c.get("FONT_W")!, fh = c.get("FONT_H")!;
+  const fw = c.get("FONT_W")!,
+    fh = c.get("FONT_H")!;
   const learn = (text: string, x: number, y: number) => {
     for (let i = 0; i < text.length; i++) {
       if (text[i] === " ") continue;
@@ -314,8 +399,16 @@ export function learnFont(img: RgbaImage, layout: Layout, known: KnownLine[] = [
     const rank = String(flipped ? i + 1 : size - i);
     const file = "abcdefgh"[flipped ? size - 1 - i : i]!;
     const cell = i + margin;
-    learn(rank, c.get("RANK_LABEL_X")!, layout.boardY + cell * layout.squarePx + c.get("RANK_LABEL_DY")!);
-    learn(file, layout.boardX + cell * layout.squarePx + c.get("FILE_LABEL_DX")!, c.get("FILE_LABEL_Y")!);
+    learn(
+      rank,
+      c.get("RANK_LABEL_X")!,
+      layout.boardY + cell * layout.squarePx + c.get("RANK_LABEL_DY")!,
+    );
+    learn(
+      file,
+      layout.boardX + cell * layout.squarePx + c.get("FILE_LABEL_DX")!,
+      c.get("FILE_LABEL_Y")!,
+    );
   }
   return font;
 }

@@ -42,9 +42,11 @@ export class UciClient {
       while (this.read < this.lines.length) {
         if (pattern.test(this.lines[this.read++]!)) return this.lines.slice(from, this.read);
       }
-      if (this.exited) throw new UciTimeout(`the engine exited before ${pattern}; last lines:\n${this.tail()}`);
+      if (this.exited)
+        throw new UciTimeout(`the engine exited before ${pattern}; last lines:\n${this.tail()}`);
       const left = deadline - Date.now();
-      if (left <= 0) throw new UciTimeout(`no ${pattern} within ${timeoutMs} ms; last lines:\n${this.tail()}`);
+      if (left <= 0)
+        throw new UciTimeout(`no ${pattern} within ${timeoutMs} ms; last lines:\n${this.tail()}`);
       await new Promise<void>((resolve) => {
         const t = setTimeout(resolve, left);
         this.waiter = () => {
@@ -57,14 +59,20 @@ export class UciClient {
   }
 
   private tail(): string {
-    return [...this.lines.slice(-8), ...this.stderr.slice(-4).map((l) => `stderr: ${l}`)].join("\n");
+    return [...this.lines.slice(-8), ...this.stderr.slice(-4).map((l) => `stderr: ${l}`)].join(
+      "\n",
+    );
   }
 
   /** `uci` … `uciok`, options set, `isready` … `readyok`. */
-  async handshake(options: Record<string, string | number> = {}, timeoutMs = 30_000): Promise<string[]> {
+  async handshake(
+    options: Record<string, string | number> = {},
+    timeoutMs = 30_000,
+  ): Promise<string[]> {
     this.send("uci");
     const lines = await this.waitFor(/^uciok$/, timeoutMs);
-    for (const [name, value] of Object.entries(options)) this.send(`setoption name ${name} value ${value}`);
+    for (const [name, value] of Object.entries(options))
+      this.send(`setoption name ${name} value ${value}`);
     this.send("isready");
     await this.waitFor(/^readyok$/, timeoutMs);
     return lines;
@@ -73,7 +81,9 @@ export class UciClient {
   /** Send `quit` and wait for the process to end (killed after `timeoutMs`). */
   async quit(timeoutMs = 5000): Promise<void> {
     this.send("quit");
-    const ended = new Promise<void>((resolve) => (this.exited ? resolve() : this.proc.on("exit", () => resolve())));
+    const ended = new Promise<void>((resolve) =>
+      this.exited ? resolve() : this.proc.on("exit", () => resolve()),
+    );
     const timer = setTimeout(() => this.proc.kill("SIGKILL"), timeoutMs);
     await ended;
     clearTimeout(timer);

@@ -37,13 +37,17 @@ export function playLine(line: BookLine): PlayedLine {
   const plies: number[] = [];
   for (const [i, word] of line.san.split(/\s+/).filter(Boolean).entries()) {
     const move = oracle.legalMoves(pos).find((m) => bareSan(oracle.san(pos, m)) === bareSan(word));
-    if (!move) throw new Error(`book: ${line.name}: ply ${i + 1}, ${word}, is not a legal move in ${oracle.toFen(pos)}`);
+    if (!move)
+      throw new Error(
+        `book: ${line.name}: ply ${i + 1}, ${word}, is not a legal move in ${oracle.toFen(pos)}`,
+      );
     const name = oracle.moveToUci(move);
     plies.push(sortedMoves(pos).indexOf(name));
     uci.push(name);
     oracle.makeMove(pos, move);
   }
-  if (plies.length === 0 || plies.length > BOOK_MAX_PLIES) throw new Error(`book: ${line.name}: ${plies.length} plies, not 1 to ${BOOK_MAX_PLIES}`);
+  if (plies.length === 0 || plies.length > BOOK_MAX_PLIES)
+    throw new Error(`book: ${line.name}: ${plies.length} plies, not 1 to ${BOOK_MAX_PLIES}`);
   return { name: line.name, uci, plies };
 }
 
@@ -72,8 +76,12 @@ export function makeBook(source: readonly BookLine[] = BOOK_LINES): Book {
   let before: number[] = [];
   for (const line of lines) {
     let keep = 0;
-    while (keep < before.length && keep < line.plies.length && before[keep] === line.plies[keep]) keep++;
-    if (keep === line.plies.length) throw new Error(`book: ${line.name} is the beginning of another line, or the same line twice`);
+    while (keep < before.length && keep < line.plies.length && before[keep] === line.plies[keep])
+      keep++;
+    if (keep === line.plies.length)
+      throw new Error(
+        `book: ${line.name} is the beginning of another line, or the same line twice`,
+      );
     entries.push(bytes.length);
     bytes.push((keep << 4) | (line.plies.length - keep), ...line.plies.slice(keep));
     for (let i = 0; i < line.plies.length; i++) prefixes.add(line.plies.slice(0, i).join(","));
@@ -113,5 +121,7 @@ if (isMain(import.meta.url)) {
   const book = makeBook();
   writeFileSync(BOOK_INCLUDE, bookInclude(book));
   const firsts = new Set(book.lines.map((l) => l.uci[0]));
-  console.log(`wrote ${BOOK_INCLUDE}: ${book.lines.length} lines, ${book.positions} positions, ${book.bytes.length} bytes, first moves ${[...firsts].join(" ")}`);
+  console.log(
+    `wrote ${BOOK_INCLUDE}: ${book.lines.length} lines, ${book.positions} positions, ${book.bytes.length} bytes, first moves ${[...firsts].join(" ")}`,
+  );
 }

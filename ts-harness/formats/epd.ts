@@ -20,7 +20,8 @@ export interface EpdLine {
 /** A failure names what is wrong; `inOperations` when the position fields are there and
  *  the operations after them cannot be read (an unclosed quote), so that no FEN reading
  *  of the line would name the fault. */
-export type EpdResult = { ok: true; epd: EpdLine } | { ok: false; message: string; inOperations?: true };
+export type EpdResult =
+  { ok: true; epd: EpdLine } | { ok: false; message: string; inOperations?: true };
 
 /** Tokens of the operations part: words, `;`, and quoted strings (without the closing
  *  quote); null for an unclosed quote. */
@@ -50,19 +51,32 @@ function tokens(text: string): string[] | null {
 
 export function parseEpd(line: string): EpdResult {
   const fields = /^\s*(\S+\s+\S+\s+\S+\s+[^\s;]+)(.*)$/.exec(line);
-  if (!fields) return { ok: false, message: `an EPD line needs the four position fields, not '${line.trim()}'` };
+  if (!fields)
+    return {
+      ok: false,
+      message: `an EPD line needs the four position fields, not '${line.trim()}'`,
+    };
   const clocks = /^\s+(\d+)\s+(\d+)(?=[\s;]|$)(.*)$/.exec(fields[2]!);
   const position = clocks ? `${fields[1]} ${clocks[1]} ${clocks[2]}` : fields[1]!;
   const toks = tokens(clocks ? clocks[3]! : fields[2]!);
-  if (!toks) return { ok: false, message: `an unclosed quote in the operations '${(clocks ? clocks[3]! : fields[2]!).trim()}'`, inOperations: true };
+  if (!toks)
+    return {
+      ok: false,
+      message: `an unclosed quote in the operations '${(clocks ? clocks[3]! : fields[2]!).trim()}'`,
+      inOperations: true,
+    };
   const operations: EpdOperation[] = [];
   let current: string[] = [];
   for (const t of [...toks, ";"]) {
     if (t !== ";") current.push(t);
     else if (current.length) {
       const [opcode, ...operands] = current;
-      if (!/^[A-Za-z][A-Za-z0-9_]{0,14}$/.test(opcode!)) return { ok: false, message: `'${opcode}' is not an EPD opcode` };
-      operations.push({ opcode: opcode!, operands: operands.map((o) => (o.startsWith('"') ? `${o}"` : o)) });
+      if (!/^[A-Za-z][A-Za-z0-9_]{0,14}$/.test(opcode!))
+        return { ok: false, message: `'${opcode}' is not an EPD opcode` };
+      operations.push({
+        opcode: opcode!,
+        operands: operands.map((o) => (o.startsWith('"') ? `${o}"` : o)),
+      });
       current = [];
     }
   }

@@ -28,7 +28,8 @@ export function parseEpdOpenings(text: string, file = "EPD"): Opening[] {
     const r = parseEpd(line);
     if (!r.ok) throw new Error(`${where}: ${r.message}`);
     const pos = fenPosition(r.epd.fen, where);
-    if (oracle.status(pos) !== "playing") throw new Error(`${where}: the game is already over (${oracle.status(pos)})`);
+    if (oracle.status(pos) !== "playing")
+      throw new Error(`${where}: the game is already over (${oracle.status(pos)})`);
     const id = r.epd.operations.find((o) => o.opcode === "id")?.operands[0]?.replace(/^"|"$/g, "");
     out.push({ name: id ?? `position ${out.length + 1}`, moves: [], fen: r.epd.fen });
   });
@@ -37,7 +38,11 @@ export function parseEpdOpenings(text: string, file = "EPD"): Opening[] {
 
 /** The legal move a SAN token names in pos (check marks and annotations ignored). */
 export function moveFromSan(pos: oracle.Position, token: string): oracle.Move | null {
-  const bare = (s: string) => s.replace(/[+#!?]+$/, "").replace(/^0-0-0$/, "O-O-O").replace(/^0-0$/, "O-O");
+  const bare = (s: string) =>
+    s
+      .replace(/[+#!?]+$/, "")
+      .replace(/^0-0-0$/, "O-O-O")
+      .replace(/^0-0$/, "O-O");
   const want = bare(token);
   return oracle.legalMoves(pos).find((m) => bare(oracle.san(pos, m)) === want) ?? null;
 }
@@ -56,12 +61,18 @@ export function parsePgnOpenings(text: string, file = "PGN"): Opening[] {
     const moves: string[] = [];
     for (const t of tokens) {
       const m = moveFromSan(pos, t.text);
-      if (!m) throw new Error(`${file}:${t.line}: '${t.text}' is no legal move in ${oracle.toFen(pos)}`);
+      if (!m)
+        throw new Error(`${file}:${t.line}: '${t.text}' is no legal move in ${oracle.toFen(pos)}`);
       moves.push(oracle.moveToUci(m));
       oracle.makeMove(pos, m);
     }
-    if (oracle.status(pos) !== "playing") throw new Error(`${where}: the game is already over (${oracle.status(pos)})`);
-    out.push({ name: tags.Opening ?? tags.Event ?? `line ${out.length + 1}`, moves, ...(tags.FEN ? { fen: tags.FEN } : {}) });
+    if (oracle.status(pos) !== "playing")
+      throw new Error(`${where}: the game is already over (${oracle.status(pos)})`);
+    out.push({
+      name: tags.Opening ?? tags.Event ?? `line ${out.length + 1}`,
+      moves,
+      ...(tags.FEN ? { fen: tags.FEN } : {}),
+    });
     tags = {};
     tokens = [];
     inMoves = false;
@@ -89,7 +100,11 @@ export function parsePgnOpenings(text: string, file = "PGN"): Opening[] {
 /** The openings of a file, by its extension (.epd, .pgn). */
 export function readOpenings(path: string): Opening[] {
   const text = readFileSync(path, "utf8");
-  const list = /\.pgn$/i.test(path) ? parsePgnOpenings(text, path) : /\.epd$/i.test(path) ? parseEpdOpenings(text, path) : null;
+  const list = /\.pgn$/i.test(path)
+    ? parsePgnOpenings(text, path)
+    : /\.epd$/i.test(path)
+      ? parseEpdOpenings(text, path)
+      : null;
   if (!list) throw new Error(`${path}: an openings file is .epd or .pgn`);
   if (list.length === 0) throw new Error(`${path}: no openings in it`);
   return list;

@@ -56,7 +56,8 @@ export function writePgn(game: PgnGame): string {
   const lines = SEVEN_TAGS.map((t) => `[${t} "${escape(tags[t] ?? "?")}"]`);
   if (game.fen && game.fen !== oracle.START_FEN) lines.push(`[SetUp "1"]`, `[FEN "${game.fen}"]`);
   for (const [k, v] of Object.entries(tags)) {
-    if (!(SEVEN_TAGS as readonly string[]).includes(k) && k !== "SetUp" && k !== "FEN") lines.push(`[${k} "${escape(v)}"]`);
+    if (!(SEVEN_TAGS as readonly string[]).includes(k) && k !== "SetUp" && k !== "FEN")
+      lines.push(`[${k} "${escape(v)}"]`);
   }
   lines.push("", ...wrap([...sanTokens(fen, game.moves), game.result]));
   return lines.join("\n") + "\n";

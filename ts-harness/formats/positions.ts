@@ -148,7 +148,11 @@ export const ENDING_STARTS: { name: string; moves: string[]; fen?: string }[] = 
 ).map((fen, i) => ({ name: `ending ${i + 1}`, moves: [], fen }));
 
 /** The opening sets `npm run match -- --openings NAME` knows. */
-export const OPENING_SETS = { small: OPENINGS, wide: WIDE_OPENINGS, endings: ENDING_STARTS } as const;
+export const OPENING_SETS = {
+  small: OPENINGS,
+  wide: WIDE_OPENINGS,
+  endings: ENDING_STARTS,
+} as const;
 
 export const START_FENS: Record<oracle.Variant, string[]> = {
   chess: [
@@ -209,8 +213,15 @@ function featuresOf(pos: oracle.Position, moves: oracle.Move[]): Feature[] {
   if (moves.some((m) => isEnPassant(m, pos))) f.push("en-passant");
   if (moves.some((m) => m.promotion)) f.push("promotion");
   if (oracle.inCheck(pos)) f.push("check");
-  if (/ [KQkq]+ /.test(oracle.toFen(pos)) && moves.some((m) => isCastle(m, pos))) f.push("castling");
-  if (oracle.toFen(pos).split(" ")[0]!.replace(/[^a-zA-Z]/g, "").length <= ENDGAME_PIECES) f.push("endgame");
+  if (/ [KQkq]+ /.test(oracle.toFen(pos)) && moves.some((m) => isCastle(m, pos)))
+    f.push("castling");
+  if (
+    oracle
+      .toFen(pos)
+      .split(" ")[0]!
+      .replace(/[^a-zA-Z]/g, "").length <= ENDGAME_PIECES
+  )
+    f.push("endgame");
   return f;
 }
 
@@ -218,7 +229,11 @@ function featuresOf(pos: oracle.Position, moves: oracle.Move[]): Feature[] {
  *  (and up to perFeature/4 finished games), from seeded biased random play; in Los
  *  Alamos chess, which has no en passant and no castling, for each of promotion, check
  *  and endgame, and up to perFeature/2 finished games. */
-export function samplePositions(seed: number, perFeature: number, variant: oracle.Variant = "chess"): SampledPosition[] {
+export function samplePositions(
+  seed: number,
+  perFeature: number,
+  variant: oracle.Variant = "chess",
+): SampledPosition[] {
   const rnd = seededRandom(seed);
   const chess = variant === "chess";
   const quota: Record<Feature, number> = {
@@ -248,7 +263,14 @@ export function samplePositions(seed: number, perFeature: number, variant: oracl
         }
       }
       if (moves.length === 0) break;
-      oracle.makeMove(pos, pick(moves, moves.map((m) => weight(m, pos)), rnd));
+      oracle.makeMove(
+        pos,
+        pick(
+          moves,
+          moves.map((m) => weight(m, pos)),
+          rnd,
+        ),
+      );
     }
   }
   return out;
@@ -272,12 +294,16 @@ export function longGame(seed: number, plies: number, fen = START_FENS.chess[0]!
       const late = pos.halfmove > 70;
       let played = false;
       while (candidates.length > 0 && !played) {
-        const move = pick(candidates, candidates.map((m) => {
-          const capture = oracle.pieceAt(pos, m.to) !== undefined;
-          const pawn = oracle.pieceAt(pos, m.from)?.role === "p";
-          if (late) return pawn && !capture ? 50 : capture ? 5 : 1;
-          return capture ? 0.05 : pawn ? 0.2 : 1;
-        }), rnd);
+        const move = pick(
+          candidates,
+          candidates.map((m) => {
+            const capture = oracle.pieceAt(pos, m.to) !== undefined;
+            const pawn = oracle.pieceAt(pos, m.from)?.role === "p";
+            if (late) return pawn && !capture ? 50 : capture ? 5 : 1;
+            return capture ? 0.05 : pawn ? 0.2 : 1;
+          }),
+          rnd,
+        );
         oracle.makeMove(pos, move);
         if (oracle.status(pos) === "playing") {
           moves.push(oracle.moveToUci(move));
@@ -320,7 +346,8 @@ export function positionJob(fen: string, moves: readonly string[], lineMax: numb
     fens.push(oracle.toFen(pos));
   }
   let from = Math.max(0, moves.length - pos.halfmove);
-  const line = (i: number) => `position ${numberable(fens[i]!, moves.length - i)}${i < moves.length ? " moves " + moves.slice(i).join(" ") : ""}`;
+  const line = (i: number) =>
+    `position ${numberable(fens[i]!, moves.length - i)}${i < moves.length ? " moves " + moves.slice(i).join(" ") : ""}`;
   while (line(from).length > lineMax) from++;
   return line(from);
 }

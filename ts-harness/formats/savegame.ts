@@ -32,7 +32,13 @@ export interface SavedClock {
   blackMoves: number;
 }
 
-export const NO_CLOCK: SavedClock = { control: 0, white: 0, black: 0, whiteMoves: 0, blackMoves: 0 };
+export const NO_CLOCK: SavedClock = {
+  control: 0,
+  white: 0,
+  black: 0,
+  whiteMoves: 0,
+  blackMoves: 0,
+};
 
 /** UCI order: a square by file then rank, a move by from, to, then promotion (none first). */
 function uciOrder(a: string, b: string): number {
@@ -91,7 +97,9 @@ export function encodeGam(game: SavedGame): Uint8Array {
 }
 
 /** A game read back from CHESS.GAM bytes; throws on a malformed file. */
-export function decodeGam(bytes: Uint8Array): SavedGame & { clock: SavedClock; variant: number; version: number } {
+export function decodeGam(
+  bytes: Uint8Array,
+): SavedGame & { clock: SavedClock; variant: number; version: number } {
   const b = Buffer.from(bytes);
   if (b.subarray(0, 4).toString("latin1") !== GAM_MAGIC) throw new Error("savegame: no LGAM magic");
   if (b[4] !== GAM_VERSION) throw new Error(`savegame: version ${b[4]}, not ${GAM_VERSION}`);
@@ -108,12 +116,15 @@ export function decodeGam(bytes: Uint8Array): SavedGame & { clock: SavedClock; v
   const count = b.readUInt16LE(fenAt + n);
   const pliesAt = fenAt + n + 2;
   const plies = [...b.subarray(pliesAt, pliesAt + count)];
-  if (b.length !== pliesAt + count + 2) throw new Error(`savegame: ${b.length} bytes, the header says ${pliesAt + count + 2}`);
-  if (b.readUInt16LE(pliesAt + count) !== gamChecksum(b.subarray(0, pliesAt + count))) throw new Error("savegame: bad checksum");
+  if (b.length !== pliesAt + count + 2)
+    throw new Error(`savegame: ${b.length} bytes, the header says ${pliesAt + count + 2}`);
+  if (b.readUInt16LE(pliesAt + count) !== gamChecksum(b.subarray(0, pliesAt + count)))
+    throw new Error("savegame: bad checksum");
   const pos = position(fen);
   const moves = plies.map((rank) => {
     const uci = sortedMoves(pos)[rank];
-    if (uci === undefined) throw new Error(`savegame: no move of rank ${rank} in ${oracle.toFen(pos)}`);
+    if (uci === undefined)
+      throw new Error(`savegame: no move of rank ${rank} in ${oracle.toFen(pos)}`);
     const parsed = oracle.parseUci(pos, uci);
     if (!parsed.ok) throw new Error(parsed.error.message);
     oracle.makeMove(pos, parsed.move);

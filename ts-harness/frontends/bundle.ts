@@ -21,7 +21,9 @@ export const START_BATCH = "GAME.BAT";
  *  the host's build/ folder), then one that starts the program from the bundle's C:, or
  *  START_BATCH when the page wrote one. */
 export function bundleConf(programArgs = ""): string {
-  const settings = readFileSync(PLAY_CONF, "utf8").split(/^\[autoexec\]/im)[0]!.trimEnd();
+  const settings = readFileSync(PLAY_CONF, "utf8")
+    .split(/^\[autoexec\]/im)[0]!
+    .trimEnd();
   const start = `${PROGRAM_NAME.replace(/\.COM$/i, "")}${programArgs ? " " + programArgs : ""}`;
   return `${settings}\n\n[autoexec]\n@echo off\nmount c .\nc:\nif exist ${START_BATCH} ${START_BATCH.replace(/\.BAT$/, "")}\n${start}\n`;
 }

@@ -26,7 +26,11 @@ const ENGINES = ENGINE_NAMES.join("|");
 /** `mate`'s aims, and the job of each (its range of N is CHESS.COM's). */
 const STIPULATIONS = ["direct", "help", "self"] as const;
 type Stipulation = (typeof STIPULATIONS)[number];
-const STIPULATION_JOB: Record<Stipulation, string> = { direct: "mate", help: "helpmate", self: "selfmate" };
+const STIPULATION_JOB: Record<Stipulation, string> = {
+  direct: "mate",
+  help: "helpmate",
+  self: "selfmate",
+};
 const USAGE = [
   `usage: chess perft --engine ${ENGINES} --depth N (--fen FEN | --epd FILE) [--divide] [--timeout SECONDS]`,
   `       chess mate --engine ${ENGINES} [--stipulation ${STIPULATIONS.join("|")}] --moves N (--fen FEN | --epd FILE) [--timeout SECONDS]`,
@@ -64,21 +68,36 @@ export function readEpd(path: string): Position[] {
   try {
     bytes = readFileSync(path);
   } catch (e) {
-    throw new UsageError(`cannot read EPD file ${path}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
+    throw new UsageError(
+      `cannot read EPD file ${path}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`,
+    );
   }
   const out: Position[] = [];
   splitLines(bytes).forEach((raw, i) => {
     const origin = `${path}:${i + 1}`;
     const line = utf8(raw);
     if (typeof line !== "string") {
-      out.push({ fen: raw.toString("latin1").trim(), origin, error: { ok: false, code: "byte", message: `byte 0x${line.byte.toString(16).padStart(2, "0")} at byte ${line.at + 1} is not UTF-8 text` } });
+      out.push({
+        fen: raw.toString("latin1").trim(),
+        origin,
+        error: {
+          ok: false,
+          code: "byte",
+          message: `byte 0x${line.byte.toString(16).padStart(2, "0")} at byte ${line.at + 1} is not UTF-8 text`,
+        },
+      });
       return;
     }
     if (line.trim() === "" || line.trim().startsWith("#")) return;
     const parsed = parseEpd(line);
     if (parsed.ok) out.push({ fen: parsed.epd.fen, origin, epd: parsed.epd });
     // Position fields with operations that do not parse: the operations' fault.
-    else if (parsed.inOperations) out.push({ fen: line.trim(), origin, error: { ok: false, code: "epd", message: parsed.message } });
+    else if (parsed.inOperations)
+      out.push({
+        fen: line.trim(),
+        origin,
+        error: { ok: false, code: "epd", message: parsed.message },
+      });
     // A line that is no EPD goes to the engine as it is, which names what is wrong.
     else out.push({ fen: line.trim(), origin });
   });
@@ -103,9 +122,18 @@ function splitLines(bytes: Buffer): Buffer[] {
 
 /** A line's text, or where its first byte that is not UTF-8 stands. */
 function utf8(raw: Buffer): string | { byte: number; at: number } {
-  for (let at = 0; at < raw.length; ) {
+  for (let at = 0; at < raw.length;) {
     const b = raw[at]!;
-    const tail = b < 0x80 ? 0 : b >= 0xc2 && b < 0xe0 ? 1 : b >= 0xe0 && b < 0xf0 ? 2 : b >= 0xf0 && b < 0xf5 ? 3 : -1;
+    const tail =
+      b < 0x80
+        ? 0
+        : b >= 0xc2 && b < 0xe0
+          ? 1
+          : b >= 0xe0 && b < 0xf0
+            ? 2
+            : b >= 0xf0 && b < 0xf5
+              ? 3
+              : -1;
     if (tail < 0) return { byte: b, at };
     for (let k = 1; k <= tail; k++) {
       const c = raw[at + k];
@@ -125,12 +153,18 @@ function utf8(raw: Buffer): string | { byte: number; at: number } {
 /** The position as the user gave it (an EPD line's fields without the operations),
  *  with what is not printable ASCII written as \\u{hex}, so no raw byte reaches a terminal. */
 function shown(p: Position): string {
-  return (p.epd?.position ?? p.fen).replace(/[^\x20-\x7e]/gu, (c) => `\\u{${c.codePointAt(0)!.toString(16)}}`);
+  return (p.epd?.position ?? p.fen).replace(
+    /[^\x20-\x7e]/gu,
+    (c) => `\\u{${c.codePointAt(0)!.toString(16)}}`,
+  );
 }
 
 /** The engine's answers for the positions, those with an error of their own given it
  *  without asking the engine. */
-async function answersFor<A>(positions: Position[], ask: (ps: Position[]) => Promise<(A | EngineError)[]>): Promise<(A | EngineError)[]> {
+async function answersFor<A>(
+  positions: Position[],
+  ask: (ps: Position[]) => Promise<(A | EngineError)[]>,
+): Promise<(A | EngineError)[]> {
   const asked = positions.filter((p) => !p.error);
   const answers = asked.length ? await ask(asked) : [];
   let next = 0;
@@ -138,7 +172,8 @@ async function answersFor<A>(positions: Position[], ask: (ps: Position[]) => Pro
 }
 
 function positionsFrom(values: { fen?: string; epd?: string }): Position[] {
-  if (values.fen !== undefined && values.epd !== undefined) throw new UsageError("give --fen or --epd, not both");
+  if (values.fen !== undefined && values.epd !== undefined)
+    throw new UsageError("give --fen or --epd, not both");
   if (values.fen !== undefined) return [{ fen: values.fen.trim(), origin: "--fen" }];
   if (values.epd !== undefined) return readEpd(values.epd);
   throw new UsageError("a position is needed: --fen FEN or --epd FILE");
@@ -153,7 +188,8 @@ function engineFrom(name: string | undefined): Engine {
 
 function intFrom(flag: string, text: string | undefined, { min, max }: ArgRange): number {
   if (text === undefined) throw new UsageError(`--${flag} is needed`);
-  if (!/^\d+$/.test(text) || Number(text) < min || Number(text) > max) throw new UsageError(`--${flag} must be a whole number from ${min} to ${max}, not '${text}'`);
+  if (!/^\d+$/.test(text) || Number(text) < min || Number(text) > max)
+    throw new UsageError(`--${flag} must be a whole number from ${min} to ${max}, not '${text}'`);
   return Number(text);
 }
 
@@ -165,9 +201,19 @@ function progress(done: number, total: number): void {
  *  is an error (not the last one silently winning); a value that starts with a dash, as
  *  in `--depth -1`, is the flag's value (parseArgs alone calls it ambiguous), so that
  *  the range check names it. */
-function parseCommand(argv: string[], own: Record<string, { type: "string" | "boolean"; default?: boolean }>) {
-  const options = { engine: { type: "string" }, fen: { type: "string" }, epd: { type: "string" }, timeout: { type: "string" }, ...own } as const;
-  const takesValue = (arg: string) => arg.startsWith("--") && options[arg.slice(2) as keyof typeof options]?.type === "string";
+function parseCommand(
+  argv: string[],
+  own: Record<string, { type: "string" | "boolean"; default?: boolean }>,
+) {
+  const options = {
+    engine: { type: "string" },
+    fen: { type: "string" },
+    epd: { type: "string" },
+    timeout: { type: "string" },
+    ...own,
+  } as const;
+  const takesValue = (arg: string) =>
+    arg.startsWith("--") && options[arg.slice(2) as keyof typeof options]?.type === "string";
   const args: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const [arg, next] = [argv[i]!, argv[i + 1]];
@@ -183,13 +229,23 @@ function parseCommand(argv: string[], own: Record<string, { type: "string" | "bo
   }
   const v = values as Record<string, string | boolean | undefined>;
   const engine = engineFrom(v.engine as string | undefined);
-  const positions = positionsFrom({ fen: v.fen as string | undefined, epd: v.epd as string | undefined });
-  const timeoutMs = v.timeout === undefined ? undefined : intFrom("timeout", v.timeout as string, TIMEOUT_SECONDS) * 1000;
+  const positions = positionsFrom({
+    fen: v.fen as string | undefined,
+    epd: v.epd as string | undefined,
+  });
+  const timeoutMs =
+    v.timeout === undefined
+      ? undefined
+      : intFrom("timeout", v.timeout as string, TIMEOUT_SECONDS) * 1000;
   return { v, engine, positions, batch: { onProgress: progress, timeoutMs } };
 }
 
 /** Print each answer with `line`, or its error on stderr; the exit code. */
-function report<A extends { ok: true }>(positions: Position[], answers: (A | EngineError)[], line: (p: Position, a: A) => string): number {
+function report<A extends { ok: true }>(
+  positions: Position[],
+  answers: (A | EngineError)[],
+  line: (p: Position, a: A) => string,
+): number {
   let failed = 0;
   answers.forEach((a, i) => {
     const p = positions[i]!;
@@ -212,9 +268,17 @@ async function jobRange(job: string): Promise<ArgRange> {
 }
 
 async function perftCommand(argv: string[]): Promise<number> {
-  const { v, engine, positions, batch } = parseCommand(argv, { depth: { type: "string" }, divide: { type: "boolean", default: false } });
+  const { v, engine, positions, batch } = parseCommand(argv, {
+    depth: { type: "string" },
+    divide: { type: "boolean", default: false },
+  });
   const depth = intFrom("depth", v.depth as string | undefined, await jobRange("perft"));
-  const answers = await answersFor(positions, (ps) => engine.perft(ps.map((p) => ({ fen: p.fen, depth, divide: v.divide === true })), batch));
+  const answers = await answersFor(positions, (ps) =>
+    engine.perft(
+      ps.map((p) => ({ fen: p.fen, depth, divide: v.divide === true })),
+      batch,
+    ),
+  );
   return report(positions, answers, (p, a) => {
     const divide = (a.divide ?? []).map(([uci, n]) => `${uci} ${n}\n`).join("");
     return `${divide}${shown(p)} ;D${depth} ${a.nodes}\n`;
@@ -222,46 +286,89 @@ async function perftCommand(argv: string[]): Promise<number> {
 }
 
 async function mateCommand(argv: string[]): Promise<number> {
-  const { v, engine, positions, batch } = parseCommand(argv, { moves: { type: "string" }, stipulation: { type: "string" } });
+  const { v, engine, positions, batch } = parseCommand(argv, {
+    moves: { type: "string" },
+    stipulation: { type: "string" },
+  });
   const stipulation = (v.stipulation ?? "direct") as Stipulation;
-  if (!STIPULATIONS.includes(stipulation)) throw new UsageError(`--stipulation must be ${STIPULATIONS.join(", ")}, not '${v.stipulation}'`);
-  const moves = intFrom("moves", v.moves as string | undefined, await jobRange(STIPULATION_JOB[stipulation]));
+  if (!STIPULATIONS.includes(stipulation))
+    throw new UsageError(
+      `--stipulation must be ${STIPULATIONS.join(", ")}, not '${v.stipulation}'`,
+    );
+  const moves = intFrom(
+    "moves",
+    v.moves as string | undefined,
+    await jobRange(STIPULATION_JOB[stipulation]),
+  );
   const requests = (ps: Position[]) => ps.map((p) => ({ fen: p.fen, moves }));
   if (stipulation === "help") {
-    return report(positions, await answersFor(positions, (ps) => engine.helpmate(requests(ps), batch)), (p, a) =>
-      a.length === null ? `${shown(p)} ;nohelpmate ${moves}\n` : `${shown(p)} ;helpmate ${a.length} ${a.solutions} ${a.line.join(",")}\n`,
+    return report(
+      positions,
+      await answersFor(positions, (ps) => engine.helpmate(requests(ps), batch)),
+      (p, a) =>
+        a.length === null
+          ? `${shown(p)} ;nohelpmate ${moves}\n`
+          : `${shown(p)} ;helpmate ${a.length} ${a.solutions} ${a.line.join(",")}\n`,
     );
   }
   if (stipulation === "self") {
-    return report(positions, await answersFor(positions, (ps) => engine.selfmate(requests(ps), batch)), (p, a) =>
-      a.length === null ? `${shown(p)} ;noselfmate ${moves}\n` : `${shown(p)} ;selfmate ${a.length} ${a.keys[0]}\n`,
+    return report(
+      positions,
+      await answersFor(positions, (ps) => engine.selfmate(requests(ps), batch)),
+      (p, a) =>
+        a.length === null
+          ? `${shown(p)} ;noselfmate ${moves}\n`
+          : `${shown(p)} ;selfmate ${a.length} ${a.keys[0]}\n`,
     );
   }
   const answers = await answersFor(positions, (ps) => engine.mate(requests(ps), batch));
   return report(positions, answers, (p, a) =>
-    a.length === null ? `${shown(p)} ;nomate ${moves}\n` : `${shown(p)} ;mate ${a.length} ${a.firstMoves[0]}\n`,
+    a.length === null
+      ? `${shown(p)} ;nomate ${moves}\n`
+      : `${shown(p)} ;mate ${a.length} ${a.firstMoves[0]}\n`,
   );
 }
 
 async function exchangeCommand(argv: string[]): Promise<number> {
   const { v, engine, positions, batch } = parseCommand(argv, { depth: { type: "string" } });
   const depth = intFrom("depth", v.depth as string | undefined, await jobRange("exchange"));
-  const answers = await answersFor(positions, (ps) => engine.exchange(ps.map((p) => ({ fen: p.fen, depth })), batch));
-  return report(positions, answers, (p, a) => `${shown(p)} ;exchange ${a.value} ${a.bestMoves[0] ?? "none"}\n`);
+  const answers = await answersFor(positions, (ps) =>
+    engine.exchange(
+      ps.map((p) => ({ fen: p.fen, depth })),
+      batch,
+    ),
+  );
+  return report(
+    positions,
+    answers,
+    (p, a) => `${shown(p)} ;exchange ${a.value} ${a.bestMoves[0] ?? "none"}\n`,
+  );
 }
 
 async function bestCommand(argv: string[]): Promise<number> {
   const { v, engine, positions, batch } = parseCommand(argv, { budget: { type: "string" } });
   if (!engine.jobs.includes("best")) {
     const able = ENGINE_NAMES.filter((n) => engineByName(n)!.jobs.includes("best")).join(" or ");
-    throw new UsageError(`best needs --engine ${able}: the ${engine.name} has no search of its own`);
+    throw new UsageError(
+      `best needs --engine ${able}: the ${engine.name} has no search of its own`,
+    );
   }
-  const ms = v.budget === undefined ? (await programLimits()).defaultBudgetMs : intFrom("budget", v.budget as string, await jobRange("best"));
-  const answers = await answersFor(positions, (ps) => engine.best(ps.map((p) => ({ fen: p.fen, ms })), batch));
+  const ms =
+    v.budget === undefined
+      ? (await programLimits()).defaultBudgetMs
+      : intFrom("budget", v.budget as string, await jobRange("best"));
+  const answers = await answersFor(positions, (ps) =>
+    engine.best(
+      ps.map((p) => ({ fen: p.fen, ms })),
+      batch,
+    ),
+  );
   let asked = 0;
   let solved = 0;
   const code = report(positions, answers, (p, a) => {
-    process.stderr.write(`${shown(p)}: score ${a.score} depth ${a.depth} nodes ${a.nodes} tsc ${a.tsc}\n`);
+    process.stderr.write(
+      `${shown(p)}: score ${a.score} depth ${a.depth} nodes ${a.nodes} tsc ${a.tsc}\n`,
+    );
     if (!p.epd) return `bestmove ${a.move ?? "(none)"}\n`;
     // An EPD line comes back with the move played as its `pm` (predicted move) in SAN,
     // and counts as solved when it is one of the `bm` moves and none of the `am` ones.
@@ -309,7 +416,10 @@ async function main(argv: string[]): Promise<number> {
   }
   const run = command === undefined ? undefined : COMMANDS[command];
   try {
-    if (!run) throw new UsageError(command === undefined ? "a command is needed" : `unknown command '${command}'`);
+    if (!run)
+      throw new UsageError(
+        command === undefined ? "a command is needed" : `unknown command '${command}'`,
+      );
     return await run(rest);
   } catch (e) {
     if (e instanceof UsageError || (e as { code?: string }).code?.startsWith("ERR_PARSE_ARGS")) {

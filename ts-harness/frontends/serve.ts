@@ -56,14 +56,25 @@ export function levelsText(program: MappedProgram): string {
   const [min, max] = [program.map.constant("LEVEL_MIN"), program.map.constant("LEVEL_MAX")];
   const rows = program.bytesAt(program.map.label("level_limits"), (max - min + 1) * 4);
   const word = (at: number) => rows[at]! | (rows[at + 1]! << 8);
-  const levels = Array.from({ length: max - min + 1 }, (_, i) => ({ level: min + i, ms: word(i * 4), depth: word(i * 4 + 2) }));
-  const list = (xs: number[]) => (xs.length > 1 ? `${xs.slice(0, -1).join(", ")} and ${xs.at(-1)}` : String(xs[0]));
+  const levels = Array.from({ length: max - min + 1 }, (_, i) => ({
+    level: min + i,
+    ms: word(i * 4),
+    depth: word(i * 4 + 2),
+  }));
+  const list = (xs: number[]) =>
+    xs.length > 1 ? `${xs.slice(0, -1).join(", ")} and ${xs.at(-1)}` : String(xs[0]);
   const parts = [`${min} to ${max}`];
-  const byDepth = levels.filter((l) => l.ms === 0), byTime = levels.filter((l) => l.ms > 0);
-  const range = (ls: typeof levels) => (ls.length > 1 ? `levels ${list(ls.map((l) => l.level))}` : `level ${ls[0]!.level}`);
+  const byDepth = levels.filter((l) => l.ms === 0),
+    byTime = levels.filter((l) => l.ms > 0);
+  const range = (ls: typeof levels) =>
+    ls.length > 1 ? `levels ${list(ls.map((l) => l.level))}` : `level ${ls[0]!.level}`;
   const phrases: string[] = [];
-  if (byDepth.length > 0) phrases.push(`${range(byDepth)} search ${list(byDepth.map((l) => l.depth))} plies deep`);
-  if (byTime.length > 0) phrases.push(`${byTime.length > 2 ? `levels ${byTime[0]!.level} to ${byTime.at(-1)!.level}` : range(byTime)} think ${list(byTime.map((l) => l.ms / 1000))} seconds a move`);
+  if (byDepth.length > 0)
+    phrases.push(`${range(byDepth)} search ${list(byDepth.map((l) => l.depth))} plies deep`);
+  if (byTime.length > 0)
+    phrases.push(
+      `${byTime.length > 2 ? `levels ${byTime[0]!.level} to ${byTime.at(-1)!.level}` : range(byTime)} think ${list(byTime.map((l) => l.ms / 1000))} seconds a move`,
+    );
   return `${parts[0]}: ${phrases.join(", ")}`;
 }
 
@@ -109,9 +120,16 @@ export function resolveUrlPath(urlPath: string, bundlePath: string): string | nu
   return null;
 }
 
-function handle(req: IncomingMessage, res: ServerResponse, bundlePath: string, levels: string): void {
+function handle(
+  req: IncomingMessage,
+  res: ServerResponse,
+  bundlePath: string,
+  levels: string,
+): void {
   if (req.method !== "GET" && req.method !== "HEAD") {
-    res.writeHead(405, { Allow: "GET, HEAD", "Content-Type": "text/plain" }).end("method not allowed\n");
+    res
+      .writeHead(405, { Allow: "GET, HEAD", "Content-Type": "text/plain" })
+      .end("method not allowed\n");
     return;
   }
   const urlPath = new URL(req.url ?? "/", "http://localhost").pathname;
@@ -147,7 +165,13 @@ export async function startServer(port: number, bundlePath: string): Promise<Run
   const server = createServer((req, res) => handle(req, res, bundlePath, levels));
   return new Promise((resolvePromise, reject) => {
     server.once("error", (e: NodeJS.ErrnoException) => {
-      reject(e.code === "EADDRINUSE" ? new PortInUseError(`port ${port} on 127.0.0.1 is in use: stop what uses it, or choose another with PORT=N`) : e);
+      reject(
+        e.code === "EADDRINUSE"
+          ? new PortInUseError(
+              `port ${port} on 127.0.0.1 is in use: stop what uses it, or choose another with PORT=N`,
+            )
+          : e,
+      );
     });
     server.listen(port, "127.0.0.1", () => {
       const address = server.address();

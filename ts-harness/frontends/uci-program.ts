@@ -8,7 +8,16 @@
 // same program. In a test run the global setup's build/ is read instead.
 import { execa } from "execa";
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+} from "node:fs";
 import { homedir, tmpdir } from "node:os";
 import { join } from "node:path";
 import { BUILT_ENV, CHESS, MappedProgram, program, readSymbolMap, ROOT } from "../core/build.ts";
@@ -53,13 +62,20 @@ function asmFiles(dir: string, prefix = ""): string[] {
 /** A name for this version of asm/: its files' paths and bytes hashed. */
 function asmHash(): string {
   const h = createHash("sha256");
-  for (const rel of asmFiles(ASM_DIR)) h.update(rel).update("\0").update(readFileSync(join(ASM_DIR, rel))).update("\0");
+  for (const rel of asmFiles(ASM_DIR))
+    h.update(rel)
+      .update("\0")
+      .update(readFileSync(join(ASM_DIR, rel)))
+      .update("\0");
   return h.digest("hex").slice(0, 20);
 }
 
 function cacheRoot(): string {
   const base = process.env.XDG_CACHE_HOME || join(homedir(), ".cache");
-  for (const root of [join(base, CACHE_NAME), join(tmpdir(), `${CACHE_NAME}-${process.getuid?.() ?? "user"}`)]) {
+  for (const root of [
+    join(base, CACHE_NAME),
+    join(tmpdir(), `${CACHE_NAME}-${process.getuid?.() ?? "user"}`),
+  ]) {
     try {
       mkdirSync(root, { recursive: true });
       return root;
@@ -67,7 +83,9 @@ function cacheRoot(): string {
       // Not writable: the next one.
     }
   }
-  throw new Error("no folder to build CHESS.COM in: neither the cache folder nor the temp folder can be written");
+  throw new Error(
+    "no folder to build CHESS.COM in: neither the cache folder nor the temp folder can be written",
+  );
 }
 
 /** The folder of this asm/'s build in the cache, assembled there first if need be. */
@@ -78,8 +96,26 @@ async function cachedBuild(): Promise<string> {
   const work = mkdtempSync(join(root, "build-"));
   try {
     mkdirSync(join(work, "build"));
-    const r = await execa("nasm", ["-f", "bin", "-w+all", "-Werror", "-I", ASM_DIR + "/", `-DMAP_FILE=${MAP_FILE}`, "-o", PROGRAM_FILE, join(ASM_DIR, "chess.asm")], { cwd: work, reject: false });
-    if (r.exitCode !== 0) throw new Error(`nasm failed on asm/chess.asm: ${(r.stderr || r.shortMessage || "").split("\n")[0]}`);
+    const r = await execa(
+      "nasm",
+      [
+        "-f",
+        "bin",
+        "-w+all",
+        "-Werror",
+        "-I",
+        ASM_DIR + "/",
+        `-DMAP_FILE=${MAP_FILE}`,
+        "-o",
+        PROGRAM_FILE,
+        join(ASM_DIR, "chess.asm"),
+      ],
+      { cwd: work, reject: false },
+    );
+    if (r.exitCode !== 0)
+      throw new Error(
+        `nasm failed on asm/chess.asm: ${(r.stderr || r.shortMessage || "").split("\n")[0]}`,
+      );
     try {
       renameSync(work, dir);
     } catch {
@@ -96,11 +132,14 @@ async function cachedBuild(): Promise<string> {
 function limitWords(p: MappedProgram): Map<string, WordRange> {
   const m = p.map;
   const row = m.constant("limit_word_size");
-  const dword = (at: number) => (p.wordAt(at) + p.wordAt(at + 2) * 0x10000);
+  const dword = (at: number) => p.wordAt(at) + p.wordAt(at + 2) * 0x10000;
   const words = new Map<string, WordRange>();
   for (let i = 0, at = m.label("limit_words"); i < m.constant("LIMIT_WORDS"); i++, at += row) {
     const name = p.stringAt(p.wordAt(at + m.constant("limit_word.name")));
-    words.set(name, { min: dword(at + m.constant("limit_word.min")), max: dword(at + m.constant("limit_word.max")) });
+    words.set(name, {
+      min: dword(at + m.constant("limit_word.min")),
+      max: dword(at + m.constant("limit_word.max")),
+    });
   }
   return words;
 }
@@ -116,13 +155,20 @@ export interface OptionFacts {
 }
 
 export function optionFacts(): OptionFacts {
-  const text = ["chess.inc", "mate.inc"].map((f) => readFileSync(join(ASM_DIR, "inc", f), "utf8")).join("\n");
+  const text = ["chess.inc", "mate.inc"]
+    .map((f) => readFileSync(join(ASM_DIR, "inc", f), "utf8"))
+    .join("\n");
   const equ = (name: string): number => {
     const m = new RegExp(`^${name}\\s+equ\\s+(\\d+)\\b`, "m").exec(text);
     if (!m) throw new Error(`${name} is not an equ of asm/inc`);
     return Number(m[1]);
   };
-  return { uciLevels: equ("UCI_LEVELS"), uciLevelDefault: equ("UCI_LEVEL_DEFAULT"), mateLogicDefault: equ("MATE_LEVEL_DEFAULT"), mateMax: equ("MATE_MAX_MOVES") };
+  return {
+    uciLevels: equ("UCI_LEVELS"),
+    uciLevelDefault: equ("UCI_LEVEL_DEFAULT"),
+    mateLogicDefault: equ("MATE_LEVEL_DEFAULT"),
+    mateMax: equ("MATE_MAX_MOVES"),
+  };
 }
 
 /** CHESS.COM for the UCI engine, once per process. */
@@ -130,17 +176,23 @@ let loaded: Promise<EngineProgram> | null = null;
 export function engineProgram(): Promise<EngineProgram> {
   loaded ??= (async () => {
     let mapped: MappedProgram;
-    if (process.env[BUILT_ENV]) mapped = new MappedProgram(await program(CHESS), readSymbolMap(join(ROOT, CHESS.map!)));
+    if (process.env[BUILT_ENV])
+      mapped = new MappedProgram(await program(CHESS), readSymbolMap(join(ROOT, CHESS.map!)));
     else {
       const dir = await cachedBuild();
-      mapped = new MappedProgram(new Uint8Array(readFileSync(join(dir, PROGRAM_FILE))), readSymbolMap(join(dir, MAP_FILE)));
+      mapped = new MappedProgram(
+        new Uint8Array(readFileSync(join(dir, PROGRAM_FILE))),
+        readSymbolMap(join(dir, MAP_FILE)),
+      );
     }
     const m = mapped.map;
     return {
       bytes: mapped.bytes,
       lineMax: m.constant("LINE_MAX"),
       words: limitWords(mapped),
-      uciLevelMs: Array.from({ length: m.constant("UCI_LEVELS") }, (_, i) => m.constant(`UCI_LEVEL_${i + 1}_MS`)),
+      uciLevelMs: Array.from({ length: m.constant("UCI_LEVELS") }, (_, i) =>
+        m.constant(`UCI_LEVEL_${i + 1}_MS`),
+      ),
       uciLevelDefault: m.constant("UCI_LEVEL_DEFAULT"),
       mateLogicDefault: m.constant("MATE_LEVEL_DEFAULT"),
     };

@@ -12,11 +12,26 @@
 // stop, the search is abandoned and the move of the last info line (or a legal move) is
 // played, so a GUI never waits forever; the emulator is then started again.
 import { execa, type ResultPromise } from "execa";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, appendFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+  appendFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { JOBS_FILE, RESULT_FILE } from "../core/asm-engine.ts";
-import { CONFIG_DIR, DONE_FILE, DosSession, exitCodeBatch, BATCH_FILE, sleep } from "../core/runner.ts";
+import {
+  CONFIG_DIR,
+  DONE_FILE,
+  DosSession,
+  exitCodeBatch,
+  BATCH_FILE,
+  sleep,
+} from "../core/runner.ts";
 import { positionJob } from "../formats/positions.ts";
 import * as oracle from "../oracle/index.ts";
 import type { EngineProgram, WordRange } from "./uci-program.ts";
@@ -156,8 +171,14 @@ export function timePlan(limits: GoLimits, white: boolean, overheadMs: number): 
   const left = white ? limits.wtime : limits.btime;
   if (left === undefined) return null;
   const inc = (white ? limits.winc : limits.binc) ?? 0;
-  const togo = limits.movestogo !== undefined ? Math.min(Math.max(limits.movestogo, 1), MOVES_TO_GO_HORIZON) : SUDDEN_DEATH_MOVES;
-  const kept = Math.min(Math.max(MOVE_COST_MS - inc, 0) * (togo - 1), limits.movestogo === undefined ? left * KEPT_SHARE : Infinity);
+  const togo =
+    limits.movestogo !== undefined
+      ? Math.min(Math.max(limits.movestogo, 1), MOVES_TO_GO_HORIZON)
+      : SUDDEN_DEATH_MOVES;
+  const kept = Math.min(
+    Math.max(MOVE_COST_MS - inc, 0) * (togo - 1),
+    limits.movestogo === undefined ? left * KEPT_SHARE : Infinity,
+  );
   const usable = Math.max(left - overheadMs - kept, 0);
   const last = togo === 1;
   // A move may run past its aim (an iteration started before the soft limit ends after
@@ -196,7 +217,8 @@ export function parseInfo(words: string[]): SearchInfo | null {
   const value = s > 0 ? Number(words[s + 2]) : NaN;
   const pvAt = words.indexOf("pv");
   const depth = num("depth");
-  if (!Number.isFinite(depth) || !Number.isFinite(value) || (kind !== "cp" && kind !== "mate")) return null;
+  if (!Number.isFinite(depth) || !Number.isFinite(value) || (kind !== "cp" && kind !== "mate"))
+    return null;
   return {
     depth,
     score: kind === "cp" ? { cp: value } : { mate: value },
@@ -217,7 +239,11 @@ interface EmulatorHost {
   close(): Promise<void>;
 }
 
-const startFiles = (jobs: string[]) => ({ [JOBS_FILE]: jobs.join("\r\n") + "\r\n", [RESULT_FILE]: "", [STOP_FILE]: STOP_GO_ON });
+const startFiles = (jobs: string[]) => ({
+  [JOBS_FILE]: jobs.join("\r\n") + "\r\n",
+  [RESULT_FILE]: "",
+  [STOP_FILE]: STOP_GO_ON,
+});
 
 class JsDosHost implements EmulatorHost {
   private constructor(
@@ -277,10 +303,27 @@ class NativeHost implements EmulatorHost {
     const home = join(dir, "home");
     for (const d of [drive, home]) mkdirSync(d);
     writeFileSync(join(drive, "CHESS.COM"), program);
-    for (const [name, text] of Object.entries(startFiles(jobs))) writeFileSync(join(drive, name), text, "latin1");
-    writeFileSync(join(drive, BATCH_FILE), exitCodeBatch(`CHESS.COM /jobs ${JOBS_FILE} ${RESULT_FILE}`, true), "latin1");
-    const dosbox = ["-conf", NATIVE_CONF, "-c", `mount c "${drive}"`, "-c", "c:", "-c", `call ${BATCH_FILE}`, "-c", "exit"];
-    const watchdog = 'dosbox "$@" </dev/null >/dev/null 2>&1 & p=$!; read x; kill -9 $p 2>/dev/null';
+    for (const [name, text] of Object.entries(startFiles(jobs)))
+      writeFileSync(join(drive, name), text, "latin1");
+    writeFileSync(
+      join(drive, BATCH_FILE),
+      exitCodeBatch(`CHESS.COM /jobs ${JOBS_FILE} ${RESULT_FILE}`, true),
+      "latin1",
+    );
+    const dosbox = [
+      "-conf",
+      NATIVE_CONF,
+      "-c",
+      `mount c "${drive}"`,
+      "-c",
+      "c:",
+      "-c",
+      `call ${BATCH_FILE}`,
+      "-c",
+      "exit",
+    ];
+    const watchdog =
+      'dosbox "$@" </dev/null >/dev/null 2>&1 & p=$!; read x; kill -9 $p 2>/dev/null';
     const proc = execa("sh", ["-c", watchdog, "sh", ...dosbox], {
       cwd: dir,
       env: { ...process.env, SDL_VIDEODRIVER: "dummy", SDL_AUDIODRIVER: "dummy", HOME: home },
@@ -314,7 +357,10 @@ class NativeHost implements EmulatorHost {
 
   async close(): Promise<void> {
     this.proc.stdin?.end();
-    const exited = this.proc.then(() => undefined, () => undefined);
+    const exited = this.proc.then(
+      () => undefined,
+      () => undefined,
+    );
     const killed = sleep(STOP_GRACE_MS).then(() => this.proc.kill("SIGKILL"));
     await Promise.race([exited, killed]);
     rmSync(join(this.dir, ".."), { recursive: true, force: true });
@@ -368,7 +414,10 @@ export class EngineProcess {
     if (this.host) return this.host;
     this.starting ??= (async () => {
       const first = [`watch ${STOP_FILE}`, "wait"];
-      const host = this.backend === "dosbox" ? await NativeHost.start(this.program.bytes, first) : await JsDosHost.start(this.program.bytes, first);
+      const host =
+        this.backend === "dosbox"
+          ? await NativeHost.start(this.program.bytes, first)
+          : await JsDosHost.start(this.program.bytes, first);
       this.jobCount = first.length;
       this.host = host;
       this.starting = null;
@@ -474,7 +523,8 @@ class StopControl {
   async tick(host: EmulatorHost, thinking: boolean, searched: boolean): Promise<boolean> {
     const now = Date.now();
     const spent = now - this.started;
-    const timed = this.plan !== null && (searched || spent >= this.plan.hardMs + FIRST_ITERATION_GRACE_MS);
+    const timed =
+      this.plan !== null && (searched || spent >= this.plan.hardMs + FIRST_ITERATION_GRACE_MS);
     const hard = this.asked || (timed && spent >= this.plan!.hardMs);
     const soft = !this.hardOnly && timed && spent >= this.plan!.softMs;
     const want = hard ? STOP_NOW : soft ? STOP_DEEPEN_NOT : STOP_GO_ON;
@@ -492,37 +542,61 @@ class StopControl {
 }
 
 /** Start one search; `onInfo` gets each info line as the engine writes it. */
-export function startSearch(engine: EngineProcess, req: SearchRequest, onInfo: (i: SearchInfo) => void): SearchHandle {
+export function startSearch(
+  engine: EngineProcess,
+  req: SearchRequest,
+  onInfo: (i: SearchInfo) => void,
+): SearchHandle {
   const game = oracle.playUci(oracle.fenPosition(req.fen), req.moves);
   const legal = oracle.legalMoves(game).map((m) => oracle.moveToUci(m));
   const multi = req.multiPv > 1 && legal.length > 1 && req.limits.mate === undefined;
   // `go mate N` within a time: the mate logic gets half, the search after it the rest.
   const mateTimed = req.limits.mate !== undefined && req.plan !== null;
-  const control = new StopControl(mateTimed ? { softMs: req.plan!.hardMs / 2, hardMs: req.plan!.hardMs / 2 } : req.plan, multi);
+  const control = new StopControl(
+    mateTimed ? { softMs: req.plan!.hardMs / 2, hardMs: req.plan!.hardMs / 2 } : req.plan,
+    multi,
+  );
   let lastInfo = null as SearchInfo | null;
   const done = (async (): Promise<SearchResult> => {
     if (legal.length === 0) return { best: null, ponder: null };
     try {
       if (multi) return await multiPvSearch(engine, req, legal, control, onInfo);
-      const position = req.bookSeed === undefined ? positionJob(req.fen, req.moves, engine.program.lineMax) : `position startpos${req.moves.length ? " moves " + req.moves.join(" ") : ""}`;
+      const position =
+        req.bookSeed === undefined
+          ? positionJob(req.fen, req.moves, engine.program.lineMax)
+          : `position startpos${req.moves.length ? " moves " + req.moves.join(" ") : ""}`;
       const r = await runGo(engine, position, goJob(req), control, (info) => {
         lastInfo = info;
         onInfo(info);
       });
       if (r.kind === "gave-up") {
         await engine.close();
-        return { best: fallbackMove(lastInfo?.pv ?? [], legal), ponder: null, note: `no answer ${STOP_GRACE_MS} ms after the time to stop; playing the last pv move` };
+        return {
+          best: fallbackMove(lastInfo?.pv ?? [], legal),
+          ponder: null,
+          note: `no answer ${STOP_GRACE_MS} ms after the time to stop; playing the last pv move`,
+        };
       }
-      if (r.best === null && req.limits.mate !== undefined) return await searchInstead(engine, req, control, onInfo, legal);
+      if (r.best === null && req.limits.mate !== undefined)
+        return await searchInstead(engine, req, control, onInfo, legal);
       const best = r.best ?? fallbackMove(lastInfo?.pv ?? [], legal);
       if (r.book) return { best, ponder: null, book: true };
       const pv = lastInfo?.pv ?? [];
       let ponder = pv[0] === best ? (pv[1] ?? null) : null;
-      if (!ponder && req.ponderMove && (req.plan === null || req.plan.hardMs >= PONDER_REPLY_MIN_PLAN_MS)) ponder = await replyTo(engine, req, best);
+      if (
+        !ponder &&
+        req.ponderMove &&
+        (req.plan === null || req.plan.hardMs >= PONDER_REPLY_MIN_PLAN_MS)
+      )
+        ponder = await replyTo(engine, req, best);
       return { best, ponder };
     } catch (e) {
       await engine.close();
-      return { best: fallbackMove(lastInfo?.pv ?? [], legal), ponder: null, note: `search failed: ${(e as Error).message.split("\n")[0]}` };
+      return {
+        best: fallbackMove(lastInfo?.pv ?? [], legal),
+        ponder: null,
+        note: `search failed: ${(e as Error).message.split("\n")[0]}`,
+      };
     }
   })();
   return { stop: () => control.stop(), replan: (plan) => control.replan(plan), done };
@@ -530,37 +604,69 @@ export function startSearch(engine: EngineProcess, req: SearchRequest, onInfo: (
 
 /** The search a `go mate N` makes when the mate logic finds no mate in N, or was stopped
  *  first: in the rest of the time, or the Level's budget; a short budget after a stop. */
-async function searchInstead(engine: EngineProcess, req: SearchRequest, mateControl: StopControl, onInfo: (i: SearchInfo) => void, legal: string[]): Promise<SearchResult> {
+async function searchInstead(
+  engine: EngineProcess,
+  req: SearchRequest,
+  mateControl: StopControl,
+  onInfo: (i: SearchInfo) => void,
+  legal: string[],
+): Promise<SearchResult> {
   let last: SearchInfo | null = null;
   const spent = mateControl.elapsedMs;
-  const rest = req.plan && { softMs: Math.max(req.plan.softMs - spent, 1), hardMs: Math.max(req.plan.hardMs - spent, 1) };
+  const rest = req.plan && {
+    softMs: Math.max(req.plan.softMs - spent, 1),
+    hardMs: Math.max(req.plan.hardMs - spent, 1),
+  };
   const quick = mateControl.stopAsked;
   // A mate search cut short by `stop` or its time proved nothing.
-  const why = mateControl.stopping ? `the mate search for ${req.limits.mate} moves was stopped before it ended` : `no mate in ${req.limits.mate}`;
-  const budgetMs = quick ? QUICK_BUDGET_MS : (req.budgetMs ?? (rest ? undefined : req.levelBudgetMs));
+  const why = mateControl.stopping
+    ? `the mate search for ${req.limits.mate} moves was stopped before it ended`
+    : `no mate in ${req.limits.mate}`;
+  const budgetMs = quick
+    ? QUICK_BUDGET_MS
+    : (req.budgetMs ?? (rest ? undefined : req.levelBudgetMs));
   const search = { ...req, limits: { ...req.limits, mate: undefined }, budgetMs };
   const control = new StopControl(quick ? null : rest);
-  const r = await runGo(engine, positionJob(req.fen, req.moves, engine.program.lineMax), goJob(search), control, (info) => {
-    last = info;
-    onInfo(info);
-  });
+  const r = await runGo(
+    engine,
+    positionJob(req.fen, req.moves, engine.program.lineMax),
+    goJob(search),
+    control,
+    (info) => {
+      last = info;
+      onInfo(info);
+    },
+  );
   if (r.kind === "gave-up") await engine.close();
   const pv = (last as SearchInfo | null)?.pv ?? [];
   const best = (r.kind === "answer" ? r.best : null) ?? fallbackMove(pv, legal);
-  return { best, ponder: pv[0] === best ? (pv[1] ?? null) : null, note: `${why}: the move of a search` };
+  return {
+    best,
+    ponder: pv[0] === best ? (pv[1] ?? null) : null,
+    note: `${why}: the move of a search`,
+  };
 }
 
-type GoOutcome = { kind: "answer"; best: string | null; book: boolean; final: SearchInfo | null } | { kind: "gave-up" };
+type GoOutcome =
+  | { kind: "answer"; best: string | null; book: boolean; final: SearchInfo | null }
+  | { kind: "gave-up" };
 
 /** Run one `position` + `go` batch to its bestmove line, keeping to the stops. */
-async function runGo(engine: EngineProcess, position: string, go: string, control: StopControl, onInfo: (i: SearchInfo) => void): Promise<GoOutcome> {
+async function runGo(
+  engine: EngineProcess,
+  position: string,
+  go: string,
+  control: StopControl,
+  onInfo: (i: SearchInfo) => void,
+): Promise<GoOutcome> {
   const { host, first } = await engine.send([position, go]);
   const reader = new ResultReader(host, first);
   let thinking = false;
   let last: SearchInfo | null = null;
   for (;;) {
     for (const { job, words } of await reader.next()) {
-      if (words[0] === "error") throw new Error(`the engine refused job ${job}: ${words.join(" ")}`);
+      if (words[0] === "error")
+        throw new Error(`the engine refused job ${job}: ${words.join(" ")}`);
       if (job === first) thinking ||= words[0] === "position";
       if (job !== first + 1) continue;
       const info = parseInfo(words);
@@ -573,10 +679,21 @@ async function runGo(engine: EngineProcess, position: string, go: string, contro
         // The mate logic answers without an iteration, and a stopped iteration's nodes
         // are counted on this line only: its score and nodes end the info.
         const final = parseInfo(["info", ...words.slice(2)]);
-        if (final && best && (!last || final.nodes > last.nodes || JSON.stringify(final.score) !== JSON.stringify(last.score))) {
+        if (
+          final &&
+          best &&
+          (!last ||
+            final.nodes > last.nodes ||
+            JSON.stringify(final.score) !== JSON.stringify(last.score))
+        ) {
           onInfo({ ...final, pv: last?.pv[0] === best ? last.pv : [best] });
         }
-        return { kind: "answer", best, book: false, final: final ? { ...final, pv: [best ?? ""] } : null };
+        return {
+          kind: "answer",
+          best,
+          book: false,
+          final: final ? { ...final, pv: [best ?? ""] } : null,
+        };
       }
     }
     if (await host.ended()) throw new Error("the engine ended without an answer");
@@ -586,10 +703,21 @@ async function runGo(engine: EngineProcess, position: string, go: string, contro
 }
 
 /** The move to ponder on after `best`: a short search of the reply. */
-async function replyTo(engine: EngineProcess, req: SearchRequest, best: string): Promise<string | null> {
+async function replyTo(
+  engine: EngineProcess,
+  req: SearchRequest,
+  best: string,
+): Promise<string | null> {
   const moves = [...req.moves, best];
-  if (oracle.legalMoves(oracle.playUci(oracle.fenPosition(req.fen), moves)).length === 0) return null;
-  const r = await runGo(engine, positionJob(req.fen, moves, engine.program.lineMax), `go depth ${PONDER_REPLY_DEPTH} matelogic 0`, new StopControl({ softMs: PONDER_REPLY_MS, hardMs: PONDER_REPLY_MS }), () => {});
+  if (oracle.legalMoves(oracle.playUci(oracle.fenPosition(req.fen), moves)).length === 0)
+    return null;
+  const r = await runGo(
+    engine,
+    positionJob(req.fen, moves, engine.program.lineMax),
+    `go depth ${PONDER_REPLY_DEPTH} matelogic 0`,
+    new StopControl({ softMs: PONDER_REPLY_MS, hardMs: PONDER_REPLY_MS }),
+    () => {},
+  );
   return r.kind === "answer" ? r.best : null;
 }
 const PONDER_REPLY_DEPTH = 2;
@@ -614,7 +742,13 @@ function rank(s: SearchInfo["score"]): number {
  *  reported, each with its score and line (the move, then the reply's best). Rounds go
  *  deeper until the engine's limits, the soft limit of the plan (no new round) or a stop;
  *  a round cut short is dropped, and the last whole one answers. */
-async function multiPvSearch(engine: EngineProcess, req: SearchRequest, legal: string[], control: StopControl, onInfo: (i: SearchInfo) => void): Promise<SearchResult> {
+async function multiPvSearch(
+  engine: EngineProcess,
+  req: SearchRequest,
+  legal: string[],
+  control: StopControl,
+  onInfo: (i: SearchInfo) => void,
+): Promise<SearchResult> {
   // A round of depth d searches each reply to d - 1: the first round is of depth 2.
   const maxDepth = Math.max(req.limits.depth ?? engine.program.words.get("depth")!.max, 2);
   let best: SearchInfo[] = [];
@@ -624,7 +758,8 @@ async function multiPvSearch(engine: EngineProcess, req: SearchRequest, legal: s
     for (const m of legal) {
       batch.push(positionJob(req.fen, [...req.moves, m], engine.program.lineMax));
       const words = ["go", "depth", String(depth - 1)];
-      if (req.limits.nodes !== undefined) words.push("nodes", String(Math.max(1, Math.floor(req.limits.nodes / legal.length))));
+      if (req.limits.nodes !== undefined)
+        words.push("nodes", String(Math.max(1, Math.floor(req.limits.nodes / legal.length))));
       words.push("matelogic", "0");
       batch.push(words.join(" "));
     }
@@ -632,9 +767,10 @@ async function multiPvSearch(engine: EngineProcess, req: SearchRequest, legal: s
     const reader = new ResultReader(host, first);
     const scored: SearchInfo[] = [];
     let whole = true;
-    for (let answered = 0; answered < legal.length; ) {
+    for (let answered = 0; answered < legal.length;) {
       for (const { job, words } of await reader.next()) {
-        if (words[0] === "error") throw new Error(`the engine refused job ${job}: ${words.join(" ")}`);
+        if (words[0] === "error")
+          throw new Error(`the engine refused job ${job}: ${words.join(" ")}`);
         if (words[0] !== "bestmove") continue;
         const i = (job - first) >> 1;
         const m = legal[i]!;
@@ -660,7 +796,8 @@ async function multiPvSearch(engine: EngineProcess, req: SearchRequest, legal: s
     best = scored.slice(0, req.multiPv).map((s, k) => ({ ...s, nodes, multipv: k + 1 }));
     for (const line of best) onInfo(line);
     if (!whole || control.pastSoft || control.stopping) break;
-    if ("mate" in best[0]!.score && best[0]!.score.mate > 0 && best[0]!.score.mate * 2 - 1 <= depth) break;
+    if ("mate" in best[0]!.score && best[0]!.score.mate > 0 && best[0]!.score.mate * 2 - 1 <= depth)
+      break;
   }
   const top = best[0]?.pv ?? [];
   return { best: top[0] ?? legal[0]!, ponder: top[1] ?? null };
@@ -672,8 +809,20 @@ function fallbackMove(pv: string[], legal: string[]): string {
 
 /** Clamp a number a GUI gives into a range the program takes; the note says what
  *  changed, or is null. */
-export function clampWord(word: string, value: number, range: WordRange): { value: number; note: string | null } {
-  if (value < range.min) return { value: range.min, note: `go ${word} ${value}: the engine takes ${range.min} to ${range.max}; ${word} ${range.min}` };
-  if (value > range.max) return { value: range.max, note: `go ${word} ${value}: the engine takes ${range.min} to ${range.max}; ${word} ${range.max}` };
+export function clampWord(
+  word: string,
+  value: number,
+  range: WordRange,
+): { value: number; note: string | null } {
+  if (value < range.min)
+    return {
+      value: range.min,
+      note: `go ${word} ${value}: the engine takes ${range.min} to ${range.max}; ${word} ${range.min}`,
+    };
+  if (value > range.max)
+    return {
+      value: range.max,
+      note: `go ${word} ${value}: the engine takes ${range.min} to ${range.max}; ${word} ${range.max}`,
+    };
   return { value, note: null };
 }

@@ -12,7 +12,16 @@ import { BOOK_MAX_PLIES } from "../formats/book.ts";
 import { isMain } from "../core/build.ts";
 import { engineProgram, optionFacts, type EngineProgram, type OptionFacts } from "./uci-program.ts";
 import {
-  BACKENDS, clampWord, EngineProcess, startSearch, timePlan, type BackendName, type GoLimits, type SearchHandle, type SearchInfo, type TimePlan,
+  BACKENDS,
+  clampWord,
+  EngineProcess,
+  startSearch,
+  timePlan,
+  type BackendName,
+  type GoLimits,
+  type SearchHandle,
+  type SearchInfo,
+  type TimePlan,
 } from "./uci-search.ts";
 import * as oracle from "../oracle/index.ts";
 import { ELO_DEFAULT, ELO_MAX, ELO_MIN, nodesForElo } from "./uci-strength.ts";
@@ -20,7 +29,6 @@ import { ELO_DEFAULT, ELO_MAX, ELO_MIN, nodesForElo } from "./uci-strength.ts";
 /** UCI_Variant's choices and their start positions: chess, and Los Alamos chess on 6x6
  *  (its FENs have six ranks; the oracle and CHESS.COM know it by them). */
 const VARIANT_START: Readonly<Record<string, string>> = oracle.VARIANT_START_FEN;
-
 
 interface SpinOption {
   name: string;
@@ -49,7 +57,17 @@ function spinOptions(p: OptionFacts): SpinOption[] {
 /** A clock plan with no more than this hard limit (wall ms) is a move in a hurry. */
 const HURRY_MS = 50;
 
-const GO_NUMBERS = ["wtime", "btime", "winc", "binc", "movestogo", "movetime", "depth", "nodes", "mate"] as const;
+const GO_NUMBERS = [
+  "wtime",
+  "btime",
+  "winc",
+  "binc",
+  "movestogo",
+  "movetime",
+  "depth",
+  "nodes",
+  "mate",
+] as const;
 
 export class UciEngine {
   private variant = "chess";
@@ -93,13 +111,24 @@ export class UciEngine {
       case "uci":
         this.out("id name Liberman Chess (CHESS.COM under DOSBox)");
         this.out("id author Leonid Liberman (the engine's logic) and the liberman-chess authors");
-        for (const o of await this.spinList()) this.out(`option name ${o.name} type spin default ${o.default} min ${o.min} max ${o.max}`);
+        for (const o of await this.spinList())
+          this.out(
+            `option name ${o.name} type spin default ${o.default} min ${o.min} max ${o.max}`,
+          );
         this.out("option name OwnBook type check default true");
         this.out("option name Ponder type check default false");
         this.out("option name UCI_LimitStrength type check default false");
-        this.out(`option name UCI_Elo type spin default ${ELO_DEFAULT} min ${ELO_MIN} max ${ELO_MAX}`);
-        this.out(`option name Backend type combo default auto${BACKENDS.map((b) => ` var ${b}`).join("")}`);
-        this.out(`option name UCI_Variant type combo default chess${Object.keys(VARIANT_START).map((v) => ` var ${v}`).join("")}`);
+        this.out(
+          `option name UCI_Elo type spin default ${ELO_DEFAULT} min ${ELO_MIN} max ${ELO_MAX}`,
+        );
+        this.out(
+          `option name Backend type combo default auto${BACKENDS.map((b) => ` var ${b}`).join("")}`,
+        );
+        this.out(
+          `option name UCI_Variant type combo default chess${Object.keys(VARIANT_START)
+            .map((v) => ` var ${v}`)
+            .join("")}`,
+        );
         this.out("uciok");
         return;
       case "isready":
@@ -179,7 +208,10 @@ export class UciEngine {
     const text = valueAt > 0 ? args.slice(valueAt + 1).join(" ") : "";
     const key = nameAt === 0 ? name.toLowerCase() : "";
     if (key === "uci_variant") {
-      if (VARIANT_START[text.toLowerCase()] === undefined) this.out(`info string UCI_Variant is one of ${Object.keys(VARIANT_START).join(", ")}, not '${text}'`);
+      if (VARIANT_START[text.toLowerCase()] === undefined)
+        this.out(
+          `info string UCI_Variant is one of ${Object.keys(VARIANT_START).join(", ")}, not '${text}'`,
+        );
       else this.variant = text.toLowerCase();
       return;
     }
@@ -190,7 +222,10 @@ export class UciEngine {
     }
     if (key === "uci_elo") {
       const value = Number(text);
-      if (!/^-?\d+$/.test(text) || value < ELO_MIN || value > ELO_MAX) this.out(`info string option UCI_Elo needs a whole number from ${ELO_MIN} to ${ELO_MAX}, not '${text}'`);
+      if (!/^-?\d+$/.test(text) || value < ELO_MIN || value > ELO_MAX)
+        this.out(
+          `info string option UCI_Elo needs a whole number from ${ELO_MIN} to ${ELO_MAX}, not '${text}'`,
+        );
       else this.elo = value;
       return;
     }
@@ -220,7 +255,9 @@ export class UciEngine {
     }
     const value = Number(text);
     if (!/^-?\d+$/.test(text) || value < option.min || value > option.max) {
-      this.out(`info string option ${option.name} needs a whole number from ${option.min} to ${option.max}, not '${text}'`);
+      this.out(
+        `info string option ${option.name} needs a whole number from ${option.min} to ${option.max}, not '${text}'`,
+      );
       return;
     }
     this.options.set(option.name.toLowerCase(), value);
@@ -241,7 +278,9 @@ export class UciEngine {
     }
     const parsed = oracle.parseFen(fen);
     if (!parsed.ok) {
-      this.out(`info string bad FEN '${fen}': ${parsed.error.code}: ${parsed.error.message}; the position stays as it was`);
+      this.out(
+        `info string bad FEN '${fen}': ${parsed.error.code}: ${parsed.error.message}; the position stays as it was`,
+      );
       return;
     }
     const startFen = oracle.toFen(parsed.pos);
@@ -249,7 +288,9 @@ export class UciEngine {
     for (const m of moves) {
       const u = oracle.parseUci(parsed.pos, m);
       if (!u.ok) {
-        this.out(`info string illegal move ${m} in position (move ${played.length + 1}): ${u.error.message}; the moves before it stand`);
+        this.out(
+          `info string illegal move ${m} in position (move ${played.length + 1}): ${u.error.message}; the moves before it stand`,
+        );
         break;
       }
       oracle.makeMove(parsed.pos, u.move);
@@ -270,7 +311,10 @@ export class UciEngine {
       else if (w === "searchmoves") {
         this.out("info string go searchmoves is not supported; searching every move");
         while (i + 1 < args.length && /^[a-h][1-8][a-h][1-8]/.test(args[i + 1]!)) i++;
-      } else if ((GO_NUMBERS as readonly string[]).includes(w) && /^-?\d+$/.test(args[i + 1] ?? "")) {
+      } else if (
+        (GO_NUMBERS as readonly string[]).includes(w) &&
+        /^-?\d+$/.test(args[i + 1] ?? "")
+      ) {
         const word = w as (typeof GO_NUMBERS)[number];
         const n = Number(args[++i]);
         if (n < 0) this.out(`info string go ${word} ${n}: a negative number is taken as 0`);
@@ -320,39 +364,58 @@ export class UciEngine {
     const cap = this.limitStrength ? nodesForElo(this.elo) : null;
     if (cap !== null) limits.nodes = Math.min(limits.nodes ?? cap, cap);
     const started = Date.now();
-    const white = oracle.sideToMove(oracle.playUci(oracle.fenPosition(this.fen), this.moves)) === "w";
+    const white =
+      oracle.sideToMove(oracle.playUci(oracle.fenPosition(this.fen), this.moves)) === "w";
     const overhead = this.options.get("move overhead")!;
     const plan = timePlan(limits, white, overhead);
     // Short of time (a hard limit of HURRY_MS or less), the move is one iteration of
     // depth 1 without the mate logic: what a move costs beyond its thinking is then
     // the least it can be.
-    const hurry = plan !== null && !ponder && limits.movetime === undefined && plan.hardMs <= HURRY_MS;
+    const hurry =
+      plan !== null && !ponder && limits.movetime === undefined && plan.hardMs <= HURRY_MS;
     if (hurry) limits.depth = 1;
     const multiPv = this.options.get("multipv")!;
     // The book knows games from chess's start position; `go mate`, `go infinite`,
     // `go ponder` and MultiPV ask for the search.
-    const book = this.ownBook && this.fen === VARIANT_START.chess && this.moves.length < BOOK_MAX_PLIES &&
-      limits.mate === undefined && !limits.infinite && !ponder && multiPv === 1;
+    const book =
+      this.ownBook &&
+      this.fen === VARIANT_START.chess &&
+      this.moves.length < BOOK_MAX_PLIES &&
+      limits.mate === undefined &&
+      !limits.infinite &&
+      !ponder &&
+      multiPv === 1;
     const held = limits.infinite || ponder;
-    const engineKept = limits.depth !== undefined || limits.nodes !== undefined || limits.mate !== undefined;
+    const engineKept =
+      limits.depth !== undefined || limits.nodes !== undefined || limits.mate !== undefined;
     // A go with no limit the bridge or the engine keeps thinks the Level's budget.
-    const budget = this.options.get("budget")! || (plan === null && !held && !engineKept ? program.uciLevelMs[this.options.get("level")! - 1]! : undefined);
+    const budget =
+      this.options.get("budget")! ||
+      (plan === null && !held && !engineKept
+        ? program.uciLevelMs[this.options.get("level")! - 1]!
+        : undefined);
     this.engine ??= new EngineProcess(program, this.backend);
-    const search = startSearch(this.engine, {
-      fen: this.fen,
-      moves: this.moves,
-      limits,
-      plan: ponder ? null : plan,
-      budgetMs: budget,
-      levelBudgetMs: program.uciLevelMs[this.options.get("level")! - 1]!,
-      mateLogic: hurry ? 0 : this.options.get("liberman mate depth")!,
-      bookSeed: book ? Math.floor(Math.random() * 65536) : undefined,
-      multiPv,
-      ponderMove: this.ponder,
-    }, (info) => this.out(infoLine(info, Date.now() - started)));
+    const search = startSearch(
+      this.engine,
+      {
+        fen: this.fen,
+        moves: this.moves,
+        limits,
+        plan: ponder ? null : plan,
+        budgetMs: budget,
+        levelBudgetMs: program.uciLevelMs[this.options.get("level")! - 1]!,
+        mateLogic: hurry ? 0 : this.options.get("liberman mate depth")!,
+        bookSeed: book ? Math.floor(Math.random() * 65536) : undefined,
+        multiPv,
+        ponderMove: this.ponder,
+      },
+      (info) => this.out(infoLine(info, Date.now() - started)),
+    );
     this.search = search;
     this.ponderPlan = ponder ? plan : undefined;
-    const stopped = held ? new Promise<void>((resolve) => (this.releaseBestmove = resolve)) : Promise.resolve();
+    const stopped = held
+      ? new Promise<void>((resolve) => (this.releaseBestmove = resolve))
+      : Promise.resolve();
     this.searchDone = search.done.then(async (r) => {
       if (r.note) this.out(`info string ${r.note}`);
       if (r.book) this.out("info string book");

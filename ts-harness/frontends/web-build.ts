@@ -30,7 +30,10 @@ export const PLAYER_FILES = [
 export async function buildWeb(bundlePath: string, outDir = WEB_BUILD_DIR): Promise<string> {
   rmSync(outDir, { recursive: true, force: true });
   cpSync(WEB_DIR, outDir, { recursive: true });
-  writeFileSync(join(outDir, "index.html"), pageHtml(join(WEB_DIR, "index.html"), levelsText(await chessProgram())));
+  writeFileSync(
+    join(outDir, "index.html"),
+    pageHtml(join(WEB_DIR, "index.html"), levelsText(await chessProgram())),
+  );
   for (const urlPath of PLAYER_FILES) {
     const source = resolveUrlPath(urlPath, bundlePath);
     if (source === null) throw new Error(`${urlPath}: no such file to copy (is npm ci done?)`);

@@ -36,7 +36,12 @@ export interface AgreePosition {
   scores: Record<string, number>;
 }
 
-async function analyse(sf: UciClient, depth: number, fen: string, move?: string): Promise<{ best: string; score: number }> {
+async function analyse(
+  sf: UciClient,
+  depth: number,
+  fen: string,
+  move?: string,
+): Promise<{ best: string; score: number }> {
   sf.send(`position fen ${fen}`);
   sf.send(`go depth ${depth}${move ? ` searchmoves ${move}` : ""}`);
   const lines = await sf.waitFor(/^bestmove /, 120_000);
@@ -59,7 +64,10 @@ export interface AgreeAnswer {
 /** The mean of this run's loss less the other run's over the positions both answered, and
  *  its standard error: the same positions, so a small change shows above the noise of the
  *  positions themselves. */
-export function pairedLoss(mine: readonly AgreeAnswer[], other: readonly AgreeAnswer[]): { n: number; differ: number; mean: number; se: number } {
+export function pairedLoss(
+  mine: readonly AgreeAnswer[],
+  other: readonly AgreeAnswer[],
+): { n: number; differ: number; mean: number; se: number } {
   const theirs = new Map(other.map((a) => [a.fen, a]));
   const diffs: number[] = [];
   let differ = 0;
@@ -90,7 +98,8 @@ function pgnPositions(files: string[]): string[] {
       const replay = new Chess();
       game.history().forEach((san, ply) => {
         replay.move(san);
-        if (ply >= FIRST_PLY && ply % PLY_STEP === 0 && !replay.isGameOver()) fens.add(replay.fen());
+        if (ply >= FIRST_PLY && ply % PLY_STEP === 0 && !replay.isGameOver())
+          fens.add(replay.fen());
       });
     }
   }
@@ -113,8 +122,10 @@ async function main(argv: string[]): Promise<number> {
   });
   const budget = Number(v.budget);
   const depth = Number(v.depth);
-  if (!/^\d+$/.test(v.budget!) || budget < 1 || budget > 65535) throw new Error(`--budget must be 1..65535 ms, not '${v.budget}'`);
-  if (!/^\d+$/.test(v.depth!) || depth < 1 || depth > 30) throw new Error(`--depth must be 1..30, not '${v.depth}'`);
+  if (!/^\d+$/.test(v.budget!) || budget < 1 || budget > 65535)
+    throw new Error(`--budget must be 1..65535 ms, not '${v.budget}'`);
+  if (!/^\d+$/.test(v.depth!) || depth < 1 || depth > 30)
+    throw new Error(`--depth must be 1..30, not '${v.depth}'`);
   if (v.from && positionals.length === 0) throw new Error("--from needs PGN files");
   const file = resolve(ROOT, v.positions!);
   const sf = new UciClient(STOCKFISH);
@@ -123,12 +134,17 @@ async function main(argv: string[]): Promise<number> {
     let positions: AgreePosition[];
     if (v.from) {
       positions = [];
-      for (const fen of pgnPositions(positionals)) positions.push({ fen, ...(await analyse(sf, depth, fen)), scores: {} });
+      for (const fen of pgnPositions(positionals))
+        positions.push({ fen, ...(await analyse(sf, depth, fen)), scores: {} });
     } else {
-      if (!existsSync(file)) throw new Error(`${file}: no such positions file (build one with --from PGN ...)`);
+      if (!existsSync(file))
+        throw new Error(`${file}: no such positions file (build one with --from PGN ...)`);
       positions = JSON.parse(readFileSync(file, "utf8")) as AgreePosition[];
     }
-    const answers = await asmEngine.best(positions.map((p) => ({ fen: p.fen, ms: budget })), { timeoutMs: 6 * 3_600_000 });
+    const answers = await asmEngine.best(
+      positions.map((p) => ({ fen: p.fen, ms: budget })),
+      { timeoutMs: 6 * 3_600_000 },
+    );
     let agreed = 0;
     let loss = 0;
     let blunders = 0;
@@ -136,7 +152,8 @@ async function main(argv: string[]): Promise<number> {
     const answered: AgreeAnswer[] = [];
     for (const [i, a] of answers.entries()) {
       const p = positions[i]!;
-      if (!a.ok || !a.move) throw new Error(`the engine gave no move for ${p.fen}: ${a.ok ? "none" : a.message}`);
+      if (!a.ok || !a.move)
+        throw new Error(`the engine gave no move for ${p.fen}: ${a.ok ? "none" : a.message}`);
       depths += a.depth;
       if (a.move === p.best) {
         agreed++;
@@ -152,11 +169,15 @@ async function main(argv: string[]): Promise<number> {
     writeFileSync(file, JSON.stringify(positions, null, 0) + "\n");
     if (v.out) writeFileSync(v.out, JSON.stringify(answered, null, 0) + "\n");
     const n = positions.length;
-    console.log(`budget ${budget} ms, ${n} positions, stockfish depth ${depth}: the same move ${((100 * agreed) / n).toFixed(1)}%, mean loss ${(loss / n).toFixed(1)} cp, ${blunders} moves losing ${BLUNDER_CP} cp or more, mean depth ${(depths / n).toFixed(2)}`);
+    console.log(
+      `budget ${budget} ms, ${n} positions, stockfish depth ${depth}: the same move ${((100 * agreed) / n).toFixed(1)}%, mean loss ${(loss / n).toFixed(1)} cp, ${blunders} moves losing ${BLUNDER_CP} cp or more, mean depth ${(depths / n).toFixed(2)}`,
+    );
     if (v.against) {
       const other = JSON.parse(readFileSync(v.against, "utf8")) as AgreeAnswer[];
       const d = pairedLoss(answered, other);
-      console.log(`against ${v.against}: ${d.n} positions in both, ${d.differ} with another move; mean loss ${d.mean >= 0 ? "+" : ""}${d.mean.toFixed(1)} cp ± ${(1.96 * d.se).toFixed(1)} (95%) this run less that one`);
+      console.log(
+        `against ${v.against}: ${d.n} positions in both, ${d.differ} with another move; mean loss ${d.mean >= 0 ? "+" : ""}${d.mean.toFixed(1)} cp ± ${(1.96 * d.se).toFixed(1)} (95%) this run less that one`,
+      );
     }
     return 0;
   } finally {

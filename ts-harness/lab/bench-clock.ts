@@ -15,18 +15,37 @@ import { JOBS_FILE, parseResult, programLimits, RESULT_FILE } from "../core/asm-
 import { CHESS, isMain, program, ROOT } from "../core/build.ts";
 import { runDosNative } from "../core/dosbox-native.ts";
 import { positionJob } from "../formats/positions.ts";
-import { legalMoves, makeMove, parseFen, parseUci, START_FEN as START, status, type Position } from "../oracle/index.ts";
+import {
+  legalMoves,
+  makeMove,
+  parseFen,
+  parseUci,
+  START_FEN as START,
+  status,
+  type Position,
+} from "../oracle/index.ts";
 
 const KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 const TICK_MS = 1000 / 18.2065;
 /** The game's levels (asm/game/game.asm, level_limits) as `go` limits. */
-const LEVELS = ["depth 1", "depth 3", "movetime 1000", "movetime 3000", "movetime 10000", "movetime 30000", "movetime 60000"];
+const LEVELS = [
+  "depth 1",
+  "depth 3",
+  "movetime 1000",
+  "movetime 3000",
+  "movetime 10000",
+  "movetime 30000",
+  "movetime 60000",
+];
 
 const confDir = mkdtempSync(join(tmpdir(), "chess-bench-clock-"));
 /** harness.conf at another fixed cycle count. */
 function confAt(cycles: number): string {
   const path = join(confDir, `cycles-${cycles}.conf`);
-  const text = readFileSync(join(ROOT, "dosbox-config/harness.conf"), "utf8").replace(/cycles=fixed \d+/, `cycles=fixed ${cycles}`);
+  const text = readFileSync(join(ROOT, "dosbox-config/harness.conf"), "utf8").replace(
+    /cycles=fixed \d+/,
+    `cycles=fixed ${cycles}`,
+  );
   writeFileSync(path, text);
   return path;
 }
@@ -40,7 +59,9 @@ async function batch(jobs: string[], cycles: number, timeoutMs: number): Promise
     conf: confAt(cycles),
     timeoutMs,
   });
-  return parseResult(Buffer.from(r.files.get(RESULT_FILE) ?? []).toString("latin1"), jobs).map((g) => g.lines);
+  return parseResult(Buffer.from(r.files.get(RESULT_FILE) ?? []).toString("latin1"), jobs).map(
+    (g) => g.lines,
+  );
 }
 
 const field = (w: string[], name: string) => w[w.indexOf(name) + 1];
@@ -49,25 +70,40 @@ async function levels(): Promise<void> {
   console.log("| level | limit | position | s at 3000 cycles | s at 40000 cycles |");
   console.log("| --- | --- | --- | --- | --- |");
   const rows: string[][] = [];
-  for (const [name, fen] of [["start", START], ["Kiwipete", KIWIPETE]] as const) {
-    for (const [i, limit] of LEVELS.entries()) rows.push([String(i + 1), limit, name, `position ${fen}`, `go ${limit}`]);
+  for (const [name, fen] of [
+    ["start", START],
+    ["Kiwipete", KIWIPETE],
+  ] as const) {
+    for (const [i, limit] of LEVELS.entries())
+      rows.push([String(i + 1), limit, name, `position ${fen}`, `go ${limit}`]);
   }
   const seconds = new Map<number, string[]>();
   for (const cycles of [3000, 40000]) {
     const jobs = rows.flatMap((r) => [r[3]!, r[4]!]);
     const lines = await batch(jobs, cycles, 900_000);
-    seconds.set(cycles, rows.map((_, i) => {
-      const best = lines[2 * i + 1]!.at(-1)!;
-      return `${(Number(field(best, "ticks")) * TICK_MS / 1000).toFixed(2)} (${field(best, "time")} ms, depth ${field(best, "depth")})`;
-    }));
+    seconds.set(
+      cycles,
+      rows.map((_, i) => {
+        const best = lines[2 * i + 1]!.at(-1)!;
+        return `${((Number(field(best, "ticks")) * TICK_MS) / 1000).toFixed(2)} (${field(best, "time")} ms, depth ${field(best, "depth")})`;
+      }),
+    );
   }
-  rows.forEach((r, i) => console.log(`| ${r[0]} | ${r[1]} | ${r[2]} | ${seconds.get(3000)![i]} | ${seconds.get(40000)![i]} |`));
+  rows.forEach((r, i) =>
+    console.log(
+      `| ${r[0]} | ${r[1]} | ${r[2]} | ${seconds.get(3000)![i]} | ${seconds.get(40000)![i]} |`,
+    ),
+  );
 }
 
 async function mate(): Promise<void> {
   for (const cycles of [3000, 40000]) {
-    const [[line]] = await batch([`mate 5 movetime 10000 ${KIWIPETE}`], cycles, 120_000) as [[string[]]];
-    console.log(`mate 5, Kiwipete, movetime 10000, ${cycles} cycles: "${line!.join(" ")}" = ${(Number(field(line!, "ticks")) * TICK_MS / 1000).toFixed(2)} s`);
+    const [[line]] = (await batch([`mate 5 movetime 10000 ${KIWIPETE}`], cycles, 120_000)) as [
+      [string[]],
+    ];
+    console.log(
+      `mate 5, Kiwipete, movetime 10000, ${cycles} cycles: "${line!.join(" ")}" = ${((Number(field(line!, "ticks")) * TICK_MS) / 1000).toFixed(2)} s`,
+    );
   }
 }
 
@@ -87,7 +123,14 @@ async function game(cycles = 3000, baseMs = 300_000): Promise<void> {
       break;
     }
     const side = p.turn === 0 ? "w" : "b";
-    const lines = await batch([positionJob(START, moves, lineMax), `go wtime ${Math.max(0, Math.round(clock.w))} btime ${Math.max(0, Math.round(clock.b))}`], cycles, 400_000);
+    const lines = await batch(
+      [
+        positionJob(START, moves, lineMax),
+        `go wtime ${Math.max(0, Math.round(clock.w))} btime ${Math.max(0, Math.round(clock.b))}`,
+      ],
+      cycles,
+      400_000,
+    );
     const best = lines[1]!.at(-1)!;
     const spent = Number(field(best, "ticks")) * TICK_MS;
     longest = Math.max(longest, spent);
@@ -100,9 +143,14 @@ async function game(cycles = 3000, baseMs = 300_000): Promise<void> {
     if (!m.ok) throw new Error(`illegal ${best[1]}`);
     makeMove(p, m.move);
     moves.push(best[1]!);
-    if (ply % 10 === 0) console.log(`ply ${ply}: ${best[1]} took ${(spent / 1000).toFixed(2)} s; clocks w ${(clock.w / 1000).toFixed(1)} b ${(clock.b / 1000).toFixed(1)}`);
+    if (ply % 10 === 0)
+      console.log(
+        `ply ${ply}: ${best[1]} took ${(spent / 1000).toFixed(2)} s; clocks w ${(clock.w / 1000).toFixed(1)} b ${(clock.b / 1000).toFixed(1)}`,
+      );
   }
-  console.log(`5+0 at ${cycles} cycles: clocks left w ${(clock.w / 1000).toFixed(1)} s, b ${(clock.b / 1000).toFixed(1)} s; longest move ${(longest / 1000).toFixed(2)} s; legal moves left ${legalMoves(p).length}`);
+  console.log(
+    `5+0 at ${cycles} cycles: clocks left w ${(clock.w / 1000).toFixed(1)} s, b ${(clock.b / 1000).toFixed(1)} s; longest move ${(longest / 1000).toFixed(2)} s; legal moves left ${legalMoves(p).length}`,
+  );
 }
 
 if (isMain(import.meta.url)) {

@@ -60,7 +60,9 @@ async function speed(): Promise<void> {
       const depth = Number(/^info depth (\d+)/.exec(last)?.[1] ?? 0);
       // Every node of the search (the last info counts them all) over its wall time.
       nps.set(name, [...(nps.get(name) ?? []), Math.round((nodes * 1000) / wall)]);
-      rows.push(`| ${backends[i]} | ${name} | ${depth} | ${nodes} | ${wall} | ${Math.round((nodes * 1000) / wall)} |`);
+      rows.push(
+        `| ${backends[i]} | ${name} | ${depth} | ${nodes} | ${wall} | ${Math.round((nodes * 1000) / wall)} |`,
+      );
     }
   }
   for (const [i, uci] of engines.entries()) {
@@ -80,8 +82,11 @@ async function speed(): Promise<void> {
     }
     await uci.quit();
   }
-  console.log(`\n| backend | position | depth | nodes | wall ms | nodes/s |\n| --- | --- | --- | --- | --- | --- |\n${rows.join("\n")}`);
-  for (const [name, [native, js]] of nps) console.log(`${name}: dosbox / jsdos = ${(native! / js!).toFixed(2)}`);
+  console.log(
+    `\n| backend | position | depth | nodes | wall ms | nodes/s |\n| --- | --- | --- | --- | --- | --- |\n${rows.join("\n")}`,
+  );
+  for (const [name, [native, js]] of nps)
+    console.log(`${name}: dosbox / jsdos = ${(native! / js!).toFixed(2)}`);
 }
 
 interface Clock {
@@ -101,7 +106,9 @@ const CLOCKS: Clock[] = [
   { name: "60+0.6", baseMs: 60_000, incMs: 600, maxPlies: 60 },
 ];
 
-async function clockGame(c: Clock): Promise<{ plies: number; flags: number; meanMs: number; minLeft: number; end: string }> {
+async function clockGame(
+  c: Clock,
+): Promise<{ plies: number; flags: number; meanMs: number; minLeft: number; end: string }> {
   const sides = [await engine("auto"), await engine("auto")].map((e) => e.uci);
   const left = [c.baseMs, c.baseMs];
   const pos = oracle.fenPosition("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
@@ -123,12 +130,15 @@ async function clockGame(c: Clock): Promise<{ plies: number; flags: number; mean
     left[turn]! -= took;
     if (left[turn]! <= 0) {
       flags++;
-      console.log(`flag fall at ply ${moves.length + 1}: ${took} ms taken, ${left[turn]} left${togo}`);
+      console.log(
+        `flag fall at ply ${moves.length + 1}: ${took} ms taken, ${left[turn]} left${togo}`,
+      );
     }
     minLeft = Math.min(minLeft, left[turn]!);
     left[turn]! += c.incMs;
     // At the control both clocks get the base time again, on top of what is left.
-    if (c.moves && turn === 1 && (moves.length + 1) % (2 * c.moves) === 0) for (const i of [0, 1]) left[i]! += c.baseMs;
+    if (c.moves && turn === 1 && (moves.length + 1) % (2 * c.moves) === 0)
+      for (const i of [0, 1]) left[i]! += c.baseMs;
     const m = lines.at(-1)!.split(" ")[1]!;
     const u = oracle.parseUci(pos, m);
     if (!u.ok) throw new Error(`illegal ${m} after ${moves.join(" ")}`);
@@ -136,7 +146,13 @@ async function clockGame(c: Clock): Promise<{ plies: number; flags: number; mean
     moves.push(m);
   }
   await Promise.all(sides.map((s) => s.quit()));
-  return { plies: moves.length, flags, meanMs: Math.round(spent / moves.length), minLeft, end: oracle.status(pos) };
+  return {
+    plies: moves.length,
+    flags,
+    meanMs: Math.round(spent / moves.length),
+    minLeft,
+    end: oracle.status(pos),
+  };
 }
 
 async function clock(only?: string): Promise<void> {
@@ -146,7 +162,9 @@ async function clock(only?: string): Promise<void> {
     rows.push(`| ${c.name} | ${r.plies} | ${r.end} | ${r.flags} | ${r.meanMs} | ${r.minLeft} |`);
     console.log(rows.at(-1));
   }
-  console.log(`\n| clock | plies | end | flag falls | mean ms a move | least left (ms) |\n| --- | --- | --- | --- | --- | --- |\n${rows.join("\n")}`);
+  console.log(
+    `\n| clock | plies | end | flag falls | mean ms a move | least left (ms) |\n| --- | --- | --- | --- | --- | --- |\n${rows.join("\n")}`,
+  );
 }
 
 const what = process.argv[2];

@@ -19,7 +19,14 @@ import { MATE_SET } from "./mate-set.ts";
 import { mateTreeSetTable, mateTreeTable } from "./mate-tree.ts";
 import { stackTable } from "./stack.ts";
 import { LOS_ALAMOS_PERFT } from "../../test/fixtures/losalamos.ts";
-import { fenPosition, generateLegalByPins, isMateIn, parseFen, parseUci, perft } from "../oracle/index.ts";
+import {
+  fenPosition,
+  generateLegalByPins,
+  isMateIn,
+  parseFen,
+  parseUci,
+  perft,
+} from "../oracle/index.ts";
 
 export interface BenchCase {
   readonly name: string;
@@ -53,7 +60,11 @@ export const BENCH_CASES: readonly BenchCase[] = [
 ];
 
 /** Times `count` on every case, after one untimed run of the first case to warm the JIT. */
-function timeCases(engine: string, cases: readonly BenchCase[], count: (c: BenchCase) => number): BenchRow[] {
+function timeCases(
+  engine: string,
+  cases: readonly BenchCase[],
+  count: (c: BenchCase) => number,
+): BenchRow[] {
   if (cases[0]) count(cases[0]);
   return cases.map((c) => {
     const started = performance.now();
@@ -76,7 +87,9 @@ export const oracleSection: BenchSection = {
 export const oraclePinsSection: BenchSection = {
   engine: "oracle, pins",
   async run(cases) {
-    return timeCases(this.engine, cases, (c) => perft(fenPosition(c.fen), c.depth, generateLegalByPins));
+    return timeCases(this.engine, cases, (c) =>
+      perft(fenPosition(c.fen), c.depth, generateLegalByPins),
+    );
   },
 };
 
@@ -124,29 +137,55 @@ export const asmSection: BenchSection = {
     const rows: BenchRow[] = [];
     for (const c of cases) {
       const started = performance.now();
-      const [answer] = await asmEngine.perft([{ fen: c.fen, depth: c.depth, divide: false }], { timeoutMs: 900_000 });
+      const [answer] = await asmEngine.perft([{ fen: c.fen, depth: c.depth, divide: false }], {
+        timeoutMs: 900_000,
+      });
       const seconds = (performance.now() - started) / 1000;
-      if (!answer || !answer.ok) throw new Error(`bench: the assembly failed on ${c.name}: ${answer && !answer.ok ? answer.message : "no answer"}`);
+      if (!answer || !answer.ok)
+        throw new Error(
+          `bench: the assembly failed on ${c.name}: ${answer && !answer.ok ? answer.message : "no answer"}`,
+        );
       const tsc = answer.tsc ?? NaN;
       const note = `${(tsc / answer.nodes).toFixed(1)} instr/node, ${(tsc / DEFAULT_DOSBOX_IPS).toFixed(1)} s at 3000 cycles`;
-      rows.push({ engine: this.engine, position: c.name, depth: c.depth, nodes: answer.nodes, seconds, note });
+      rows.push({
+        engine: this.engine,
+        position: c.name,
+        depth: c.depth,
+        nodes: answer.nodes,
+        seconds,
+        note,
+      });
     }
     return rows;
   },
 };
 
-export const SECTIONS: BenchSection[] = [asmSection, oracleSection, oraclePinsSection, chessJsSection, chessJsVerboseSection];
+export const SECTIONS: BenchSection[] = [
+  asmSection,
+  oracleSection,
+  oraclePinsSection,
+  chessJsSection,
+  chessJsVerboseSection,
+];
 
 export function formatTable(rows: readonly BenchRow[]): string {
   const header = ["engine", "position", "depth", "nodes", "seconds", "nodes/s", "note"];
   const cells = rows.map((r) => [
-    r.engine, r.position, String(r.depth), String(r.nodes), r.seconds.toFixed(3),
-    String(Math.round(r.nodes / r.seconds)), r.note ?? "",
+    r.engine,
+    r.position,
+    String(r.depth),
+    String(r.nodes),
+    r.seconds.toFixed(3),
+    String(Math.round(r.nodes / r.seconds)),
+    r.note ?? "",
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...cells.map((row) => row[i].length)));
   const numeric = new Set([2, 3, 4, 5]);
   const line = (row: string[]) =>
-    row.map((cell, i) => (numeric.has(i) ? cell.padStart(widths[i]) : cell.padEnd(widths[i]))).join("  ").trimEnd();
+    row
+      .map((cell, i) => (numeric.has(i) ? cell.padStart(widths[i]) : cell.padEnd(widths[i])))
+      .join("  ")
+      .trimEnd();
   return [line(header), ...cells.map(line)].join("\n");
 }
 
@@ -155,22 +194,54 @@ export function formatTable(rows: readonly BenchRow[]): string {
  *  game's default level. All in one emulator boot; figures from rdtsc, not wall time. */
 async function thinkingTable(): Promise<string> {
   const mates = [2, 3, 4].map((n) => PUBLISHED_MATES.find((m) => m.length === n)!);
-  const mateAnswers = await asmEngine.mate(mates.map((m) => ({ fen: m.fen, moves: m.length })), { timeoutMs: 900_000 });
+  const mateAnswers = await asmEngine.mate(
+    mates.map((m) => ({ fen: m.fen, moves: m.length })),
+    { timeoutMs: 900_000 },
+  );
   const bests = BENCH_CASES.filter((c) => c.depth === 4);
   const levelMs = (await programLimits()).defaultBudgetMs;
-  const bestAnswers = await asmEngine.best(bests.map((c) => ({ fen: c.fen, ms: levelMs })), { timeoutMs: 900_000 });
-  const rows: string[][] = [["job", "position", "answer", "nodes", "instructions", "instr/node", "s at 3000 cycles"]];
-  const perNode = (a: { nodes?: number; tsc?: number }) => ((a.tsc ?? NaN) / (a.nodes ?? NaN)).toFixed(0);
+  const bestAnswers = await asmEngine.best(
+    bests.map((c) => ({ fen: c.fen, ms: levelMs })),
+    { timeoutMs: 900_000 },
+  );
+  const rows: string[][] = [
+    ["job", "position", "answer", "nodes", "instructions", "instr/node", "s at 3000 cycles"],
+  ];
+  const perNode = (a: { nodes?: number; tsc?: number }) =>
+    ((a.tsc ?? NaN) / (a.nodes ?? NaN)).toFixed(0);
   mateAnswers.forEach((a, i) => {
     if (!a.ok) throw new Error(`bench: mate failed on ${mates[i]!.source}: ${a.message}`);
-    rows.push([`mate ${mates[i]!.length}`, mates[i]!.source, `mate ${a.length} ${a.firstMoves[0]}`, String(a.nodes), String(a.tsc), perNode(a), ((a.tsc ?? NaN) / DEFAULT_DOSBOX_IPS).toFixed(2)]);
+    rows.push([
+      `mate ${mates[i]!.length}`,
+      mates[i]!.source,
+      `mate ${a.length} ${a.firstMoves[0]}`,
+      String(a.nodes),
+      String(a.tsc),
+      perNode(a),
+      ((a.tsc ?? NaN) / DEFAULT_DOSBOX_IPS).toFixed(2),
+    ]);
   });
   bestAnswers.forEach((a, i) => {
     if (!a.ok) throw new Error(`bench: best failed on ${bests[i]!.name}: ${a.message}`);
-    rows.push([`best ${levelMs}`, bests[i]!.name, `${a.move} depth ${a.depth}`, String(a.nodes), String(a.tsc), perNode(a), ((a.tsc ?? NaN) / DEFAULT_DOSBOX_IPS).toFixed(2)]);
+    rows.push([
+      `best ${levelMs}`,
+      bests[i]!.name,
+      `${a.move} depth ${a.depth}`,
+      String(a.nodes),
+      String(a.tsc),
+      perNode(a),
+      ((a.tsc ?? NaN) / DEFAULT_DOSBOX_IPS).toFixed(2),
+    ]);
   });
   const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => r[c]!.length)));
-  return rows.map((r) => r.map((cell, c) => (c >= 3 ? cell.padStart(widths[c]!) : cell.padEnd(widths[c]!))).join("  ").trimEnd()).join("\n");
+  return rows
+    .map((r) =>
+      r
+        .map((cell, c) => (c >= 3 ? cell.padStart(widths[c]!) : cell.padEnd(widths[c]!)))
+        .join("  ")
+        .trimEnd(),
+    )
+    .join("\n");
 }
 
 /** The median of a list of numbers (the mean of the middle two for an even count). */
@@ -186,9 +257,15 @@ function median(values: readonly number[]): number {
  *  length, and a first move the oracle's isMateIn accepts. A job stopped by the mate
  *  job's default limit (asm/batch/PROTOCOL.md: ten minutes at 3000 cycles) counts as its cost
  *  so far, and a figure it reaches is shown as a lower bound (">="). */
-export async function mateSetTable(opts: BatchOptions = {}, filter: MateSetFilter = {}): Promise<string> {
+export async function mateSetTable(
+  opts: BatchOptions = {},
+  filter: MateSetFilter = {},
+): Promise<string> {
   const set = MATE_SET.filter((m) => filter.length === undefined || m.length === filter.length);
-  const answers = await asmEngine.mate(set.map((m) => ({ fen: m.fen, moves: m.length })), { timeoutMs: 6 * 3_600_000, ...opts });
+  const answers = await asmEngine.mate(
+    set.map((m) => ({ fen: m.fen, moves: m.length })),
+    { timeoutMs: 6 * 3_600_000, ...opts },
+  );
   const costs = new Map<number, { seconds: number; stopped: boolean }[]>();
   const each: string[] = [];
   answers.forEach((a, i) => {
@@ -198,20 +275,36 @@ export async function mateSetTable(opts: BatchOptions = {}, filter: MateSetFilte
     if (a.ok) {
       const parsed = parseFen(m.fen);
       const move = parsed.ok && a.length !== null ? parseUci(parsed.pos, a.firstMoves[0]!) : null;
-      if (a.length !== m.length || !parsed.ok || !move?.ok || !isMateIn(parsed.pos, move.move, m.length)) {
-        throw new Error(`bench: wrong mate on ${m.source} (${m.fen}): ${a.length === null ? "no mate" : `mate ${a.length} ${a.firstMoves[0]}`}, proven: mate ${m.length}`);
+      if (
+        a.length !== m.length ||
+        !parsed.ok ||
+        !move?.ok ||
+        !isMateIn(parsed.pos, move.move, m.length)
+      ) {
+        throw new Error(
+          `bench: wrong mate on ${m.source} (${m.fen}): ${a.length === null ? "no mate" : `mate ${a.length} ${a.firstMoves[0]}`}, proven: mate ${m.length}`,
+        );
       }
     }
     const tsc = a.ok ? (a.tsc ?? NaN) : Number(stopped![1]);
-    each.push(`mate ${m.length}  ${(tsc / DEFAULT_DOSBOX_IPS).toFixed(2).padStart(7)} s  ${String(a.ok ? a.nodes : "").padStart(9)} nodes  ${m.source}: ${m.fen}`);
-    costs.set(m.length, [...(costs.get(m.length) ?? []), { seconds: tsc / DEFAULT_DOSBOX_IPS, stopped: !a.ok }]);
+    each.push(
+      `mate ${m.length}  ${(tsc / DEFAULT_DOSBOX_IPS).toFixed(2).padStart(7)} s  ${String(a.ok ? a.nodes : "").padStart(9)} nodes  ${m.source}: ${m.fen}`,
+    );
+    costs.set(m.length, [
+      ...(costs.get(m.length) ?? []),
+      { seconds: tsc / DEFAULT_DOSBOX_IPS, stopped: !a.ok },
+    ]);
   });
-  const shown = (cost: { seconds: number; stopped: boolean }) => `${cost.stopped ? ">=" : ""}${cost.seconds.toFixed(2)}`;
+  const shown = (cost: { seconds: number; stopped: boolean }) =>
+    `${cost.stopped ? ">=" : ""}${cost.seconds.toFixed(2)}`;
   const rows = [["mate in", "positions", "median s", "worst s"]];
   for (const [length, list] of [...costs].sort((a, b) => a[0] - b[0])) {
     const sorted = [...list].sort((a, b) => a.seconds - b.seconds);
     const middle = sorted.slice((sorted.length - 1) >> 1, (sorted.length >> 1) + 1);
-    const mid = { seconds: median(list.map((c) => c.seconds)), stopped: middle.some((c) => c.stopped) };
+    const mid = {
+      seconds: median(list.map((c) => c.seconds)),
+      stopped: middle.some((c) => c.stopped),
+    };
     rows.push([String(length), String(list.length), shown(mid), shown(sorted[sorted.length - 1]!)]);
   }
   const table = rows.map((r) => r.map((cell) => cell.padStart(9)).join("  ")).join("\n");
@@ -230,7 +323,8 @@ export interface MateSetFilter {
 function mateSetFilter(argv: readonly string[]): MateSetFilter {
   const at = argv.indexOf("--length");
   const length = at >= 0 ? Number(argv[at + 1]) : undefined;
-  if (length !== undefined && !MATE_SET.some((m) => m.length === length)) throw new Error(`bench: no mate of length ${argv[at + 1]} in the set`);
+  if (length !== undefined && !MATE_SET.some((m) => m.length === length))
+    throw new Error(`bench: no mate of length ${argv[at + 1]} in the set`);
   return { length, each: argv.includes("--each") };
 }
 
@@ -248,9 +342,24 @@ export const PERFT_CASES: readonly BenchCase[] = [
 export const NODE_CASES: readonly (BenchCase & { readonly job: string })[] = [
   { name: "start", fen: START, depth: 5, job: "best 65535" },
   { name: "kiwipete", fen: KIWIPETE, depth: 4, job: "best 65535 matelogic 0" },
-  { name: "queen's gambit middle game", fen: "r1bq1rk1/pp1nbppp/2p1pn2/3p2B1/2PP4/2NBPN2/PP3PPP/R2QK2R w KQ - 0 8", depth: 4, job: "best 65535 matelogic 0" },
-  { name: "rook ending", fen: "8/5pk1/6p1/R7/5P2/r5P1/6K1/8 w - - 0 1", depth: 6, job: "best 65535 matelogic 0" },
-  { name: "K+R v K", fen: "8/8/8/4k3/8/8/8/R3K3 w - - 0 1", depth: 6, job: "best 65535 matelogic 0" },
+  {
+    name: "queen's gambit middle game",
+    fen: "r1bq1rk1/pp1nbppp/2p1pn2/3p2B1/2PP4/2NBPN2/PP3PPP/R2QK2R w KQ - 0 8",
+    depth: 4,
+    job: "best 65535 matelogic 0",
+  },
+  {
+    name: "rook ending",
+    fen: "8/5pk1/6p1/R7/5P2/r5P1/6K1/8 w - - 0 1",
+    depth: 6,
+    job: "best 65535 matelogic 0",
+  },
+  {
+    name: "K+R v K",
+    fen: "8/8/8/4k3/8/8/8/R3K3 w - - 0 1",
+    depth: 6,
+    job: "best 65535 matelogic 0",
+  },
   { name: "position 3", fen: POSITION_3, depth: 6, job: "best 65535 matelogic 0" },
 ];
 
@@ -263,18 +372,25 @@ async function nodeCostTable(): Promise<string> {
     ...[START, KIWIPETE].map((fen) => `best ${levelMs} ${fen}`),
     ...NODE_CASES.map((c) => `${c.job} depth ${c.depth} ${c.fen}`),
   ];
-  const names = ["start, default level", "kiwipete, default level", ...NODE_CASES.map((c) => `${c.name}, depth ${c.depth}`)];
+  const names = [
+    "start, default level",
+    "kiwipete, default level",
+    ...NODE_CASES.map((c) => `${c.name}, depth ${c.depth}`),
+  ];
   const results = await runBatch(jobs, { timeoutMs: 900_000 });
   const perNode: number[] = [];
   const rows = results.map((r, i) => {
     const words = r.lines[r.lines.length - 1] ?? [];
     const field = (name: string) => Number(words[words.indexOf(name) + 1]);
-    if (words[0] !== "best" || !(field("nodes") > 0)) throw new Error(`bench: ${jobs[i]}: ${words.join(" ")}`);
+    if (words[0] !== "best" || !(field("nodes") > 0))
+      throw new Error(`bench: ${jobs[i]}: ${words.join(" ")}`);
     perNode.push(field("tsc") / field("nodes"));
     return `${names[i]!.padEnd(36)} ${words.slice(0, 8).join(" ").padEnd(48)} ${perNode[i]!.toFixed(1).padStart(7)} instr/node`;
   });
   const fixed = perNode.slice(2);
-  rows.push(`${"mean of the fixed-depth positions".padEnd(85)} ${(fixed.reduce((a, b) => a + b, 0) / fixed.length).toFixed(1).padStart(7)} instr/node`);
+  rows.push(
+    `${"mean of the fixed-depth positions".padEnd(85)} ${(fixed.reduce((a, b) => a + b, 0) / fixed.length).toFixed(1).padStart(7)} instr/node`,
+  );
   return rows.join("\n");
 }
 
@@ -287,18 +403,27 @@ async function thinkShownTable(): Promise<string> {
   for (const level of [2, 4]) {
     const perNode: Record<string, number> = {};
     for (const shown of [0, 1]) {
-      const game = await GameDriver.start("", { level, timeoutMs: 120_000, files: { "CHESS.CFG": `think ${shown} sound 0\r\n` } });
+      const game = await GameDriver.start("", {
+        level,
+        timeoutMs: 120_000,
+        files: { "CHESS.CFG": `think ${shown} sound 0\r\n` },
+      });
       try {
         await game.type("d2d3\n");
         const log = await game.waitLog("the computer's reply", (l) => l.moves.length === 2);
-        if (log.think.shown !== (shown === 1) || !(log.think.nodes > 0)) throw new Error(`bench: level ${level}: ${JSON.stringify(log.think)}`);
+        if (log.think.shown !== (shown === 1) || !(log.think.nodes > 0))
+          throw new Error(`bench: level ${level}: ${JSON.stringify(log.think)}`);
         perNode[shown] = log.think.instructions / log.think.nodes;
-        rows.push(`level ${level}, thinking ${shown ? "shown " : "hidden"}  ${String(log.think.nodes).padStart(9)} nodes ${String(log.think.instructions).padStart(12)} instr ${perNode[shown]!.toFixed(1).padStart(8)} instr/node`);
+        rows.push(
+          `level ${level}, thinking ${shown ? "shown " : "hidden"}  ${String(log.think.nodes).padStart(9)} nodes ${String(log.think.instructions).padStart(12)} instr ${perNode[shown]!.toFixed(1).padStart(8)} instr/node`,
+        );
       } finally {
         await game.close();
       }
     }
-    rows.push(`level ${level}: the thinking shown costs ${((perNode[1]! / perNode[0]! - 1) * 100).toFixed(2)}% instructions a node`);
+    rows.push(
+      `level ${level}: the thinking shown costs ${((perNode[1]! / perNode[0]! - 1) * 100).toFixed(2)}% instructions a node`,
+    );
   }
   return rows.join("\n");
 }
@@ -315,7 +440,11 @@ async function levelsTable(): Promise<string> {
   for (const o of OPENINGS)
     for (let i = 0; i < level0; i++) {
       const ms = limits.levelMs[i]!;
-      jobs.push("newgame", `position startpos moves ${o.moves.join(" ")}`, ms > 0 ? `go budget ${ms}` : `go depth ${limits.levelDepth[i]} matelogic 1`);
+      jobs.push(
+        "newgame",
+        `position startpos moves ${o.moves.join(" ")}`,
+        ms > 0 ? `go budget ${ms}` : `go depth ${limits.levelDepth[i]} matelogic 1`,
+      );
     }
   const results = await runBatch(jobs, { timeoutMs: 3_600_000 });
   const nodes: number[][] = limits.levelMs.map(() => []);
@@ -323,7 +452,8 @@ async function levelsTable(): Promise<string> {
     if (j % 3 !== 2) return;
     const words = r.lines.find((l) => l[0] === "bestmove");
     const n = words ? Number(words[words.indexOf("nodes") + 1]) : NaN;
-    if (!(n > 0)) throw new Error(`bench: ${jobs[j]}: ${r.lines.map((l) => l.join(" ")).join(" / ")}`);
+    if (!(n > 0))
+      throw new Error(`bench: ${jobs[j]}: ${r.lines.map((l) => l.join(" ")).join(" / ")}`);
     nodes[Math.floor(j / 3) % level0]!.push(n);
   });
   const rows = [["level", "thinks", "nodes a move (median, min-max)", "CCRL Blitz"]];
@@ -331,10 +461,22 @@ async function levelsTable(): Promise<string> {
     const ms = limits.levelMs[i]!;
     const mid = Math.round(median(ns));
     const r = eloForNodes(mid);
-    const rating = r.bound === "full" ? `${r.elo} or more (full strength)` : r.bound === "below" ? `under ${Math.ceil(STRENGTH_POINTS[0]!.elo / 100) * 100}` : `about ${Math.round(r.elo / 10) * 10}`;
-    rows.push([String(limits.levelMin + i), ms > 0 ? `${ms / 1000} s` : `depth ${limits.levelDepth[i]}`, `${mid} (${Math.min(...ns)}-${Math.max(...ns)})`, rating]);
+    const rating =
+      r.bound === "full"
+        ? `${r.elo} or more (full strength)`
+        : r.bound === "below"
+          ? `under ${Math.ceil(STRENGTH_POINTS[0]!.elo / 100) * 100}`
+          : `about ${Math.round(r.elo / 10) * 10}`;
+    rows.push([
+      String(limits.levelMin + i),
+      ms > 0 ? `${ms / 1000} s` : `depth ${limits.levelDepth[i]}`,
+      `${mid} (${Math.min(...ns)}-${Math.max(...ns)})`,
+      rating,
+    ]);
   });
-  return rows.map((r) => r.map((c, k) => (k === 2 ? c.padEnd(32) : c.padEnd(14))).join("")).join("\n");
+  return rows
+    .map((r) => r.map((c, k) => (k === 2 ? c.padEnd(32) : c.padEnd(14))).join(""))
+    .join("\n");
 }
 
 async function main(): Promise<void> {
@@ -362,12 +504,17 @@ async function main(): Promise<void> {
   if (tree >= 0) {
     const [length, ...fen] = process.argv.slice(tree + 1);
     if (!/^[1-8]$/.test(length ?? "")) throw new Error("bench: --mate-tree N [FEN], N from 1 to 8");
-    console.log(fen.length > 0 ? mateTreeTable(fen.join(" "), Number(length)) : mateTreeSetTable(Number(length)));
+    console.log(
+      fen.length > 0
+        ? mateTreeTable(fen.join(" "), Number(length))
+        : mateTreeSetTable(Number(length)),
+    );
     return;
   }
   if (process.argv.includes("--mate")) {
     const at = process.argv.indexOf("--program");
-    const opts = at >= 0 ? { programBytes: new Uint8Array(readFileSync(process.argv[at + 1]!)) } : {};
+    const opts =
+      at >= 0 ? { programBytes: new Uint8Array(readFileSync(process.argv[at + 1]!)) } : {};
     console.log(await mateSetTable(opts, mateSetFilter(process.argv)));
     return;
   }

@@ -42,8 +42,10 @@ export function estimateElo({ wins, draws, losses }: MatchScore): EloEstimate {
  *  7.5e-8). */
 export function normalCdf(z: number): number {
   const t = 1 / (1 + 0.2316419 * Math.abs(z));
-  const poly = t * (0.31938153 + t * (-0.356563782 + t * (1.781477937 + t * (-1.821255978 + t * 1.330274429))));
-  const tail = (Math.exp(-z * z / 2) / Math.sqrt(2 * Math.PI)) * poly;
+  const poly =
+    t *
+    (0.31938153 + t * (-0.356563782 + t * (1.781477937 + t * (-1.821255978 + t * 1.330274429))));
+  const tail = (Math.exp((-z * z) / 2) / Math.sqrt(2 * Math.PI)) * poly;
   return z >= 0 ? 1 - tail : tail;
 }
 
@@ -57,7 +59,8 @@ export function likelihoodOfSuperiority({ wins, losses }: MatchScore): number {
 
 /** `+35 ± 120`, `-inf` … as a person reads it. */
 export function formatElo(e: EloEstimate): string {
-  const num = (x: number) => (Number.isFinite(x) ? `${x >= 0 ? "+" : ""}${x.toFixed(0)}` : x > 0 ? "+inf" : "-inf");
+  const num = (x: number) =>
+    Number.isFinite(x) ? `${x >= 0 ? "+" : ""}${x.toFixed(0)}` : x > 0 ? "+inf" : "-inf";
   const margin = Number.isFinite(e.margin) ? e.margin.toFixed(0) : "inf";
   return `${num(e.elo)} ± ${margin}`;
 }
@@ -83,12 +86,18 @@ if (isMain(import.meta.url)) {
   });
   const scores = process.argv.slice(2).map(parseScore);
   if (scores.length !== 2 || scores.some((s) => s === null || s.wins + s.draws + s.losses === 0)) {
-    process.stderr.write("usage: tsx ts-harness/lab/elo.ts W/D/L W/D/L (two matches of at least one game each, against the same opponent)\n");
+    process.stderr.write(
+      "usage: tsx ts-harness/lab/elo.ts W/D/L W/D/L (two matches of at least one game each, against the same opponent)\n",
+    );
     process.exitCode = 2;
   } else {
     const [a, b] = scores.map((s) => estimateElo(s!));
     const gain = eloGain(a!, b!);
-    console.log(`first ${formatElo(a!)}, second ${formatElo(b!)}: the second ${formatElo({ score: NaN, ...gain })} Elo on the first`);
-    console.log(`likelihood of superiority over the opponent: first ${(likelihoodOfSuperiority(scores[0]!) * 100).toFixed(1)}%, second ${(likelihoodOfSuperiority(scores[1]!) * 100).toFixed(1)}%`);
+    console.log(
+      `first ${formatElo(a!)}, second ${formatElo(b!)}: the second ${formatElo({ score: NaN, ...gain })} Elo on the first`,
+    );
+    console.log(
+      `likelihood of superiority over the opponent: first ${(likelihoodOfSuperiority(scores[0]!) * 100).toFixed(1)}%, second ${(likelihoodOfSuperiority(scores[1]!) * 100).toFixed(1)}%`,
+    );
   }
 }

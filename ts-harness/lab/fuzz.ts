@@ -14,8 +14,19 @@ import { encodeGam, gamChecksum, sortedMoves } from "../formats/savegame.ts";
 const LINE_MAX = (await programLimits()).lineMax;
 
 export type FuzzClass =
-  | "fen-fields" | "bytes" | "illegal" | "extreme" | "numbers" | "lines" | "command line" | "game" | "cli"
-  | "limit numbers" | "go words" | "pgn structure" | "chess.gam";
+  | "fen-fields"
+  | "bytes"
+  | "illegal"
+  | "extreme"
+  | "numbers"
+  | "lines"
+  | "command line"
+  | "game"
+  | "cli"
+  | "limit numbers"
+  | "go words"
+  | "pgn structure"
+  | "chess.gam";
 
 /** What a job must get: an error code, or the oracle's answer. */
 export type Expected =
@@ -62,12 +73,19 @@ export function expectedFor(line: string): Expected {
     case "perft":
       return { kind: "perft", nodes: oracle.perft(pos, arg) };
     case "divide": {
-      const divide = oracle.divide(pos, arg).slice().sort((a, b) => (a[0] < b[0] ? -1 : 1));
+      const divide = oracle
+        .divide(pos, arg)
+        .slice()
+        .sort((a, b) => (a[0] < b[0] ? -1 : 1));
       return { kind: "perft", nodes: divide.reduce((s, [, n]) => s + n, 0), divide };
     }
     case "mate": {
       const found = oracle.findMate(pos, arg);
-      return { kind: "mate", length: found?.length ?? null, firstMoves: (found?.moves ?? []).map(oracle.moveToUci).sort() };
+      return {
+        kind: "mate",
+        length: found?.length ?? null,
+        firstMoves: (found?.moves ?? []).map(oracle.moveToUci).sort(),
+      };
     }
     case "exchange": {
       const r = oracle.exchange(pos, arg);
@@ -82,27 +100,46 @@ export function expectedFor(line: string): Expected {
  *  expected answer, or null when they are. */
 export function disagreement(expected: Expected, lines: string[][]): string | null {
   const error = lines.find((w) => w[0] === "error");
-  const got = (what: string) => `expected ${what}, got ${JSON.stringify(lines.map((w) => w.join(" ")))}`;
-  if (expected.kind === "error") return error?.[1] === expected.code ? null : got(`error ${expected.code}`);
+  const got = (what: string) =>
+    `expected ${what}, got ${JSON.stringify(lines.map((w) => w.join(" ")))}`;
+  if (expected.kind === "error")
+    return error?.[1] === expected.code ? null : got(`error ${expected.code}`);
   if (error) return got(expected.kind);
   const line = lines.at(-1)!;
   switch (expected.kind) {
     case "moves":
-      return line.slice(2).sort().join(" ") === expected.moves.join(" ") ? null : got(`moves ${expected.moves.join(" ")}`);
+      return line.slice(2).sort().join(" ") === expected.moves.join(" ")
+        ? null
+        : got(`moves ${expected.moves.join(" ")}`);
     case "perft": {
       if (Number(line[2]) !== expected.nodes) return got(`perft ${expected.nodes}`);
-      const divide = lines.filter((w) => w[0] === "divide").map((w) => `${w[1]} ${w[2]}`).sort();
-      return !expected.divide || divide.join() === expected.divide.map(([m, n]) => `${m} ${n}`).join() ? null : got("the oracle's divide");
+      const divide = lines
+        .filter((w) => w[0] === "divide")
+        .map((w) => `${w[1]} ${w[2]}`)
+        .sort();
+      return !expected.divide ||
+        divide.join() === expected.divide.map(([m, n]) => `${m} ${n}`).join()
+        ? null
+        : got("the oracle's divide");
     }
     case "mate":
       if (expected.length === null) return line[0] === "nomate" ? null : got("nomate");
-      return line[0] === "mate" && Number(line[1]) === expected.length && expected.firstMoves.includes(line[2]!)
-        ? null : got(`mate ${expected.length} ${expected.firstMoves.join("|")}`);
+      return line[0] === "mate" &&
+        Number(line[1]) === expected.length &&
+        expected.firstMoves.includes(line[2]!)
+        ? null
+        : got(`mate ${expected.length} ${expected.firstMoves.join("|")}`);
     case "exchange":
-      return Number(line[1]) === expected.value && (expected.bestMoves.length === 0 ? line[2] === "none" : expected.bestMoves.includes(line[2]!))
-        ? null : got(`exchange ${expected.value} ${expected.bestMoves.join("|") || "none"}`);
+      return Number(line[1]) === expected.value &&
+        (expected.bestMoves.length === 0
+          ? line[2] === "none"
+          : expected.bestMoves.includes(line[2]!))
+        ? null
+        : got(`exchange ${expected.value} ${expected.bestMoves.join("|") || "none"}`);
     case "best":
-      return (expected.legal.length === 0 ? line[1] === "none" : expected.legal.includes(line[1]!)) ? null : got("a legal move");
+      return (expected.legal.length === 0 ? line[1] === "none" : expected.legal.includes(line[1]!))
+        ? null
+        : got("a legal move");
   }
 }
 
@@ -123,7 +160,16 @@ export const MOVES_218 = "R6R/3Q4/1Q4Q1/4Q3/2Q4Q/Q4Q2/pp1Q4/kBNN1KB1 w - - 0 1";
 
 /** Verbs cheap enough for hundreds of positions in one boot. */
 function cheapJob(rnd: Rnd, fen: string): string {
-  const verb = pick(rnd, ["moves", "moves", "perft 1", "perft 2", "divide 1", "mate 1", "exchange 1", "exchange 2"]);
+  const verb = pick(rnd, [
+    "moves",
+    "moves",
+    "perft 1",
+    "perft 2",
+    "divide 1",
+    "mate 1",
+    "exchange 1",
+    "exchange 2",
+  ]);
   return `${verb} ${fen}`;
 }
 
@@ -132,16 +178,49 @@ function breakFields(rnd: Rnd, fen: string): string {
   const f = fen.split(" ");
   const i = int(rnd, 0, f.length - 1);
   switch (int(rnd, 0, 9)) {
-    case 0: f.splice(i, 1); break;
-    case 1: f.splice(i, 0, f[i]!); break;
-    case 2: { const j = int(rnd, 0, f.length - 1); [f[i], f[j]] = [f[j]!, f[i]!]; break; }
-    case 3: f[0] = f[0]!.replace(/\d/, (d) => String((Number(d) + pick(rnd, [1, 8])) % 10)); break;
-    case 4: { const b = [...f[0]!]; b.splice(int(rnd, 0, b.length), 0, pick(rnd, [..."pnbrqkPNBRQKx09/"])); f[0] = b.join(""); break; }
-    case 5: f[1] = pick(rnd, ["W", "B", "x", "-", "ww", "white", "0"]); break;
-    case 6: f[2] = Array.from({ length: int(rnd, 1, 5) }, () => pick(rnd, [..."KQkqKQkqXAH-"])).join(""); break;
-    case 7: f[3] = pick(rnd, ["e9", "i3", "-3", "e", "e3e", "E3", ...["a", "c", "d", "f", "h"].flatMap((c) => [`${c}3`, `${c}6`, `${c}4`])]); break;
-    case 8: f[4] = pick(rnd, ["-1", "x", "1.5", "+3", "0x10", "1e3", "٣"]); break;
-    default: f[f.length - 1] = pick(rnd, ["-1", "x", "1.5", "+3", "0x10", "1e3"]); break;
+    case 0:
+      f.splice(i, 1);
+      break;
+    case 1:
+      f.splice(i, 0, f[i]!);
+      break;
+    case 2: {
+      const j = int(rnd, 0, f.length - 1);
+      [f[i], f[j]] = [f[j]!, f[i]!];
+      break;
+    }
+    case 3:
+      f[0] = f[0]!.replace(/\d/, (d) => String((Number(d) + pick(rnd, [1, 8])) % 10));
+      break;
+    case 4: {
+      const b = [...f[0]!];
+      b.splice(int(rnd, 0, b.length), 0, pick(rnd, [..."pnbrqkPNBRQKx09/"]));
+      f[0] = b.join("");
+      break;
+    }
+    case 5:
+      f[1] = pick(rnd, ["W", "B", "x", "-", "ww", "white", "0"]);
+      break;
+    case 6:
+      f[2] = Array.from({ length: int(rnd, 1, 5) }, () => pick(rnd, [..."KQkqKQkqXAH-"])).join("");
+      break;
+    case 7:
+      f[3] = pick(rnd, [
+        "e9",
+        "i3",
+        "-3",
+        "e",
+        "e3e",
+        "E3",
+        ...["a", "c", "d", "f", "h"].flatMap((c) => [`${c}3`, `${c}6`, `${c}4`]),
+      ]);
+      break;
+    case 8:
+      f[4] = pick(rnd, ["-1", "x", "1.5", "+3", "0x10", "1e3", "٣"]);
+      break;
+    default:
+      f[f.length - 1] = pick(rnd, ["-1", "x", "1.5", "+3", "0x10", "1e3"]);
+      break;
   }
   return f.join(" ");
 }
@@ -149,7 +228,19 @@ function breakFields(rnd: Rnd, fen: string): string {
 /** Characters that once went wrong (U+010A became a line feed, U+011A a Ctrl-Z, the
  *  no-break space a separator for the oracle only, the Kelvin sign its king), any byte,
  *  and the TAB. */
-const ODD_CHARS = ["\u010a", "\u011a", "\u00a0", "\u212a", "\ufeff", "\t", "\r", "\n", "\u0000", "\u001a", "\u007f"];
+const ODD_CHARS = [
+  "\u010a",
+  "\u011a",
+  "\u00a0",
+  "\u212a",
+  "\ufeff",
+  "\t",
+  "\r",
+  "\n",
+  "\u0000",
+  "\u001a",
+  "\u007f",
+];
 
 function mutateBytes(rnd: Rnd, text: string): string {
   const chars = [...text];
@@ -170,7 +261,12 @@ const LETTERS = [..."PNBRQpnbrq"];
  *  back ranks, the side not to move in check, castling rights without their rook). */
 function randomPosition(rnd: Rnd): string {
   const board: string[] = Array(64).fill("");
-  const free = () => { for (;;) { const s = int(rnd, 0, 63); if (!board[s]) return s; } };
+  const free = () => {
+    for (;;) {
+      const s = int(rnd, 0, 63);
+      if (!board[s]) return s;
+    }
+  };
   board[free()] = "K";
   board[free()] = "k";
   for (let n = int(rnd, 0, 24); n > 0; n--) board[free()] = pick(rnd, LETTERS);
@@ -180,12 +276,19 @@ function randomPosition(rnd: Rnd): string {
 
 /** The 64 squares of a board field (a8 first), "" for an empty one. */
 function squares(field: string): string[] {
-  return [...field.replace(/\//g, "")].flatMap((c) => (/\d/.test(c) ? Array<string>(Number(c)).fill("") : [c]));
+  return [...field.replace(/\//g, "")].flatMap((c) =>
+    /\d/.test(c) ? Array<string>(Number(c)).fill("") : [c],
+  );
 }
 
 /** The board field of 64 squares (a8 first), "" for an empty one. */
 function boardField(board: string[]): string {
-  const rank = (r: number) => board.slice(r * 8, r * 8 + 8).map((p) => p || "1").join("").replace(/1+/g, (m) => String(m.length));
+  const rank = (r: number) =>
+    board
+      .slice(r * 8, r * 8 + 8)
+      .map((p) => p || "1")
+      .join("")
+      .replace(/1+/g, (m) => String(m.length));
   return Array.from({ length: 8 }, (_, r) => rank(r)).join("/");
 }
 
@@ -213,7 +316,21 @@ function crowdedPosition(rnd: Rnd): string {
   return `${boardField(board)} w - - 0 1`;
 }
 
-const CLOCKS = ["0", "1", "01", "007", "65535", "65536", "4294967295", "4294967296", "99999999999999999999", "-1", "+1", "x", "1x"];
+const CLOCKS = [
+  "0",
+  "1",
+  "01",
+  "007",
+  "65535",
+  "65536",
+  "4294967295",
+  "4294967296",
+  "99999999999999999999",
+  "-1",
+  "+1",
+  "x",
+  "1x",
+];
 
 /** The numbers each verb is tried with: its limits and either side of them, kept cheap
  *  (a deep perft or a long think is tried only where it must be refused). */
@@ -253,7 +370,11 @@ export function batchCases(seed: number, perClass: number): FuzzJob[] {
     add("numbers", numbers, numbers.split(" ").slice(-6).join(" "));
     if (i % 8 === 0) {
       const crowded = crowdedPosition(rnd);
-      add("extreme", `${pick(rnd, ["moves", "perft 1", "perft 2", "divide 1"])} ${crowded}`, crowded);
+      add(
+        "extreme",
+        `${pick(rnd, ["moves", "perft 1", "perft 2", "divide 1"])} ${crowded}`,
+        crowded,
+      );
     }
   }
   return out;
@@ -276,7 +397,10 @@ export function jobsFile(seed: number, lines: number): { bytes: Uint8Array; jobs
       () => good.replace(/ /g, " ".repeat(int(rnd, 1, 40))),
       () => mutateBytes(rnd, good).replace(/[\r\n]|[^\x00-\xff]/g, ""),
       () => String.fromCharCode(pick(rnd, [0, 0x1a, 9, 0xff, 0x80])) + good,
-      () => Array.from({ length: int(rnd, 1, 12) }, () => String.fromCharCode(int(rnd, 0, 255))).join("").replace(/[\r\n]/g, ""),
+      () =>
+        Array.from({ length: int(rnd, 1, 12) }, () => String.fromCharCode(int(rnd, 0, 255)))
+          .join("")
+          .replace(/[\r\n]/g, ""),
     ])();
     const end = i === lines - 1 && rnd() < 0.5 ? "" : pick(rnd, ["\r\n", "\n", "\r"]);
     text += line + end;
@@ -300,9 +424,15 @@ export interface GameCase {
 export function gameCases(seed: number): GameCase[] {
   const rnd = seededRandom(seed);
   const fens = samplePositions(seed + 2, 4).map((p) => p.fen);
-  const padded = pick(rnd, fens).split(" ").map((f) => f + " ".repeat(int(rnd, 1, 4))).join("");
+  const padded = pick(rnd, fens)
+    .split(" ")
+    .map((f) => f + " ".repeat(int(rnd, 1, 4)))
+    .join("");
   const broken = breakFields(rnd, pick(rnd, fens)).replace(/[^\x20-\x7e]/g, "");
-  const clock = pick(rnd, fens).replace(/ \d+ \d+$/, ` ${pick(rnd, ["65535", "65536"])} ${pick(rnd, ["65535", "99999"])}`);
+  const clock = pick(rnd, fens).replace(
+    / \d+ \d+$/,
+    ` ${pick(rnd, ["65535", "65536"])} ${pick(rnd, ["65535", "99999"])}`,
+  );
   const high = pick(rnd, fens).replace(" ", String.fromCharCode(int(rnd, 0xa1, 0xfe)));
   const loaded = pick(rnd, fens);
   return [
@@ -310,8 +440,18 @@ export function gameCases(seed: number): GameCase[] {
     { what: "/fen with a broken field", args: `/fen ${broken}`, fen: broken },
     { what: "/fen with clocks at the limit", args: `/fen ${clock}`, fen: clock },
     { what: "/fen with a byte above 127", args: `/fen ${high}`, fen: high },
-    { what: "/load of a padded line ended by a lone CR", args: "/load POS.TXT", files: { "POS.TXT": loaded.split(" ").join(" ".repeat(40)) + "\r1. e4\r" }, fen: loaded },
-    { what: "/load of a first line of 4000 bytes", args: "/load POS.TXT", files: { "POS.TXT": loaded.split(" ").join(" ".repeat(800)) + "\r\n" }, fen: null },
+    {
+      what: "/load of a padded line ended by a lone CR",
+      args: "/load POS.TXT",
+      files: { "POS.TXT": loaded.split(" ").join(" ".repeat(40)) + "\r1. e4\r" },
+      fen: loaded,
+    },
+    {
+      what: "/load of a first line of 4000 bytes",
+      args: "/load POS.TXT",
+      files: { "POS.TXT": loaded.split(" ").join(" ".repeat(800)) + "\r\n" },
+      fen: null,
+    },
   ];
 }
 
@@ -327,8 +467,23 @@ export interface CommandCase {
 }
 
 /** Names for the jobs file (JOBS.TXT exists), the result file and the odd ones out. */
-const JOBS_NAMES = ["JOBS.TXT", "jobs.txt", ".\\JOBS.TXT", "C:\\JOBS.TXT", "C:JOBS.TXT", "NOSUCH.TXT"];
-const RESULT_NAMES = ["R.TXT", "r.txt", "C:\\OUT.TXT", ".\\OUT.TXT", "JOBS.TXT", "C:JOBS.TXT", ".\\jobs.txt"];
+const JOBS_NAMES = [
+  "JOBS.TXT",
+  "jobs.txt",
+  ".\\JOBS.TXT",
+  "C:\\JOBS.TXT",
+  "C:JOBS.TXT",
+  "NOSUCH.TXT",
+];
+const RESULT_NAMES = [
+  "R.TXT",
+  "r.txt",
+  "C:\\OUT.TXT",
+  ".\\OUT.TXT",
+  "JOBS.TXT",
+  "C:JOBS.TXT",
+  ".\\jobs.txt",
+];
 
 /** The canonical DOS name of a file in C:\ as the cases write it. */
 const canonical = (name: string) => name.toUpperCase().replace(/^C:\\?|^\.\\/, "");
@@ -376,9 +531,31 @@ export const GO_FEN = "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1";
 
 /** Numbers at and either side of the ranges' ends, of 2^31 and of 2^32, and no number. */
 const EDGE_NUMBERS = [
-  "0", "1", "2", "48", "49", "1000", "1001", "65535", "65536", "1431655", "1431656", "3500000", "3500001",
-  "2147483647", "2147483648", "2147483649", "4294967295", "4294967296", "4294967297", "8589934592",
-  "18446744073709551616", "0004294967295", "-1", "1e3", "",
+  "0",
+  "1",
+  "2",
+  "48",
+  "49",
+  "1000",
+  "1001",
+  "65535",
+  "65536",
+  "1431655",
+  "1431656",
+  "3500000",
+  "3500001",
+  "2147483647",
+  "2147483648",
+  "2147483649",
+  "4294967295",
+  "4294967296",
+  "4294967297",
+  "8589934592",
+  "18446744073709551616",
+  "0004294967295",
+  "-1",
+  "1e3",
+  "",
 ];
 
 /** What a go job must answer: the arg error, or a bestmove (a legal move of GO_FEN) whose
@@ -407,7 +584,8 @@ function goModel(words: string[], fullDepth: number | null): GoExpected {
     const range = LIMIT_WORDS[word];
     if (!range) continue;
     const text = words[++i] ?? "";
-    if (!/^\d+$/.test(text) || BigInt(text) < BigInt(range[0]) || BigInt(text) > BigInt(range[1])) return { kind: "error", code: "arg" };
+    if (!/^\d+$/.test(text) || BigInt(text) < BigInt(range[0]) || BigInt(text) > BigInt(range[1]))
+      return { kind: "error", code: "arg" };
     if (word === "depth") maxDepth = Number(text);
   }
   if (given.has("nodes")) limits.add("nodes");
@@ -425,18 +603,39 @@ export function limitNumberCases(seed: number, n: number): GoCase[] {
   return Array.from({ length: n }, (): GoCase => {
     const word = pick(rnd, Object.keys(LIMIT_WORDS));
     const number = pick(rnd, EDGE_NUMBERS);
-    const words = [word, ...(number === "" ? [] : [number]), ...(word === "depth" ? ["nodes", "5000"] : ["depth", "1"])];
+    const words = [
+      word,
+      ...(number === "" ? [] : [number]),
+      ...(word === "depth" ? ["nodes", "5000"] : ["depth", "1"]),
+    ];
     const value = /^\d+$/.test(number) ? Number(number) : 0;
-    const full = (word === "wtime" && value >= 1_000_000) || ["btime", "winc", "binc", "movestogo", "contempt"].includes(word);
-    return { cls: "limit numbers", job: `go ${words.join(" ")}`, expected: goModel(words, full ? 1 : null) };
+    const full =
+      (word === "wtime" && value >= 1_000_000) ||
+      ["btime", "winc", "binc", "movestogo", "contempt"].includes(word);
+    return {
+      cls: "limit numbers",
+      job: `go ${words.join(" ")}`,
+      expected: goModel(words, full ? 1 : null),
+    };
   });
 }
 
 /** Limit words with sound numbers, a seeded subset in a seeded order, each job kept to
  *  6000 nodes (words that bound nothing alone would think for the default budget). */
 const GO_WORDS: string[][] = [
-  ["depth", "2"], ["movetime", "300"], ["budget", "100"], ["wtime", "3000000000"], ["btime", "1000"], ["winc", "100"],
-  ["binc", "100"], ["movestogo", "3"], ["infinite"], ["contempt", "10"], ["matelogic", "1"], ["book", "7"], ["nodes", "6000"],
+  ["depth", "2"],
+  ["movetime", "300"],
+  ["budget", "100"],
+  ["wtime", "3000000000"],
+  ["btime", "1000"],
+  ["winc", "100"],
+  ["binc", "100"],
+  ["movestogo", "3"],
+  ["infinite"],
+  ["contempt", "10"],
+  ["matelogic", "1"],
+  ["book", "7"],
+  ["nodes", "6000"],
 ];
 
 export function goWordCases(seed: number, n: number): GoCase[] {
@@ -454,17 +653,26 @@ export function goWordCases(seed: number, n: number): GoCase[] {
 }
 
 /** Why a go job's result lines do not answer as the model says, or null when they do. */
-export function goDisagreement(expected: GoExpected, lines: string[][], legal: readonly string[]): string | null {
-  const got = (what: string) => `expected ${what}, got ${JSON.stringify(lines.map((w) => w.join(" ")))}`;
+export function goDisagreement(
+  expected: GoExpected,
+  lines: string[][],
+  legal: readonly string[],
+): string | null {
+  const got = (what: string) =>
+    `expected ${what}, got ${JSON.stringify(lines.map((w) => w.join(" ")))}`;
   const last = lines.at(-1) ?? [];
-  if (expected.kind === "error") return last[0] === "error" && last[1] === "arg" && lines.length === 1 ? null : got("error arg");
+  if (expected.kind === "error")
+    return last[0] === "error" && last[1] === "arg" && lines.length === 1 ? null : got("error arg");
   if (last[0] !== "bestmove" || !legal.includes(last[1]!)) return got("a legal bestmove");
   const at = (name: string) => (last.indexOf(name) > 0 ? last[last.indexOf(name) + 1] : undefined);
   const depth = Number(at("depth") ?? 0);
-  if (expected.maxDepth !== null && depth > expected.maxDepth) return got(`depth at most ${expected.maxDepth}`);
-  if (expected.fullDepth !== null && depth !== expected.fullDepth) return got(`depth ${expected.fullDepth}`);
+  if (expected.maxDepth !== null && depth > expected.maxDepth)
+    return got(`depth at most ${expected.maxDepth}`);
+  if (expected.fullDepth !== null && depth !== expected.fullDepth)
+    return got(`depth ${expected.fullDepth}`);
   const limit = at("limit");
-  if (limit !== undefined && !expected.limits.includes(limit)) return got(`a limit among ${expected.limits.join(", ") || "none"}`);
+  if (limit !== undefined && !expected.limits.includes(limit))
+    return got(`a limit among ${expected.limits.join(", ") || "none"}`);
   return null;
 }
 
@@ -475,7 +683,8 @@ function lineOf(text: string, at: number): number {
 
 /** What a PGN /load must give: the moves and the last position, or a refusal whose
  *  message (panel padding aside) names the FEN tag's line and the fault. */
-export type PgnExpected = { kind: "loads"; moves: string[]; fen: string } | { kind: "refused"; message: RegExp };
+export type PgnExpected =
+  { kind: "loads"; moves: string[]; fen: string } | { kind: "refused"; message: RegExp };
 
 export interface PgnCase {
   what: string;
@@ -489,7 +698,9 @@ export interface PgnCase {
  *  closing quote gone, a field the oracle refuses). */
 export function pgnCases(seed: number, n: number): PgnCase[] {
   const rnd = seededRandom(seed);
-  const fens = samplePositions(seed + 3, 2).map((p) => p.fen).filter((f) => oracle.legalMoves(oracle.fenPosition(f)).length > 0);
+  const fens = samplePositions(seed + 3, 2)
+    .map((p) => p.fen)
+    .filter((f) => oracle.legalMoves(oracle.fenPosition(f)).length > 0);
   return Array.from({ length: n }, (): PgnCase => {
     const fen = rnd() < 0.3 ? START : pick(rnd, fens);
     const moves = longGame(int(rnd, 1, 1 << 30), int(rnd, 2, 14), fen).slice();
@@ -512,14 +723,16 @@ export function pgnCases(seed: number, n: number): PgnCase[] {
     }
     const tags = ['[Event "fuzz"]', '[Site "?"]', '[Result "*"]'];
     const withFen = fen !== START || damage !== "none";
-    if (withFen) tags.push('[SetUp "1"]', damage === "quote" ? `[FEN "${fenValue}` : `[FEN "${fenValue}"]`);
+    if (withFen)
+      tags.push('[SetUp "1"]', damage === "quote" ? `[FEN "${fenValue}` : `[FEN "${fenValue}"]`);
     const lines: string[] = [];
     for (let i = 0; i < tags.length; i++) {
       const joinNext = i + 1 < tags.length && damage !== "quote" && rnd() < 0.4;
       lines.push(joinNext ? `${tags[i]} ${tags[++i]}` : tags[i]!);
       if (rnd() < 0.15) lines.push("% an escape line");
     }
-    if (rnd() < 0.3) lines.unshift(pick(rnd, ["% written by a program", "{ a comment before the tags }"]));
+    if (rnd() < 0.3)
+      lines.unshift(pick(rnd, ["% written by a program", "{ a comment before the tags }"]));
     lines.push("");
     const words = sanTokens(fen, moves);
     if (rnd() < 0.3) words.splice(int(rnd, 0, words.length), 0, "{ a comment }");
@@ -535,14 +748,23 @@ export function pgnCases(seed: number, n: number): PgnCase[] {
     if (refusal !== null) {
       const line = lineOf(text, text.indexOf("[FEN "));
       const escaped = refusal.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-      return { what: what.join(" "), text, expected: { kind: "refused", message: new RegExp(`^FEN tag, line ${line} *${escaped}$`) } };
+      return {
+        what: what.join(" "),
+        text,
+        expected: { kind: "refused", message: new RegExp(`^FEN tag, line ${line} *${escaped}$`) },
+      };
     }
-    return { what: what.join(" "), text, expected: { kind: "loads", moves, fen: oracle.toFen(pos) } };
+    return {
+      what: what.join(" "),
+      text,
+      expected: { kind: "loads", moves, fen: oracle.toFen(pos) },
+    };
   });
 }
 
 /** What a CHESS.GAM /load must give: the moves and the last position, or the message. */
-export type GamExpected = { kind: "loads"; moves: string[]; fen: string } | { kind: "refused"; message: string };
+export type GamExpected =
+  { kind: "loads"; moves: string[]; fen: string } | { kind: "refused"; message: string };
 
 export interface GamCase {
   what: string;
@@ -568,7 +790,9 @@ export function gamCases(seed: number, n: number): GamCase[] {
     const moves = longGame(int(rnd, 1, 1 << 30), int(rnd, 1, 6), START);
     const out = Uint8Array.from(encodeGam({ fen: START, moves, level: 3 }));
     const inFen = rnd() < 0.75;
-    const at = inFen ? GAM_FEN_AT + int(rnd, 0, START.length - 1) : GAM_FEN_AT + START.length + 2 + int(rnd, 0, moves.length - 1);
+    const at = inFen
+      ? GAM_FEN_AT + int(rnd, 0, START.length - 1)
+      : GAM_FEN_AT + START.length + 2 + int(rnd, 0, moves.length - 1);
     out[at] = inFen && rnd() < 0.8 ? pick(rnd, FEN_BYTES) : int(rnd, 0, 255);
     const sum = gamChecksum(out.subarray(0, out.length - 2));
     out[out.length - 2] = sum & 0xff;
@@ -579,7 +803,10 @@ export function gamCases(seed: number, n: number): GamCase[] {
 }
 
 function gamModel(bytes: Uint8Array, plies: number): GamExpected {
-  const refused = (why: string): GamExpected => ({ kind: "refused", message: `Refused save file: ${why}` });
+  const refused = (why: string): GamExpected => ({
+    kind: "refused",
+    message: `Refused save file: ${why}`,
+  });
   const fen = Buffer.from(bytes.subarray(GAM_FEN_AT, GAM_FEN_AT + START.length)).toString("latin1");
   const separators = [...fen.split(" ")[0]!].filter((c) => c === "/").length;
   if (separators === 5) return refused("other variant");
@@ -588,7 +815,10 @@ function gamModel(bytes: Uint8Array, plies: number): GamExpected {
   if (!parsed.ok) return refused(`bad FEN ${parsed.error.code}`);
   const pos = parsed.pos;
   const moves: string[] = [];
-  for (const rank of bytes.subarray(GAM_FEN_AT + START.length + 2, GAM_FEN_AT + START.length + 2 + plies)) {
+  for (const rank of bytes.subarray(
+    GAM_FEN_AT + START.length + 2,
+    GAM_FEN_AT + START.length + 2 + plies,
+  )) {
     const uci = oracle.status(pos) === "playing" ? sortedMoves(pos)[rank] : undefined;
     if (uci === undefined) return { kind: "refused", message: "Bad ply in save file" };
     const u = oracle.parseUci(pos, uci);

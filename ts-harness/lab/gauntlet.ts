@@ -14,7 +14,15 @@
 // stockfish, liberman), or key=value words: name=, cmd="program args", proto=uci|xboard,
 // dir=, tc= (its own clock: time odds), rating=, option.NAME=VALUE; a name first and words
 // after it change that engine (`phalanx tc=30+0.3`).
-import { accessSync, appendFileSync, constants, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import {
+  accessSync,
+  appendFileSync,
+  constants,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  writeFileSync,
+} from "node:fs";
 import { delimiter, dirname, isAbsolute, join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { buildAll, isMain, ROOT } from "../core/build.ts";
@@ -26,7 +34,16 @@ import * as oracle from "../oracle/index.ts";
 import { estimateElo, formatElo } from "./elo.ts";
 import { startPlayer, type EngineSpec, type Player, type Protocol } from "./players.ts";
 import { estimateRating, formatRating } from "./rating.ts";
-import { checkSprt, llrCutechess, llrGsprt, pentanomial, sprtBounds, sprtVerdict, type Sprt, type SprtVerdict } from "./sprt.ts";
+import {
+  checkSprt,
+  llrCutechess,
+  llrGsprt,
+  pentanomial,
+  sprtBounds,
+  sprtVerdict,
+  type Sprt,
+  type SprtVerdict,
+} from "./sprt.ts";
 import { Clock, formatTimeControl, parseTimeControl, type TimeControl } from "./time-control.ts";
 
 type Result = PgnGame["result"];
@@ -76,8 +93,17 @@ interface ScheduledGame {
 
 // ---- engine specs ----------------------------------------------------------------------
 
-type KnownEngine = { name: string; protocol: string; command: string[]; options?: Record<string, string>; ccrlBlitz: number | null; ownBuild?: boolean };
-const KNOWN: Record<string, KnownEngine> = JSON.parse(readFileSync(join(ROOT, "ts-harness/lab/engines.json"), "utf8")).engines;
+type KnownEngine = {
+  name: string;
+  protocol: string;
+  command: string[];
+  options?: Record<string, string>;
+  ccrlBlitz: number | null;
+  ownBuild?: boolean;
+};
+const KNOWN: Record<string, KnownEngine> = JSON.parse(
+  readFileSync(join(ROOT, "ts-harness/lab/engines.json"), "utf8"),
+).engines;
 
 /** Words of a spec or a command line: key=value, key="value with spaces", bare words. */
 function specWords(text: string): string[] {
@@ -86,11 +112,27 @@ function specWords(text: string): string[] {
 
 export function parseEngineSpec(text: string): EngineSpec & { ownBuild: boolean } {
   const words = specWords(text);
-  let spec: EngineSpec & { ownBuild: boolean } = { name: "", command: [], protocol: "uci", options: {}, ownBuild: false };
+  let spec: EngineSpec & { ownBuild: boolean } = {
+    name: "",
+    command: [],
+    protocol: "uci",
+    options: {},
+    ownBuild: false,
+  };
   if (words[0] && !words[0].includes("=")) {
     const k = KNOWN[words[0].toLowerCase()];
-    if (!k) throw new Error(`no engine '${words[0]}' in engines.json (known: ${Object.keys(KNOWN).join(", ")}); give name= cmd= proto= instead`);
-    spec = { name: k.name, command: [...k.command], protocol: k.protocol as Protocol, options: { ...(k.options ?? {}) }, ownBuild: k.ownBuild ?? false, ...(k.ccrlBlitz !== null ? { rating: k.ccrlBlitz } : {}) };
+    if (!k)
+      throw new Error(
+        `no engine '${words[0]}' in engines.json (known: ${Object.keys(KNOWN).join(", ")}); give name= cmd= proto= instead`,
+      );
+    spec = {
+      name: k.name,
+      command: [...k.command],
+      protocol: k.protocol as Protocol,
+      options: { ...(k.options ?? {}) },
+      ownBuild: k.ownBuild ?? false,
+      ...(k.ccrlBlitz !== null ? { rating: k.ccrlBlitz } : {}),
+    };
     words.shift();
   }
   for (const w of words) {
@@ -101,16 +143,21 @@ export function parseEngineSpec(text: string): EngineSpec & { ownBuild: boolean 
     else if (key === "cmd") spec.command = specWords(value);
     else if (key === "dir") spec.dir = resolve(value);
     else if (key === "proto") {
-      if (value !== "uci" && value !== "xboard") throw new Error(`engine spec '${text}': proto is uci or xboard, not '${value}'`);
+      if (value !== "uci" && value !== "xboard")
+        throw new Error(`engine spec '${text}': proto is uci or xboard, not '${value}'`);
       spec.protocol = value;
     } else if (key === "tc") {
       parseTimeControl(value);
       spec.tc = value;
     } else if (key === "rating") {
-      if (!/^\d+$/.test(value)) throw new Error(`engine spec '${text}': rating is a whole number, not '${value}'`);
+      if (!/^\d+$/.test(value))
+        throw new Error(`engine spec '${text}': rating is a whole number, not '${value}'`);
       spec.rating = Number(value);
     } else if (key.startsWith("option.") && key.length > 7) spec.options[key.slice(7)] = value;
-    else throw new Error(`engine spec '${text}': unknown key '${key}' (name, cmd, dir, proto, tc, rating, option.NAME)`);
+    else
+      throw new Error(
+        `engine spec '${text}': unknown key '${key}' (name, cmd, dir, proto, tc, rating, option.NAME)`,
+      );
   }
   if (spec.command.length === 0) throw new Error(`engine spec '${text}': no cmd`);
   if (!spec.name) spec.name = spec.command[0]!.split("/").pop()!;
@@ -120,7 +167,9 @@ export function parseEngineSpec(text: string): EngineSpec & { ownBuild: boolean 
 /** The program exists and may run: found on PATH, or at its path. */
 function checkCommand(spec: EngineSpec): void {
   const cmd = spec.command[0]!;
-  const candidates = cmd.includes("/") ? [isAbsolute(cmd) ? cmd : resolve(spec.dir ?? ROOT, cmd)] : (process.env.PATH ?? "").split(delimiter).map((d) => join(d, cmd));
+  const candidates = cmd.includes("/")
+    ? [isAbsolute(cmd) ? cmd : resolve(spec.dir ?? ROOT, cmd)]
+    : (process.env.PATH ?? "").split(delimiter).map((d) => join(d, cmd));
   const runnable = candidates.some((c) => {
     try {
       accessSync(c, constants.X_OK);
@@ -129,7 +178,10 @@ function checkCommand(spec: EngineSpec): void {
       return false;
     }
   });
-  if (!runnable) throw new Error(`${spec.name}: cannot run '${cmd}' (not found, or not executable)${cmd.startsWith("/usr/games/") ? `; apt-get install -y ${cmd.split("/").pop()}` : ""}`);
+  if (!runnable)
+    throw new Error(
+      `${spec.name}: cannot run '${cmd}' (not found, or not executable)${cmd.startsWith("/usr/games/") ? `; apt-get install -y ${cmd.split("/").pop()}` : ""}`,
+    );
 }
 
 // ---- options ---------------------------------------------------------------------------
@@ -138,7 +190,10 @@ export function parseSprt(text: string): Sprt {
   const test: Sprt = { elo0: 0, elo1: 5, alpha: 0.05, beta: 0.05 };
   for (const part of text.split(/[,\s]+/).filter(Boolean)) {
     const m = /^(elo0|elo1|alpha|beta)=(-?\d+(?:\.\d+)?)$/.exec(part);
-    if (!m) throw new Error(`--sprt takes elo0=, elo1=, alpha=, beta= (e.g. elo0=0,elo1=5,alpha=0.05,beta=0.05), not '${part}'`);
+    if (!m)
+      throw new Error(
+        `--sprt takes elo0=, elo1=, alpha=, beta= (e.g. elo0=0,elo1=5,alpha=0.05,beta=0.05), not '${part}'`,
+      );
     test[m[1] as keyof Sprt] = Number(m[2]);
   }
   checkSprt(test);
@@ -164,17 +219,27 @@ export function parseConfig(argv: string[]): GauntletConfig & { ownBuild: boolea
     strict: true,
   });
   const int = (name: string, text: string, min: number, max: number) => {
-    if (!/^\d+$/.test(text) || Number(text) < min || Number(text) > max) throw new Error(`--${name} must be a whole number from ${min} to ${max}, not '${text}'`);
+    if (!/^\d+$/.test(text) || Number(text) < min || Number(text) > max)
+      throw new Error(`--${name} must be a whole number from ${min} to ${max}, not '${text}'`);
     return Number(text);
   };
-  if (!v.opponent?.length) throw new Error("give at least one --opponent (e.g. --opponent hoichess)");
+  if (!v.opponent?.length)
+    throw new Error("give at least one --opponent (e.g. --opponent hoichess)");
   const ours = parseEngineSpec(v.ours!);
   const opponents = v.opponent.map(parseEngineSpec);
   const names = [ours, ...opponents].map((e) => e.name);
-  if (new Set(names).size !== names.length) throw new Error(`two engines share a name (${names.join(", ")}); give one name=`);
+  if (new Set(names).size !== names.length)
+    throw new Error(`two engines share a name (${names.join(", ")}); give one name=`);
   const set = v.openings!;
-  const openings = Object.hasOwn(OPENING_SETS, set) ? OPENING_SETS[set as keyof typeof OPENING_SETS].map((o) => ({ ...o, moves: [...o.moves] })) : existsSync(set) ? readOpenings(set) : null;
-  if (!openings) throw new Error(`--openings is one of ${Object.keys(OPENING_SETS).join(", ")} or an .epd or .pgn file, not '${set}'`);
+  const openings = Object.hasOwn(OPENING_SETS, set)
+    ? OPENING_SETS[set as keyof typeof OPENING_SETS].map((o) => ({ ...o, moves: [...o.moves] }))
+    : existsSync(set)
+      ? readOpenings(set)
+      : null;
+  if (!openings)
+    throw new Error(
+      `--openings is one of ${Object.keys(OPENING_SETS).join(", ")} or an .epd or .pgn file, not '${set}'`,
+    );
   const sprt = v.sprt === undefined ? null : parseSprt(v.sprt);
   if (sprt && opponents.length !== 1) throw new Error("--sprt needs exactly one --opponent");
   return {
@@ -208,20 +273,41 @@ export function engineMove(pos: oracle.Position, text: string): oracle.Move | nu
 /** The side has only its king, or its king and one knight or bishop: it cannot mate. */
 function cannotMate(pos: oracle.Position, side: "w" | "b"): boolean {
   const board = oracle.toFen(pos).split(" ")[0]!;
-  const own = [...board].filter((c) => /[a-z]/i.test(c) && (c === c.toUpperCase()) === (side === "w")).map((c) => c.toLowerCase());
+  const own = [...board]
+    .filter((c) => /[a-z]/i.test(c) && (c === c.toUpperCase()) === (side === "w"))
+    .map((c) => c.toLowerCase());
   return own.length === 1 || (own.length === 2 && own.some((c) => c === "n" || c === "b"));
 }
 
-function verdict(pos: oracle.Position, plies: number, maxPlies: number): { result: Result; reason: string } | null {
+function verdict(
+  pos: oracle.Position,
+  plies: number,
+  maxPlies: number,
+): { result: Result; reason: string } | null {
   const s = oracle.status(pos);
-  if (s === "checkmate") return { result: oracle.sideToMove(pos) === "w" ? "0-1" : "1-0", reason: `${oracle.sideToMove(pos) === "w" ? "black" : "white"} mates` };
-  const draws: Record<string, string> = { stalemate: "stalemate", threefold: "threefold repetition", "fifty-move": "fifty-move rule", "insufficient-material": "insufficient material" };
+  if (s === "checkmate")
+    return {
+      result: oracle.sideToMove(pos) === "w" ? "0-1" : "1-0",
+      reason: `${oracle.sideToMove(pos) === "w" ? "black" : "white"} mates`,
+    };
+  const draws: Record<string, string> = {
+    stalemate: "stalemate",
+    threefold: "threefold repetition",
+    "fifty-move": "fifty-move rule",
+    "insufficient-material": "insufficient material",
+  };
   if (s !== "playing") return { result: "1/2-1/2", reason: `draw by ${draws[s] ?? s}` };
-  if (plies >= maxPlies) return { result: "1/2-1/2", reason: `adjudicated a draw after ${maxPlies} plies` };
+  if (plies >= maxPlies)
+    return { result: "1/2-1/2", reason: `adjudicated a draw after ${maxPlies} plies` };
   return null;
 }
 
-export async function playGame(cfg: GauntletConfig, white: Player, black: Player, opening: Opening): Promise<Omit<GameRecord, "type" | "index" | "opponent" | "oursWhite">> {
+export async function playGame(
+  cfg: GauntletConfig,
+  white: Player,
+  black: Player,
+  opening: Opening,
+): Promise<Omit<GameRecord, "type" | "index" | "opponent" | "oursWhite">> {
   const startFen = opening.fen ?? START_FEN;
   const parsed = oracle.parseFen(startFen);
   if (!parsed.ok) throw new Error(`opening ${opening.name}: ${parsed.error.message}`);
@@ -239,7 +325,10 @@ export async function playGame(cfg: GauntletConfig, white: Player, black: Player
     play(u.move);
   }
   const tcOf = (p: Player) => (p.spec.tc ? parseTimeControl(p.spec.tc) : cfg.tc);
-  const clocks = { w: new Clock(tcOf(white), cfg.marginMs), b: new Clock(tcOf(black), cfg.marginMs) };
+  const clocks = {
+    w: new Clock(tcOf(white), cfg.marginMs),
+    b: new Clock(tcOf(black), cfg.marginMs),
+  };
   const start = { fen: opening.fen ?? null, moves: opening.moves };
   await white.newGame(start, clocks.w);
   await black.newGame(start, clocks.b);
@@ -251,14 +340,31 @@ export async function playGame(cfg: GauntletConfig, white: Player, black: Player
     const clock = clocks[side];
     const lost: Result = side === "w" ? "0-1" : "1-0";
     const who = mover.engineName;
-    const r = await mover.think({ moves, sans, side, white: clocks.w, black: clocks.b, limitMs: clock.allowanceMs });
+    const r = await mover.think({
+      moves,
+      sans,
+      side,
+      white: clocks.w,
+      black: clocks.b,
+      limitMs: clock.allowanceMs,
+    });
     thinking[side].ms += r.ms;
     const leftMs = clock.leftMs;
     const flagged = r.kind === "timeout" || clock.charge(r.ms) === "flag";
     if (r.kind === "crash") end = { result: lost, reason: `${who} disconnects` };
-    else if (flagged) end = cannotMate(pos, side === "w" ? "b" : "w") ? { result: "1/2-1/2", reason: `${who} loses on time, but the opponent cannot mate: a draw` } : { result: lost, reason: `${who} loses on time (${r.kind === "timeout" ? "no move" : `a move of ${Math.round(r.ms)} ms`} with ${Math.round(leftMs)} ms left)` };
+    else if (flagged)
+      end = cannotMate(pos, side === "w" ? "b" : "w")
+        ? {
+            result: "1/2-1/2",
+            reason: `${who} loses on time, but the opponent cannot mate: a draw`,
+          }
+        : {
+            result: lost,
+            reason: `${who} loses on time (${r.kind === "timeout" ? "no move" : `a move of ${Math.round(r.ms)} ms`} with ${Math.round(leftMs)} ms left)`,
+          };
     else if (r.kind === "resign") end = { result: lost, reason: `${who} resigns` };
-    else if (r.kind === "rejected") end = { result: lost, reason: `${who} rejects the legal move ${r.move}` };
+    else if (r.kind === "rejected")
+      end = { result: lost, reason: `${who} rejects the legal move ${r.move}` };
     if (end) break;
     if (r.kind !== "move") throw new Error(`unexpected answer ${r.kind}`);
     const m = engineMove(pos, r.move);
@@ -280,7 +386,10 @@ export async function playGame(cfg: GauntletConfig, white: Player, black: Player
     moves,
     date: new Date().toISOString().slice(0, 10).replace(/-/g, "."),
     timeControl: { white: formatTimeControl(clocks.w.tc), black: formatTimeControl(clocks.b.tc) },
-    thinking: { white: { moves: thinking.w.moves, ms: Math.round(thinking.w.ms) }, black: { moves: thinking.b.moves, ms: Math.round(thinking.b.ms) } },
+    thinking: {
+      white: { moves: thinking.w.moves, ms: Math.round(thinking.w.ms) },
+      black: { moves: thinking.b.moves, ms: Math.round(thinking.b.ms) },
+    },
   };
 }
 
@@ -291,21 +400,42 @@ export function schedule(cfg: GauntletConfig): ScheduledGame[] {
   for (let pair = 0; pair * 2 < cfg.games; pair++)
     for (let opponent = 0; opponent < cfg.opponents.length; opponent++)
       for (let g = pair * 2; g < Math.min(cfg.games, pair * 2 + 2); g++)
-        out.push({ index: out.length, opponent, pair, opening: cfg.openings[pair % cfg.openings.length]!, oursWhite: g % 2 === 0 });
+        out.push({
+          index: out.length,
+          opponent,
+          pair,
+          opening: cfg.openings[pair % cfg.openings.length]!,
+          oursWhite: g % 2 === 0,
+        });
   return out;
 }
 
 /** What a log must agree on to be continued: the engines, the clock, the openings. */
 function signature(cfg: GauntletConfig): string {
-  const engine = (e: EngineSpec) => ({ name: e.name, command: e.command, protocol: e.protocol, options: e.options, tc: e.tc ?? null });
-  return JSON.stringify({ ours: engine(cfg.ours), opponents: cfg.opponents.map(engine), tc: formatTimeControl(cfg.tc), marginMs: cfg.marginMs, openings: cfg.openings, maxPlies: cfg.maxPlies });
+  const engine = (e: EngineSpec) => ({
+    name: e.name,
+    command: e.command,
+    protocol: e.protocol,
+    options: e.options,
+    tc: e.tc ?? null,
+  });
+  return JSON.stringify({
+    ours: engine(cfg.ours),
+    opponents: cfg.opponents.map(engine),
+    tc: formatTimeControl(cfg.tc),
+    marginMs: cfg.marginMs,
+    openings: cfg.openings,
+    maxPlies: cfg.maxPlies,
+  });
 }
 
 /** The games of an earlier run of the same gauntlet; a log of another is refused. */
 export function readLog(path: string, cfg: GauntletConfig): GameRecord[] {
   if (!existsSync(path)) return [];
   const records: GameRecord[] = [];
-  const lines = readFileSync(path, "utf8").split("\n").filter((l) => l.trim());
+  const lines = readFileSync(path, "utf8")
+    .split("\n")
+    .filter((l) => l.trim());
   lines.forEach((line, i) => {
     let rec: { type?: string; signature?: string };
     try {
@@ -315,7 +445,9 @@ export function readLog(path: string, cfg: GauntletConfig): GameRecord[] {
       throw new Error(`${path}:${i + 1}: not JSON`);
     }
     if (rec.type === "start" && rec.signature !== signature(cfg))
-      throw new Error(`${path} is the log of another gauntlet (other engines, clock or openings); give another --log, or remove it`);
+      throw new Error(
+        `${path} is the log of another gauntlet (other engines, clock or openings); give another --log, or remove it`,
+      );
     if (rec.type === "game") records.push(rec as unknown as GameRecord);
   });
   return records;
@@ -346,7 +478,11 @@ export function tallies(cfg: GauntletConfig, records: GameRecord[]): Tally[] {
 }
 
 /** The SPRT's state over the games against the one opponent. */
-export function sprtStatus(test: Sprt, records: GameRecord[], sched: ScheduledGame[]): { cutechess: number; pentanomial: number; pairs: number; verdict: SprtVerdict } {
+export function sprtStatus(
+  test: Sprt,
+  records: GameRecord[],
+  sched: ScheduledGame[],
+): { cutechess: number; pentanomial: number; pairs: number; verdict: SprtVerdict } {
   const byIndex = new Map(records.map((r) => [r.index, r]));
   const t = { wins: 0, draws: 0, losses: 0 };
   for (const r of records) {
@@ -363,7 +499,12 @@ export function sprtStatus(test: Sprt, records: GameRecord[], sched: ScheduledGa
   }
   const pairPoints = [...pairs.values()].filter((p) => p.length === 2).map((p) => p[0]! + p[1]!);
   const cutechess = llrCutechess(t, test.elo0, test.elo1);
-  return { cutechess, pentanomial: llrGsprt(pentanomial(pairPoints), test.elo0, test.elo1), pairs: pairPoints.length, verdict: sprtVerdict(cutechess, test) };
+  return {
+    cutechess,
+    pentanomial: llrGsprt(pentanomial(pairPoints), test.elo0, test.elo1),
+    pairs: pairPoints.length,
+    verdict: sprtVerdict(cutechess, test),
+  };
 }
 
 function pgnOf(r: GameRecord): string {
@@ -376,7 +517,10 @@ function pgnOf(r: GameRecord): string {
       White: r.white,
       Black: r.black,
       Opening: r.opening,
-      TimeControl: r.timeControl.white === r.timeControl.black ? r.timeControl.white : `${r.timeControl.white} vs ${r.timeControl.black}`,
+      TimeControl:
+        r.timeControl.white === r.timeControl.black
+          ? r.timeControl.white
+          : `${r.timeControl.white} vs ${r.timeControl.black}`,
       Termination: r.reason,
     },
     moves: r.moves,
@@ -394,21 +538,29 @@ export interface GauntletRun {
   sprt: ReturnType<typeof sprtStatus> | null;
 }
 
-export async function runGauntlet(cfg: GauntletConfig, report: (line: string) => void = () => {}): Promise<GauntletRun> {
+export async function runGauntlet(
+  cfg: GauntletConfig,
+  report: (line: string) => void = () => {},
+): Promise<GauntletRun> {
   for (const e of [cfg.ours, ...cfg.opponents]) checkCommand(e);
   const sched = schedule(cfg);
   const records = cfg.logPath ? readLog(cfg.logPath, cfg) : [];
   const done = new Set(records.map((r) => r.index));
   if (cfg.logPath) {
     mkdirSync(dirname(cfg.logPath), { recursive: true });
-    if (!existsSync(cfg.logPath)) writeFileSync(cfg.logPath, JSON.stringify({ type: "start", signature: signature(cfg) }) + "\n");
+    if (!existsSync(cfg.logPath))
+      writeFileSync(
+        cfg.logPath,
+        JSON.stringify({ type: "start", signature: signature(cfg) }) + "\n",
+      );
   }
   if (cfg.pgnPath) mkdirSync(dirname(cfg.pgnPath), { recursive: true });
   const pending = sched.filter((g) => !done.has(g.index));
   let next = 0;
   let played = 0;
   let failed: unknown = null;
-  const stopBySprt = () => cfg.sprt !== null && sprtStatus(cfg.sprt, records, sched).verdict !== "continue";
+  const stopBySprt = () =>
+    cfg.sprt !== null && sprtStatus(cfg.sprt, records, sched).verdict !== "continue";
   const worker = async () => {
     const players = new Map<string, Player>();
     const player = async (spec: EngineSpec) => {
@@ -430,14 +582,34 @@ export async function runGauntlet(cfg: GauntletConfig, report: (line: string) =>
         const opp = cfg.opponents[g.opponent]!;
         const ours = await player(cfg.ours);
         const theirs = await player(opp);
-        const game = await playGame(cfg, g.oursWhite ? ours : theirs, g.oursWhite ? theirs : ours, g.opening);
-        const rec: GameRecord = { type: "game", index: g.index, opponent: opp.name, oursWhite: g.oursWhite, ...game };
+        const game = await playGame(
+          cfg,
+          g.oursWhite ? ours : theirs,
+          g.oursWhite ? theirs : ours,
+          g.opening,
+        );
+        const rec: GameRecord = {
+          type: "game",
+          index: g.index,
+          opponent: opp.name,
+          oursWhite: g.oursWhite,
+          ...game,
+        };
         records.push(rec);
         played++;
         if (cfg.logPath) appendFileSync(cfg.logPath, JSON.stringify(rec) + "\n");
-        if (cfg.pgnPath) writeFileSync(cfg.pgnPath, [...records].sort((a, b) => a.index - b.index).map(pgnOf).join("\n"));
+        if (cfg.pgnPath)
+          writeFileSync(
+            cfg.pgnPath,
+            [...records]
+              .sort((a, b) => a.index - b.index)
+              .map(pgnOf)
+              .join("\n"),
+          );
         const t = tallies(cfg, records)[g.opponent]!;
-        report(`game ${g.index + 1}/${sched.length} ${rec.white} - ${rec.black} (${g.opening.name}): ${rec.result} ${rec.reason}, ${rec.moves.length} plies; against ${opp.name} +${t.wins} =${t.draws} -${t.losses}`);
+        report(
+          `game ${g.index + 1}/${sched.length} ${rec.white} - ${rec.black} (${g.opening.name}): ${rec.result} ${rec.reason}, ${rec.moves.length} plies; against ${opp.name} +${t.wins} =${t.draws} -${t.losses}`,
+        );
       }
     } catch (e) {
       failed ??= e;
@@ -445,7 +617,9 @@ export async function runGauntlet(cfg: GauntletConfig, report: (line: string) =>
       await Promise.all([...players.values()].map((p) => p.quit()));
     }
   };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(cfg.concurrency, pending.length)) }, worker));
+  await Promise.all(
+    Array.from({ length: Math.max(1, Math.min(cfg.concurrency, pending.length)) }, worker),
+  );
   if (failed !== null) throw failed;
   return { records, played, sprt: cfg.sprt ? sprtStatus(cfg.sprt, records, sched) : null };
 }
@@ -458,7 +632,9 @@ export function summary(cfg: GauntletConfig, run: GauntletRun): string[] {
     const s = t[i]!;
     const n = s.wins + s.draws + s.losses;
     const e = estimateElo(s);
-    out.push(`${cfg.ours.name} vs ${o.name}${o.tc ? ` (at ${o.tc})` : ""}: ${n} games, W/D/L ${s.wins}/${s.draws}/${s.losses}, ${n ? (e.score * 100).toFixed(1) : "-"}%, Elo ${n ? formatElo(e) : "-"}${o.rating !== undefined ? `, on the CCRL Blitz scale ${n ? formatRating(estimateRating([{ rating: o.rating, games: n, points: s.wins + s.draws / 2 }])) : "-"} (anchor ${o.rating})` : ""}`);
+    out.push(
+      `${cfg.ours.name} vs ${o.name}${o.tc ? ` (at ${o.tc})` : ""}: ${n} games, W/D/L ${s.wins}/${s.draws}/${s.losses}, ${n ? (e.score * 100).toFixed(1) : "-"}%, Elo ${n ? formatElo(e) : "-"}${o.rating !== undefined ? `, on the CCRL Blitz scale ${n ? formatRating(estimateRating([{ rating: o.rating, games: n, points: s.wins + s.draws / 2 }])) : "-"} (anchor ${o.rating})` : ""}`,
+    );
   });
   let ms = 0;
   let ourMoves = 0;
@@ -467,16 +643,33 @@ export function summary(cfg: GauntletConfig, run: GauntletRun): string[] {
     ms += side.ms;
     ourMoves += side.moves;
   }
-  if (ourMoves > 0) out.push(`${cfg.ours.name} thought ${(ms / ourMoves).toFixed(0)} ms a move on average (${ourMoves} moves)`);
-  const rated = cfg.opponents.map((o, i) => ({ o, s: t[i]! })).filter(({ o, s }) => o.rating !== undefined && s.wins + s.draws + s.losses > 0);
+  if (ourMoves > 0)
+    out.push(
+      `${cfg.ours.name} thought ${(ms / ourMoves).toFixed(0)} ms a move on average (${ourMoves} moves)`,
+    );
+  const rated = cfg.opponents
+    .map((o, i) => ({ o, s: t[i]! }))
+    .filter(({ o, s }) => o.rating !== undefined && s.wins + s.draws + s.losses > 0);
   if (rated.length > 1) {
-    const est = estimateRating(rated.map(({ o, s }) => ({ rating: o.rating!, games: s.wins + s.draws + s.losses, points: s.wins + s.draws / 2 })));
-    out.push(`${cfg.ours.name} on the CCRL Blitz scale, over all ${rated.reduce((a, r) => a + r.s.wins + r.s.draws + r.s.losses, 0)} rated games: ${formatRating(est)}; anchors ${rated.map(({ o }) => `${o.name} ${o.rating}`).join(", ")}`);
+    const est = estimateRating(
+      rated.map(({ o, s }) => ({
+        rating: o.rating!,
+        games: s.wins + s.draws + s.losses,
+        points: s.wins + s.draws / 2,
+      })),
+    );
+    out.push(
+      `${cfg.ours.name} on the CCRL Blitz scale, over all ${rated.reduce((a, r) => a + r.s.wins + r.s.draws + r.s.losses, 0)} rated games: ${formatRating(est)}; anchors ${rated.map(({ o }) => `${o.name} ${o.rating}`).join(", ")}`,
+    );
   }
   if (cfg.sprt && run.sprt) {
     const { lower, upper } = sprtBounds(cfg.sprt);
-    const word = { H1: "H1 accepted", H0: "H0 accepted", continue: "no verdict yet" }[run.sprt.verdict];
-    out.push(`SPRT [${cfg.sprt.elo0}, ${cfg.sprt.elo1}] alpha ${cfg.sprt.alpha} beta ${cfg.sprt.beta}: LLR ${run.sprt.cutechess.toFixed(2)} (${lower.toFixed(2)}, ${upper.toFixed(2)}) as cutechess computes it, ${word}; pentanomial GSPRT over ${run.sprt.pairs} pairs ${run.sprt.pentanomial.toFixed(2)}`);
+    const word = { H1: "H1 accepted", H0: "H0 accepted", continue: "no verdict yet" }[
+      run.sprt.verdict
+    ];
+    out.push(
+      `SPRT [${cfg.sprt.elo0}, ${cfg.sprt.elo1}] alpha ${cfg.sprt.alpha} beta ${cfg.sprt.beta}: LLR ${run.sprt.cutechess.toFixed(2)} (${lower.toFixed(2)}, ${upper.toFixed(2)}) as cutechess computes it, ${word}; pentanomial GSPRT over ${run.sprt.pairs} pairs ${run.sprt.pentanomial.toFixed(2)}`,
+    );
   }
   return out;
 }
@@ -492,11 +685,15 @@ async function main(argv: string[]): Promise<number> {
   // Once here, so that our engines started side by side read build/ and never run nasm at once.
   if (cfg.ownBuild) await buildAll();
   const started = Date.now();
-  process.stderr.write(`gauntlet: ${cfg.ours.name} against ${cfg.opponents.map((o) => o.name).join(", ")}, ${cfg.games} games each at ${formatTimeControl(cfg.tc)}, ${cfg.concurrency} at a time\n`);
+  process.stderr.write(
+    `gauntlet: ${cfg.ours.name} against ${cfg.opponents.map((o) => o.name).join(", ")}, ${cfg.games} games each at ${formatTimeControl(cfg.tc)}, ${cfg.concurrency} at a time\n`,
+  );
   try {
     const run = await runGauntlet(cfg, (l) => process.stderr.write(l + "\n"));
     for (const line of summary(cfg, run)) console.log(line);
-    console.log(`${run.played} games played now, ${run.records.length - run.played} from the log; PGN ${cfg.pgnPath ?? "-"} (${((Date.now() - started) / 60_000).toFixed(1)} min)`);
+    console.log(
+      `${run.played} games played now, ${run.records.length - run.played} from the log; PGN ${cfg.pgnPath ?? "-"} (${((Date.now() - started) / 60_000).toFixed(1)} min)`,
+    );
     return 0;
   } catch (e) {
     process.stderr.write(`gauntlet: ${(e as Error).message}\n`);

@@ -19,12 +19,21 @@ const FILES = "abcdefgh";
 
 /** The FEN's board as 64 characters, a8 first ('.' for empty), and back. */
 function expand(board: string): string[] {
-  return board.split("/").flatMap((rank) => [...rank].flatMap((c) => (/\d/.test(c) ? Array<string>(Number(c)).fill(".") : [c])));
+  return board
+    .split("/")
+    .flatMap((rank) =>
+      [...rank].flatMap((c) => (/\d/.test(c) ? Array<string>(Number(c)).fill(".") : [c])),
+    );
 }
 function compress(cells: readonly string[]): string {
   const ranks: string[] = [];
   for (let r = 0; r < 8; r++) {
-    ranks.push(cells.slice(8 * r, 8 * r + 8).join("").replace(/\.+/g, (run) => String(run.length)));
+    ranks.push(
+      cells
+        .slice(8 * r, 8 * r + 8)
+        .join("")
+        .replace(/\.+/g, (run) => String(run.length)),
+    );
   }
   return ranks.join("/");
 }
@@ -45,7 +54,10 @@ export function relocations(fen: string): { fen: string; moved: string }[] {
       const candidate = [compress(next), rest[0], "-", "-", "0", "1"].join(" ");
       const parsed = parseFen(candidate);
       if (!parsed.ok || status(parsed.pos) !== "playing") continue;
-      out.push({ fen: toFen(parsed.pos), moved: `${cells[from]} ${squareName(from)}-${squareName(to)}` });
+      out.push({
+        fen: toFen(parsed.pos),
+        moved: `${cells[from]} ${squareName(from)}-${squareName(to)}`,
+      });
     }
   }
   return out;
@@ -60,7 +72,8 @@ async function main(): Promise<void> {
   const length = Number(arg("--length") ?? "7");
   const depth = Number(arg("--depth") ?? "24");
   const limit = Number(arg("--limit") ?? "4");
-  if (!fen) throw new Error("usage: long-mate-hunt.ts --length N --fen FEN [--depth D] [--limit K]");
+  if (!fen)
+    throw new Error("usage: long-mate-hunt.ts --length N --fen FEN [--depth D] [--limit K]");
   const sf = new UciClient(STOCKFISH);
   await sf.handshake({ Threads: 1, Hash: 16 });
   let proven = 0;
@@ -73,7 +86,9 @@ async function main(): Promise<void> {
       const found = findMate(parsed.pos, length);
       const keys = found?.moves.map(moveToUci) ?? [];
       const ok = found?.length === length && keys.includes(seen.best);
-      console.log(`${ok ? "proven" : "refused"} ${candidate};${seen.best};${moved}${ok ? ` (keys ${keys.join(" ")})` : ""}`);
+      console.log(
+        `${ok ? "proven" : "refused"} ${candidate};${seen.best};${moved}${ok ? ` (keys ${keys.join(" ")})` : ""}`,
+      );
       if (ok && ++proven >= limit) break;
     }
   } finally {

@@ -96,18 +96,29 @@ function bridge(root: string): UciClient {
 async function matchLevel(cfg: MatchConfig): Promise<number> {
   const limits = await programLimits();
   if (cfg.level === null) return limits.uciLevelDefault;
-  if (cfg.level > limits.uciLevelMs.length) throw new Error(`--level must be a whole number from 1 to ${limits.uciLevelMs.length}, not '${cfg.level}'`);
+  if (cfg.level > limits.uciLevelMs.length)
+    throw new Error(
+      `--level must be a whole number from 1 to ${limits.uciLevelMs.length}, not '${cfg.level}'`,
+    );
   return cfg.level;
 }
 
 async function startPlayers(cfg: MatchConfig): Promise<{ ours: Player; theirs: Player }> {
   const level = await matchLevel(cfg);
   // js-dos at fixed cycles: the budgets count emulated instructions, the same on every run.
-  const options = { Backend: "jsdos", Level: level, OwnBook: String(cfg.book), ...(cfg.budget !== null ? { Budget: cfg.budget } : {}) };
+  const options = {
+    Backend: "jsdos",
+    Level: level,
+    OwnBook: String(cfg.book),
+    ...(cfg.budget !== null ? { Budget: cfg.budget } : {}),
+  };
   let ours: Player;
   if (cfg.oursElo !== null) {
     ours = { name: `Stockfish 15.1 (UCI_Elo ${cfg.oursElo})`, client: new UciClient(STOCKFISH) };
-    await ours.client.handshake({ Threads: 1, Hash: 16, UCI_LimitStrength: "true", UCI_Elo: cfg.oursElo }, 30_000);
+    await ours.client.handshake(
+      { Threads: 1, Hash: 16, UCI_LimitStrength: "true", UCI_Elo: cfg.oursElo },
+      30_000,
+    );
   } else {
     ours = { name: "Liberman Chess", client: bridge(ROOT) };
     await ours.client.handshake(options, 120_000);
@@ -115,15 +126,29 @@ async function startPlayers(cfg: MatchConfig): Promise<{ ours: Player; theirs: P
   let theirs: Player;
   if (cfg.opponentBuild) {
     const budget = cfg.opponentBudget ?? cfg.budget;
-    theirs = { name: `Liberman Chess of ${cfg.opponentBuild}${cfg.opponentBudget !== null ? ` (budget ${cfg.opponentBudget} ms)` : ""}`, client: bridge(cfg.opponentBuild) };
-    await theirs.client.handshake({ Backend: "jsdos", Level: level, OwnBook: String(cfg.book), ...(budget !== null ? { Budget: budget } : {}) }, 120_000);
+    theirs = {
+      name: `Liberman Chess of ${cfg.opponentBuild}${cfg.opponentBudget !== null ? ` (budget ${cfg.opponentBudget} ms)` : ""}`,
+      client: bridge(cfg.opponentBuild),
+    };
+    await theirs.client.handshake(
+      {
+        Backend: "jsdos",
+        Level: level,
+        OwnBook: String(cfg.book),
+        ...(budget !== null ? { Budget: budget } : {}),
+      },
+      120_000,
+    );
   } else if (cfg.opponentCommand) {
     const [cmd, ...args] = cfg.opponentCommand.split(/\s+/);
     theirs = { name: cfg.opponentCommand, client: new UciClient(cmd!, args) };
     await theirs.client.handshake({}, 30_000);
   } else {
     theirs = { name: `Stockfish 15.1 (UCI_Elo ${cfg.elo})`, client: new UciClient(STOCKFISH) };
-    await theirs.client.handshake({ Threads: 1, Hash: 16, UCI_LimitStrength: "true", UCI_Elo: cfg.elo }, 30_000);
+    await theirs.client.handshake(
+      { Threads: 1, Hash: 16, UCI_LimitStrength: "true", UCI_Elo: cfg.elo },
+      30_000,
+    );
   }
   return { ours, theirs };
 }
@@ -136,19 +161,32 @@ export function goCommand(cfg: MatchConfig, clock: Clock, isOurs: boolean): stri
   }
   if (cfg.movetime !== null) return `go movetime ${cfg.movetime}`;
   if ((isOurs && cfg.oursElo === null) || cfg.opponentBuild) return "go";
-  return cfg.opponentNodes !== null ? `go nodes ${cfg.opponentNodes}` : `go movetime ${cfg.opponentMovetime}`;
+  return cfg.opponentNodes !== null
+    ? `go nodes ${cfg.opponentNodes}`
+    : `go movetime ${cfg.opponentMovetime}`;
 }
 
 /** How the game stands by the rules, or null while it goes on. */
-function verdict(pos: oracle.Position, plies: number): { result: PgnGame["result"]; reason: string } | null {
+function verdict(
+  pos: oracle.Position,
+  plies: number,
+): { result: PgnGame["result"]; reason: string } | null {
   const s = oracle.status(pos);
-  if (s === "checkmate") return { result: oracle.sideToMove(pos) === "w" ? "0-1" : "1-0", reason: "checkmate" };
+  if (s === "checkmate")
+    return { result: oracle.sideToMove(pos) === "w" ? "0-1" : "1-0", reason: "checkmate" };
   if (s !== "playing") return { result: "1/2-1/2", reason: s };
-  if (plies >= MAX_PLIES) return { result: "1/2-1/2", reason: `adjudicated after ${MAX_PLIES} plies` };
+  if (plies >= MAX_PLIES)
+    return { result: "1/2-1/2", reason: `adjudicated after ${MAX_PLIES} plies` };
   return null;
 }
 
-async function playGame(cfg: MatchConfig, players: { ours: Player; theirs: Player }, round: number, opening: Opening, oursWhite: boolean): Promise<GameRecord> {
+async function playGame(
+  cfg: MatchConfig,
+  players: { ours: Player; theirs: Player },
+  round: number,
+  opening: Opening,
+  oursWhite: boolean,
+): Promise<GameRecord> {
   const startFen = opening.fen ?? oracle.START_FEN;
   const parsed = oracle.parseFen(startFen);
   if (!parsed.ok) throw new Error(`opening ${opening.name}: ${parsed.error.message}`);
@@ -167,13 +205,18 @@ async function playGame(cfg: MatchConfig, players: { ours: Player; theirs: Playe
     p.client.send("isready");
     await p.client.waitFor(/^readyok$/, 30_000);
   }
-  const clock: Clock = { left: cfg.tc ? { w: cfg.tc.baseMs, b: cfg.tc.baseMs } : null, incMs: cfg.tc?.incMs ?? 0 };
+  const clock: Clock = {
+    left: cfg.tc ? { w: cfg.tc.baseMs, b: cfg.tc.baseMs } : null,
+    incMs: cfg.tc?.incMs ?? 0,
+  };
   let end: { result: PgnGame["result"]; reason: string } | null = null;
   while (!(end = verdict(pos, moves.length))) {
     const side = oracle.sideToMove(pos);
     const mover = side === "w" ? white : black;
     const isOurs = mover === players.ours;
-    mover.client.send(`position ${opening.fen ? `fen ${opening.fen}` : "startpos"} moves ${moves.join(" ")}`);
+    mover.client.send(
+      `position ${opening.fen ? `fen ${opening.fen}` : "startpos"} moves ${moves.join(" ")}`,
+    );
     const go = goCommand(cfg, clock, isOurs);
     const started = Date.now();
     mover.client.send(go);
@@ -243,12 +286,14 @@ export function parseConfig(argv: string[]): MatchConfig {
     strict: true,
   });
   const int = (name: string, text: string, min: number, max: number) => {
-    if (!/^\d+$/.test(text) || Number(text) < min || Number(text) > max) throw new Error(`--${name} must be a whole number from ${min} to ${max}, not '${text}'`);
+    if (!/^\d+$/.test(text) || Number(text) < min || Number(text) > max)
+      throw new Error(`--${name} must be a whole number from ${min} to ${max}, not '${text}'`);
     return Number(text);
   };
   // The program's levels are checked when the players start (matchLevel): here, a number.
   const level = (text: string) => {
-    if (!/^[1-9]\d*$/.test(text)) throw new Error(`--level must be a whole number from 1, not '${text}'`);
+    if (!/^[1-9]\d*$/.test(text))
+      throw new Error(`--level must be a whole number from 1, not '${text}'`);
     return Number(text);
   };
   let tc: MatchConfig["tc"] = null;
@@ -258,19 +303,32 @@ export function parseConfig(argv: string[]): MatchConfig {
     tc = { baseMs: Number(m[1]) * 1000, incMs: Number(m[2]) * 1000 };
   }
   if (tc && v.movetime !== undefined) throw new Error("give --tc or --movetime, not both");
-  if (v.opponent !== undefined && v["opponent-build"] !== undefined) throw new Error("give --opponent or --opponent-build, not both");
-  if (v["opponent-budget"] !== undefined && v["opponent-build"] === undefined) throw new Error("--opponent-budget needs --opponent-build (a CHESS.COM opponent)");
+  if (v.opponent !== undefined && v["opponent-build"] !== undefined)
+    throw new Error("give --opponent or --opponent-build, not both");
+  if (v["opponent-budget"] !== undefined && v["opponent-build"] === undefined)
+    throw new Error("--opponent-budget needs --opponent-build (a CHESS.COM opponent)");
   if (v["ours-elo"] !== undefined) {
     for (const o of ["opponent", "opponent-build", "budget", "level", "book"] as const)
       if (v[o] !== undefined && !(o === "book" && v.book === false))
         throw new Error(`--ours-elo plays stockfish against stockfish; --${o} is for CHESS.COM`);
   }
   const build = v["opponent-build"] === undefined ? null : resolve(v["opponent-build"]);
-  if (build && !(existsSync(join(build, "ts-harness/frontends/uci.ts")) && existsSync(join(build, "node_modules")))) {
-    throw new Error(`--opponent-build: '${build}' is no checkout of this project with its packages (ts-harness/frontends/uci.ts, node_modules)`);
+  if (
+    build &&
+    !(
+      existsSync(join(build, "ts-harness/frontends/uci.ts")) &&
+      existsSync(join(build, "node_modules"))
+    )
+  ) {
+    throw new Error(
+      `--opponent-build: '${build}' is no checkout of this project with its packages (ts-harness/frontends/uci.ts, node_modules)`,
+    );
   }
   const set = v.openings!;
-  if (!Object.hasOwn(OPENING_SETS, set)) throw new Error(`--openings must be one of ${Object.keys(OPENING_SETS).join(", ")}, not '${set}'`);
+  if (!Object.hasOwn(OPENING_SETS, set))
+    throw new Error(
+      `--openings must be one of ${Object.keys(OPENING_SETS).join(", ")}, not '${set}'`,
+    );
   return {
     openings: OPENING_SETS[set as keyof typeof OPENING_SETS],
     games: int("games", v.games!, 1, 1000),
@@ -279,10 +337,16 @@ export function parseConfig(argv: string[]): MatchConfig {
     tc,
     movetime: v.movetime === undefined ? null : int("movetime", v.movetime, 1, 600_000),
     opponentMovetime: int("opponent-movetime", v["opponent-movetime"]!, 1, 600_000),
-    opponentNodes: v["opponent-nodes"] === undefined ? null : int("opponent-nodes", v["opponent-nodes"], 1, 100_000_000),
+    opponentNodes:
+      v["opponent-nodes"] === undefined
+        ? null
+        : int("opponent-nodes", v["opponent-nodes"], 1, 100_000_000),
     opponentCommand: v.opponent ?? null,
     opponentBuild: build,
-    opponentBudget: v["opponent-budget"] === undefined ? null : int("opponent-budget", v["opponent-budget"], 1, 600_000),
+    opponentBudget:
+      v["opponent-budget"] === undefined
+        ? null
+        : int("opponent-budget", v["opponent-budget"], 1, 600_000),
     elo: int("elo", v.elo!, 1320, 3190),
     oursElo: v["ours-elo"] === undefined ? null : int("ours-elo", v["ours-elo"], 1320, 3190),
     concurrency: int("concurrency", v.concurrency!, 1, 8),
@@ -297,9 +361,16 @@ export function parseConfig(argv: string[]): MatchConfig {
 async function buildOpponent(root: string): Promise<boolean> {
   const env = { ...process.env };
   delete env[BUILT_ENV];
-  const r = await execa(TSX, ["ts-harness/core/build.ts"], { cwd: root, env, extendEnv: false, reject: false });
+  const r = await execa(TSX, ["ts-harness/core/build.ts"], {
+    cwd: root,
+    env,
+    extendEnv: false,
+    reject: false,
+  });
   if (r.exitCode !== 0) {
-    process.stderr.write(`match: --opponent-build: ${root} does not build:\n${r.stderr || r.stdout}\n`);
+    process.stderr.write(
+      `match: --opponent-build: ${root} does not build:\n${r.stderr || r.stdout}\n`,
+    );
     return false;
   }
   return true;
@@ -313,9 +384,26 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`match: ${(e as Error).message}\n`);
     return 2;
   }
-  const theirs = cfg.opponentBuild ? (cfg.opponentBudget !== null ? `budget ${cfg.opponentBudget} ms` : "the same") : cfg.opponentNodes !== null ? `${cfg.opponentNodes} nodes` : `${cfg.opponentMovetime} ms`;
-  const limits = cfg.oursElo !== null && !cfg.tc && cfg.movetime === null ? `${theirs} a move each` : cfg.tc ? `${cfg.tc.baseMs / 1000}+${cfg.tc.incMs / 1000} s` : cfg.movetime !== null ? `${cfg.movetime} ms a move` : `${cfg.budget !== null ? `budget ${cfg.budget} ms` : `level ${cfg.level ?? "default"}`} against ${theirs} a move`;
-  const schedule = Array.from({ length: cfg.games }, (_, i) => ({ round: i + 1, opening: cfg.openings[Math.floor(i / 2) % cfg.openings.length]!, oursWhite: i % 2 === 0 }));
+  const theirs = cfg.opponentBuild
+    ? cfg.opponentBudget !== null
+      ? `budget ${cfg.opponentBudget} ms`
+      : "the same"
+    : cfg.opponentNodes !== null
+      ? `${cfg.opponentNodes} nodes`
+      : `${cfg.opponentMovetime} ms`;
+  const limits =
+    cfg.oursElo !== null && !cfg.tc && cfg.movetime === null
+      ? `${theirs} a move each`
+      : cfg.tc
+        ? `${cfg.tc.baseMs / 1000}+${cfg.tc.incMs / 1000} s`
+        : cfg.movetime !== null
+          ? `${cfg.movetime} ms a move`
+          : `${cfg.budget !== null ? `budget ${cfg.budget} ms` : `level ${cfg.level ?? "default"}`} against ${theirs} a move`;
+  const schedule = Array.from({ length: cfg.games }, (_, i) => ({
+    round: i + 1,
+    opening: cfg.openings[Math.floor(i / 2) % cfg.openings.length]!,
+    oursWhite: i % 2 === 0,
+  }));
   const records: GameRecord[] = new Array(cfg.games);
   const tally = { wins: 0, draws: 0, losses: 0 };
   let next = 0;
@@ -338,8 +426,16 @@ async function main(argv: string[]): Promise<number> {
         else if (r.points === 0) tally.losses++;
         else tally.draws++;
         const done = tally.wins + tally.draws + tally.losses;
-        process.stderr.write(`game ${g.round} (${g.opening.name}, ours ${g.oursWhite ? "white" : "black"}): ${r.pgn.result} ${r.reason}, ${r.pgn.moves.length} plies; after ${done}/${cfg.games}: +${tally.wins} =${tally.draws} -${tally.losses}\n`);
-        writeFileSync(cfg.pgnPath, records.filter(Boolean).map((x) => writePgn(x.pgn)).join("\n"));
+        process.stderr.write(
+          `game ${g.round} (${g.opening.name}, ours ${g.oursWhite ? "white" : "black"}): ${r.pgn.result} ${r.reason}, ${r.pgn.moves.length} plies; after ${done}/${cfg.games}: +${tally.wins} =${tally.draws} -${tally.losses}\n`,
+        );
+        writeFileSync(
+          cfg.pgnPath,
+          records
+            .filter(Boolean)
+            .map((x) => writePgn(x.pgn))
+            .join("\n"),
+        );
       }
     } finally {
       await Promise.all([players.ours.client.quit(), players.theirs.client.quit()]);
@@ -348,9 +444,15 @@ async function main(argv: string[]): Promise<number> {
   await Promise.all(Array.from({ length: Math.min(cfg.concurrency, cfg.games) }, worker));
   const e = estimateElo(tally);
   const n = cfg.games;
-  console.log(`${cfg.oursElo === null ? "Liberman Chess" : `Stockfish 15.1 (UCI_Elo ${cfg.oursElo})`} vs ${opponentName}, ${n} games, ${limits}`);
-  console.log(`W/D/L: ${tally.wins}/${tally.draws}/${tally.losses}  score ${(tally.wins + tally.draws / 2).toFixed(1)}/${n} (${(e.score * 100).toFixed(1)}%)`);
-  console.log(`Elo difference: ${formatElo(e)} (95%), likelihood of superiority ${(likelihoodOfSuperiority(tally) * 100).toFixed(1)}%`);
+  console.log(
+    `${cfg.oursElo === null ? "Liberman Chess" : `Stockfish 15.1 (UCI_Elo ${cfg.oursElo})`} vs ${opponentName}, ${n} games, ${limits}`,
+  );
+  console.log(
+    `W/D/L: ${tally.wins}/${tally.draws}/${tally.losses}  score ${(tally.wins + tally.draws / 2).toFixed(1)}/${n} (${(e.score * 100).toFixed(1)}%)`,
+  );
+  console.log(
+    `Elo difference: ${formatElo(e)} (95%), likelihood of superiority ${(likelihoodOfSuperiority(tally) * 100).toFixed(1)}%`,
+  );
   console.log(`PGN: ${cfg.pgnPath}  (${((Date.now() - started) / 60_000).toFixed(1)} min)`);
   return 0;
 }

@@ -20,7 +20,16 @@ import { isMain } from "../core/build.ts";
 import { UciClient } from "../core/uci-client.ts";
 import { seededRandom, WIDE_OPENINGS } from "../formats/positions.ts";
 import {
-  findMate, isMateIn, legalMoves, moveToUci, parseFen, parseUci, playUci, START_FEN, status, toFen,
+  findMate,
+  isMateIn,
+  legalMoves,
+  moveToUci,
+  parseFen,
+  parseUci,
+  playUci,
+  START_FEN,
+  status,
+  toFen,
   type Position,
 } from "../oracle/index.ts";
 
@@ -55,7 +64,9 @@ export interface HuntedMate {
 /** Pieces other than kings and pawns of each side, and all men, read off the FEN. */
 function material(fen: string): { white: number; black: number; men: number } {
   const board = fen.split(" ")[0]!;
-  let white = 0, black = 0, men = 0;
+  let white = 0,
+    black = 0,
+    men = 0;
   for (const c of board) {
     if (!/[a-z]/i.test(c)) continue;
     men++;
@@ -66,7 +77,11 @@ function material(fen: string): { white: number; black: number; men: number } {
 }
 
 /** Stockfish's look at a position: the mate it sees last (null for a cp score), its move. */
-export async function look(sf: UciClient, fen: string, words: string): Promise<{ mate: number | null; best: string }> {
+export async function look(
+  sf: UciClient,
+  fen: string,
+  words: string,
+): Promise<{ mate: number | null; best: string }> {
   sf.send("ucinewgame");
   sf.send(`position fen ${fen}`);
   sf.send(`go ${words}`);
@@ -80,7 +95,13 @@ export async function look(sf: UciClient, fen: string, words: string): Promise<{
 }
 
 /** One move of a self-play game: stockfish's at `nodes`, or now and then a random one. */
-async function nextMove(sf: UciClient, pos: Position, moves: readonly string[], nodes: number, rnd: () => number): Promise<string> {
+async function nextMove(
+  sf: UciClient,
+  pos: Position,
+  moves: readonly string[],
+  nodes: number,
+  rnd: () => number,
+): Promise<string> {
   if (rnd() < RANDOM_MOVE) {
     const legal = legalMoves(pos);
     return moveToUci(legal[Math.floor(rnd() * legal.length)]!);
@@ -102,7 +123,12 @@ function middlegame(fen: string): boolean {
  *  (j = LENGTH - 1 .. MAX_BEFORE), in the middlegame, where stockfish sees a mate in 5
  *  at LOOK_DEPTH and at CONFIRM_DEPTH. Scanned forward (`forward`): the first position
  *  of the game, in the middlegame, where it sees one at LOOK_DEPTH and FORWARD_DEPTH. */
-async function huntGame(sf: UciClient, game: number, seed: number, forward: boolean): Promise<HuntedMate | null> {
+async function huntGame(
+  sf: UciClient,
+  game: number,
+  seed: number,
+  forward: boolean,
+): Promise<HuntedMate | null> {
   const opening = WIDE_OPENINGS[game % WIDE_OPENINGS.length]!;
   const rnd = seededRandom(seed + game);
   const nodes = PLAY_NODES[Math.floor(rnd() * PLAY_NODES.length)]!;
@@ -111,12 +137,17 @@ async function huntGame(sf: UciClient, game: number, seed: number, forward: bool
   if (!parsed.ok) throw new Error("mate-hunt: the start position does not parse");
   const pos = parsed.pos;
   playUci(pos, moves);
-  const source = (ply: number): string => `stockfish self-play ${game} (${opening.name}, ${nodes} nodes), ply ${ply}`;
+  const source = (ply: number): string =>
+    `stockfish self-play ${game} (${opening.name}, ${nodes} nodes), ply ${ply}`;
   const fens: string[] = [];
   while (moves.length < MAX_PLIES && status(pos) === "playing") {
     const fen = toFen(pos);
     fens.push(fen);
-    if (forward && middlegame(fen) && (await look(sf, fen, `depth ${LOOK_DEPTH}`)).mate === LENGTH) {
+    if (
+      forward &&
+      middlegame(fen) &&
+      (await look(sf, fen, `depth ${LOOK_DEPTH}`)).mate === LENGTH
+    ) {
       const seen = await look(sf, fen, `depth ${FORWARD_DEPTH}`);
       if (seen.mate === LENGTH) return { fen, key: seen.best, source: source(moves.length) };
     }
@@ -131,7 +162,8 @@ async function huntGame(sf: UciClient, game: number, seed: number, forward: bool
     const fen = fens[at]!;
     if (!middlegame(fen) || (await look(sf, fen, `depth ${LOOK_DEPTH}`)).mate !== LENGTH) continue;
     const seen = await look(sf, fen, `depth ${CONFIRM_DEPTH}`);
-    if (seen.mate === LENGTH) return { fen, key: seen.best, source: source(at + opening.moves.length) };
+    if (seen.mate === LENGTH)
+      return { fen, key: seen.best, source: source(at + opening.moves.length) };
   }
   return null;
 }
@@ -175,7 +207,13 @@ async function main(): Promise<void> {
   };
   const proveAt = process.argv.indexOf("--prove");
   if (proveAt >= 0) proveFile(process.argv[proveAt + 1]!);
-  else await hunt(arg("--first", 0), arg("--games", 120), arg("--seed", SEED), process.argv.includes("--forward"));
+  else
+    await hunt(
+      arg("--first", 0),
+      arg("--games", 120),
+      arg("--seed", SEED),
+      process.argv.includes("--forward"),
+    );
 }
 
 if (isMain(import.meta.url)) await main();

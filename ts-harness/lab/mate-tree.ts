@@ -105,11 +105,19 @@ export function mateTree(fen: string, n: number, table: boolean): TreeCounts {
 export function mateTreeTable(fen: string, n: number): string {
   const plain = mateTree(fen, n, false);
   const kept = mateTree(fen, n, true);
-  const rows = [["k", "searched, no table", "searched, full table", "answered by the table", "spared"]];
+  const rows = [
+    ["k", "searched, no table", "searched, full table", "answered by the table", "spared"],
+  ];
   for (let k = n; k >= 1; k--) {
     const before = plain.searched[k]!;
     const after = kept.searched[k]!;
-    rows.push([String(k), String(before), String(after), String(kept.known[k]), before ? `${(100 * (1 - after / before)).toFixed(1)}%` : ""]);
+    rows.push([
+      String(k),
+      String(before),
+      String(after),
+      String(kept.known[k]),
+      before ? `${(100 * (1 - after / before)).toFixed(1)}%` : "",
+    ]);
   }
   const answer = (t: TreeCounts) => (t.length === null ? `no mate in ${n}` : `mate in ${t.length}`);
   rows.push(["", answer(plain), answer(kept), "", ""]);
@@ -130,15 +138,21 @@ export function mateTreeSetTable(n: number): string {
   for (const m of set) {
     const plain = mateTree(m.fen, n, false);
     const kept = mateTree(m.fen, n, true);
-    if (plain.length !== null || kept.length !== null) throw new Error(`mate-tree: a mate in ${n} found in ${m.fen}, proven a mate in ${n + 1}`);
+    if (plain.length !== null || kept.length !== null)
+      throw new Error(`mate-tree: a mate in ${n} found in ${m.fen}, proven a mate in ${n + 1}`);
     ratios.push(total(kept) / total(plain));
     before += total(plain);
     after += total(kept);
-    rows.push(`${String(total(plain)).padStart(9)} ${String(total(kept)).padStart(9)} ${ratios[ratios.length - 1]!.toFixed(3).padStart(7)}  ${m.fen}`);
+    rows.push(
+      `${String(total(plain)).padStart(9)} ${String(total(kept)).padStart(9)} ${ratios[ratios.length - 1]!.toFixed(3).padStart(7)}  ${m.fen}`,
+    );
   }
   const sorted = [...ratios].sort((a, b) => a - b);
   const median = (sorted[(sorted.length - 1) >> 1]! + sorted[sorted.length >> 1]!) / 2;
   const geometric = Math.exp(ratios.reduce((a, r) => a + Math.log(r), 0) / ratios.length);
-  rows.push("", `${set.length} positions: full table / none, geometric mean ${geometric.toFixed(3)}, median ${median.toFixed(3)}, from ${sorted[0]!.toFixed(3)} to ${sorted[sorted.length - 1]!.toFixed(3)}; nodes ${before} -> ${after}`);
+  rows.push(
+    "",
+    `${set.length} positions: full table / none, geometric mean ${geometric.toFixed(3)}, median ${median.toFixed(3)}, from ${sorted[0]!.toFixed(3)} to ${sorted[sorted.length - 1]!.toFixed(3)}; nodes ${before} -> ${after}`,
+  );
   return rows.join("\n");
 }

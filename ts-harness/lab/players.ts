@@ -73,7 +73,9 @@ export function startPlayer(spec: EngineSpec, cwd: string): Player {
   return spec.protocol === "uci" ? new UciPlayer(spec, cwd) : new XboardPlayer(spec, cwd);
 }
 
-async function timed<T>(work: () => Promise<T>): Promise<{ value: T; ms: number } | { error: unknown; ms: number }> {
+async function timed<T>(
+  work: () => Promise<T>,
+): Promise<{ value: T; ms: number } | { error: unknown; ms: number }> {
   const t0 = performance.now();
   try {
     const value = await work();
@@ -109,8 +111,11 @@ class UciPlayer implements Player {
     c.send("uci");
     const lines = await c.waitFor(/^uciok$/, HANDSHAKE_MS);
     // The runner never ponders: an engine that may ponder would spend its time expecting it.
-    const ponder = lines.some((l) => /^option name Ponder type check\b/.test(l)) ? { Ponder: "false" } : {};
-    for (const [name, value] of Object.entries({ ...ponder, ...this.spec.options })) c.send(`setoption name ${name} value ${value}`);
+    const ponder = lines.some((l) => /^option name Ponder type check\b/.test(l))
+      ? { Ponder: "false" }
+      : {};
+    for (const [name, value] of Object.entries({ ...ponder, ...this.spec.options }))
+      c.send(`setoption name ${name} value ${value}`);
     c.send("isready");
     await c.waitFor(/^readyok$/, HANDSHAKE_MS);
     const id = lines.map((l) => /^id name (.+)$/.exec(l)?.[1]).find(Boolean);
@@ -152,13 +157,19 @@ class UciPlayer implements Player {
 /** The `feature` pairs of a line: name=value, name="quoted value". */
 export function parseFeatures(line: string): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const m of line.replace(/^feature\s+/, "").matchAll(/(\w+)=("([^"]*)"|\S+)/g)) out[m[1]!] = m[3] ?? m[2]!;
+  for (const m of line.replace(/^feature\s+/, "").matchAll(/(\w+)=("([^"]*)"|\S+)/g))
+    out[m[1]!] = m[3] ?? m[2]!;
   return out;
 }
 
 /** What a CECP engine's line says of the game, when it says anything. */
-export function readXboardLine(line: string): { kind: "move"; move: string } | { kind: "resign" } | { kind: "illegal" } | null {
-  const move = /^move\s+(\S+)/.exec(line) ?? /^\d+\s*\.\s*\.\.\.\s*(\S+)/.exec(line) ?? /^my move is\s*:?\s*(\S+)/i.exec(line);
+export function readXboardLine(
+  line: string,
+): { kind: "move"; move: string } | { kind: "resign" } | { kind: "illegal" } | null {
+  const move =
+    /^move\s+(\S+)/.exec(line) ??
+    /^\d+\s*\.\s*\.\.\.\s*(\S+)/.exec(line) ??
+    /^my move is\s*:?\s*(\S+)/i.exec(line);
   if (move) return { kind: "move", move: move[1]! };
   if (/^resign\b/i.test(line) || /^tellics resign\b/.test(line)) return { kind: "resign" };
   if (/^(Illegal move|Error \(illegal move\))/i.test(line)) return { kind: "illegal" };
@@ -204,7 +215,8 @@ class XboardPlayer implements Player {
       if (f.done === "1") break;
     }
     if (this.features.myname) this.engineName = this.features.myname;
-    for (const [name, value] of Object.entries(this.spec.options)) c.send(`option ${name}=${value}`);
+    for (const [name, value] of Object.entries(this.spec.options))
+      c.send(`option ${name}=${value}`);
     await this.sync();
     this.needsRestart = false;
   }
@@ -233,7 +245,9 @@ class XboardPlayer implements Player {
     }
     const fen = start.fen !== null && start.fen !== START_FEN ? start.fen : null;
     if (fen !== null && this.feature("setboard", "0") !== "1")
-      throw new Error(`${this.engineName} offers no setboard, so it cannot start from the FEN ${fen}; give the openings as moves from the start position (PGN)`);
+      throw new Error(
+        `${this.engineName} offers no setboard, so it cannot start from the FEN ${fen}; give the openings as moves from the start position (PGN)`,
+      );
     const c = this.client!;
     c.send("new");
     c.send("force");
@@ -247,7 +261,8 @@ class XboardPlayer implements Player {
 
   /** The moves the engine has not heard yet, sent in force mode. */
   private catchUp(req: ThinkRequest): void {
-    for (; this.known < req.moves.length; this.known++) this.client!.send(this.moveText(req.moves[this.known]!, req.sans[this.known]!));
+    for (; this.known < req.moves.length; this.known++)
+      this.client!.send(this.moveText(req.moves[this.known]!, req.sans[this.known]!));
   }
 
   async think(req: ThinkRequest): Promise<ThinkResult> {
@@ -262,7 +277,10 @@ class XboardPlayer implements Player {
       }
       c.send("go");
       for (;;) {
-        const lines = await c.waitFor(/^(move\s|\d+\s*\.\s*\.\.\.|my move is|resign|tellics resign|illegal move|error \(illegal move\))/i, req.limitMs);
+        const lines = await c.waitFor(
+          /^(move\s|\d+\s*\.\s*\.\.\.|my move is|resign|tellics resign|illegal move|error \(illegal move\))/i,
+          req.limitMs,
+        );
         const said = readXboardLine(lines[lines.length - 1]!);
         if (said) return said;
       }

@@ -53,10 +53,24 @@ export function estimateRating(scores: RatedScore[]): RatingEstimate {
   const games = played.reduce((a, s) => a + s.games, 0);
   const lo = Math.min(...played.map((s) => s.rating)) - REACH;
   const hi = Math.max(...played.map((s) => s.rating)) + REACH;
-  if (points === 0) return { rating: -Infinity, low: -Infinity, high: boundary((r) => logLikelihood(r, played) >= -HALF_CHI2_95, lo, hi) };
-  if (points === games) return { rating: Infinity, low: boundary((r) => logLikelihood(r, played) < -HALF_CHI2_95, lo, hi), high: Infinity };
+  if (points === 0)
+    return {
+      rating: -Infinity,
+      low: -Infinity,
+      high: boundary((r) => logLikelihood(r, played) >= -HALF_CHI2_95, lo, hi),
+    };
+  if (points === games)
+    return {
+      rating: Infinity,
+      low: boundary((r) => logLikelihood(r, played) < -HALF_CHI2_95, lo, hi),
+      high: Infinity,
+    };
   // The likelihood's slope, points scored less points expected, falls as r grows.
-  const rating = boundary((r) => played.reduce((a, s) => a + s.points - s.games * expected(r, s.rating), 0) > 0, lo, hi);
+  const rating = boundary(
+    (r) => played.reduce((a, s) => a + s.points - s.games * expected(r, s.rating), 0) > 0,
+    lo,
+    hi,
+  );
   const floor = logLikelihood(rating, played) - HALF_CHI2_95;
   return {
     rating,

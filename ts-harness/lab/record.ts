@@ -15,7 +15,8 @@ import { runBatch } from "../core/asm-engine.ts";
 import { ROOT } from "../core/build.ts";
 import { samplePositions } from "../formats/positions.ts";
 
-const FEN_QUOTED = /"([rnbqkpRNBQKP1-8]+(?:\/[rnbqkpRNBQKP1-8]+){7} [wb] [KQkq-]+ [a-h1-8-]+(?: \d+ \d+)?)"/g;
+const FEN_QUOTED =
+  /"([rnbqkpRNBQKP1-8]+(?:\/[rnbqkpRNBQKP1-8]+){7} [wb] [KQkq-]+ [a-h1-8-]+(?: \d+ \d+)?)"/g;
 const RANDOM_SEED = 2026;
 const RANDOM_PER_FEATURE = 60;
 const MATE3_POSITIONS = 120;
@@ -36,19 +37,33 @@ function sourceFiles(dir: string): string[] {
 
 function suiteFens(): string[] {
   const fens = new Set<string>();
-  for (const file of [...sourceFiles(join(ROOT, "test")), ...sourceFiles(join(ROOT, "ts-harness"))]) {
+  for (const file of [
+    ...sourceFiles(join(ROOT, "test")),
+    ...sourceFiles(join(ROOT, "ts-harness")),
+  ]) {
     for (const m of readFileSync(file, "utf8").matchAll(FEN_QUOTED)) fens.add(m[1]!);
   }
   return [...fens].sort();
 }
 
 function freshJobs(): string[] {
-  const fens = [...suiteFens(), ...samplePositions(RANDOM_SEED, RANDOM_PER_FEATURE).map((s) => s.fen)];
+  const fens = [
+    ...suiteFens(),
+    ...samplePositions(RANDOM_SEED, RANDOM_PER_FEATURE).map((s) => s.fen),
+  ];
   const jobs: string[] = [];
   fens.forEach((fen, i) => {
-    jobs.push(`divide 2 ${fen}`, `perft 3 ${fen}`, `moves ${fen}`, `mate 2 ${fen}`, `exchange 3 ${fen}`, `best ${BEST_BUDGET_MS} ${fen}`);
+    jobs.push(
+      `divide 2 ${fen}`,
+      `perft 3 ${fen}`,
+      `moves ${fen}`,
+      `mate 2 ${fen}`,
+      `exchange 3 ${fen}`,
+      `best ${BEST_BUDGET_MS} ${fen}`,
+    );
     if (i < MATE3_POSITIONS) jobs.push(`mate 3 ${fen}`);
-    if (i < FIXED_DEPTH_POSITIONS) jobs.push(`best ${NO_BUDGET_MS} matelogic 0 depth ${FIXED_DEPTH} ${fen}`);
+    if (i < FIXED_DEPTH_POSITIONS)
+      jobs.push(`best ${NO_BUDGET_MS} matelogic 0 depth ${FIXED_DEPTH} ${fen}`);
   });
   return jobs;
 }

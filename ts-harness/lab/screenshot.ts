@@ -17,11 +17,12 @@ const SCALE = 2;
 const WHITE_MOVES = ["c2c3", "e1d3", "b2b3"];
 
 function scaled(img: RgbaImage, k: number): RgbaImage {
-  const width = img.width * k, height = img.height * k;
+  const width = img.width * k,
+    height = img.height * k;
   const data = new Uint8Array(width * height * 4);
   for (let y = 0; y < height; y++)
     for (let x = 0; x < width; x++) {
-      const from = ((y / k | 0) * img.width + (x / k | 0)) * 4;
+      const from = (((y / k) | 0) * img.width + ((x / k) | 0)) * 4;
       data.set(img.data.subarray(from, from + 4), (y * width + x) * 4);
     }
   return { width, height, data };

@@ -48,7 +48,10 @@ export async function selfPlayJobs(specs: JobGameSpec[], timeoutMs = 600_000): P
   return specs.map((_, i) => {
     const [set, game] = [answers[2 * i]!, answers[2 * i + 1]!];
     const last = game.lines.at(-1)!;
-    if (set.lines[0]?.[0] !== "position" || last[0] !== "selfplay") throw new Error(`${jobs[2 * i]}; ${jobs[2 * i + 1]}: ${[...set.lines, last].map((l) => l.join(" ")).join("; ")}`);
+    if (set.lines[0]?.[0] !== "position" || last[0] !== "selfplay")
+      throw new Error(
+        `${jobs[2 * i]}; ${jobs[2 * i + 1]}: ${[...set.lines, last].map((l) => l.join(" ")).join("; ")}`,
+      );
     return { moves: game.lines.filter((l) => l[0] === "ply").map((l) => l[2]!), end: last[2]! };
   });
 }
@@ -65,7 +68,14 @@ export interface RandomGame {
  *  play, one per entry of `colors` (the engine's colour), all advanced together: each
  *  round is one boot that answers every game where the engine is to move. A game ends
  *  by the oracle's rules or at `maxPlies`. */
-export async function playRandom(fen: string, colors: oracle.Color[], depth: number, seed: number, maxPlies: number, programBytes?: Uint8Array): Promise<RandomGame[]> {
+export async function playRandom(
+  fen: string,
+  colors: oracle.Color[],
+  depth: number,
+  seed: number,
+  maxPlies: number,
+  programBytes?: Uint8Array,
+): Promise<RandomGame[]> {
   const rnd = seededRandom(seed);
   const { lineMax } = await programLimits();
   const games = colors.map((engineColor) => {
@@ -73,7 +83,8 @@ export async function playRandom(fen: string, colors: oracle.Color[], depth: num
     if (!parsed.ok) throw new Error(parsed.error.message);
     return { engineColor, pos: parsed.pos, moves: [] as string[] };
   });
-  const over = (g: (typeof games)[number]) => oracle.status(g.pos) !== "playing" || g.moves.length >= maxPlies;
+  const over = (g: (typeof games)[number]) =>
+    oracle.status(g.pos) !== "playing" || g.moves.length >= maxPlies;
   const sideOf = (g: (typeof games)[number]) => oracle.sideToMove(g.pos);
   const play = (g: (typeof games)[number], uci: string) => {
     const m = oracle.parseUci(g.pos, uci);
@@ -94,13 +105,21 @@ export async function playRandom(fen: string, colors: oracle.Color[], depth: num
     const answers = await runBatch(jobs, { timeoutMs: 120_000, programBytes });
     asking.forEach((g, i) => {
       const best = answers[2 * i + 1]!.lines.find((l) => l[0] === "bestmove")?.[1];
-      if (!best) throw new Error(`${jobs[2 * i]}: no bestmove (${answers[2 * i + 1]!.lines.flat().join(" ")})`);
+      if (!best)
+        throw new Error(
+          `${jobs[2 * i]}: no bestmove (${answers[2 * i + 1]!.lines.flat().join(" ")})`,
+        );
       play(g, best);
     });
   }
   return games.map((g) => {
     const status = oracle.status(g.pos);
-    return { engineColor: g.engineColor, moves: g.moves, status, mated: status === "checkmate" ? sideOf(g) : undefined };
+    return {
+      engineColor: g.engineColor,
+      moves: g.moves,
+      status,
+      mated: status === "checkmate" ? sideOf(g) : undefined,
+    };
   });
 }
 
@@ -167,25 +186,38 @@ if (isMain(import.meta.url)) {
   const started = Date.now();
   const start = START_FENS.chess[0]!;
   const tried = openings(Number(values.random), Number(values.seed)).flatMap((opening) =>
-    values.depths!.split(",").map((d) => ({ opening, fen: oracle.toFen(oracle.playUci(oracle.fenPosition(start), opening)), limits: `depth ${d} ${values.limits}`.trim() })),
+    values.depths!.split(",").map((d) => ({
+      opening,
+      fen: oracle.toFen(oracle.playUci(oracle.fenPosition(start), opening)),
+      limits: `depth ${d} ${values.limits}`.trim(),
+    })),
   );
   const games: SelfPlayGame[] = [];
   const batch = Number(values.batch);
   const most = (await programLimits()).jobs.get("selfplay")!.max; // the game record's plies
   for (let i = 0; i < tried.length; i += batch) {
     const some = tried.slice(i, i + batch);
-    const played = await selfPlayJobs(some.map((t) => ({ fen: t.fen, limits: t.limits, plies: most })));
+    const played = await selfPlayJobs(
+      some.map((t) => ({ fen: t.fen, limits: t.limits, plies: most })),
+    );
     played.forEach((g, j) => {
       const t = some[j]!;
       games.push({ ...t, ...g });
-      process.stderr.write(`${games.length}/${tried.length} ${t.limits}, opening ${t.opening.join(" ") || "-"}: ${g.moves.length} plies, ${g.end}\n`);
+      process.stderr.write(
+        `${games.length}/${tried.length} ${t.limits}, opening ${t.opening.join(" ") || "-"}: ${g.moves.length} plies, ${g.end}\n`,
+      );
     });
   }
   const minutes = ((Date.now() - started) / 60_000).toFixed(1);
-  const table = [`| limits | games | median plies | longest | 500 or more |`, `| --- | --- | --- | --- | --- |`];
+  const table = [
+    `| limits | games | median plies | longest | 500 or more |`,
+    `| --- | --- | --- | --- | --- |`,
+  ];
   for (const limits of [...new Set(games.map((g) => g.limits))]) {
     const lengths = games.filter((g) => g.limits === limits).map((g) => g.moves.length);
-    table.push(`| ${limits} | ${lengths.length} | ${median(lengths)} | ${Math.max(...lengths)} | ${lengths.filter((n) => n >= 500).length} |`);
+    table.push(
+      `| ${limits} | ${lengths.length} | ${median(lengths)} | ${Math.max(...lengths)} | ${lengths.filter((n) => n >= 500).length} |`,
+    );
   }
   process.stderr.write(`${table.join("\n")}\n${games.length} games, ${minutes} min\n`);
   const best = games.reduce((a, b) => (b.moves.length > a.moves.length ? b : a));
@@ -207,5 +239,7 @@ ${lines(best.moves)}\`.split(/\\s+/).filter(Boolean),
 };
 `,
   );
-  process.stderr.write(`${best.moves.length} plies (${best.limits}, ${best.end}) written to ${values.out}\n`);
+  process.stderr.write(
+    `${best.moves.length} plies (${best.limits}, ${best.end}) written to ${values.out}\n`,
+  );
 }

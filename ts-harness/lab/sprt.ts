@@ -33,7 +33,10 @@ export interface Trinomial {
 export type Pentanomial = [number, number, number, number, number];
 
 /** The test's bounds on the LLR: [ln(beta/(1-alpha)), ln((1-beta)/alpha)]. */
-export function sprtBounds({ alpha, beta }: Pick<Sprt, "alpha" | "beta">): { lower: number; upper: number } {
+export function sprtBounds({ alpha, beta }: Pick<Sprt, "alpha" | "beta">): {
+  lower: number;
+  upper: number;
+} {
   return { lower: Math.log(beta / (1 - alpha)), upper: Math.log((1 - beta) / alpha) };
 }
 
@@ -44,9 +47,11 @@ export function sprtVerdict(llr: number, test: Sprt): SprtVerdict {
 
 /** Refuses a test that cannot end: elo0 < elo1, 0 < alpha, beta and alpha + beta < 1. */
 export function checkSprt(test: Sprt): void {
-  if (!(test.elo0 < test.elo1)) throw new Error(`SPRT: elo0 (${test.elo0}) must be below elo1 (${test.elo1})`);
+  if (!(test.elo0 < test.elo1))
+    throw new Error(`SPRT: elo0 (${test.elo0}) must be below elo1 (${test.elo1})`);
   for (const k of ["alpha", "beta"] as const)
-    if (!(test[k] > 0 && test[k] < 1)) throw new Error(`SPRT: ${k} must lie between 0 and 1, not ${test[k]}`);
+    if (!(test[k] > 0 && test[k] < 1))
+      throw new Error(`SPRT: ${k} must lie between 0 and 1, not ${test[k]}`);
   if (test.alpha + test.beta >= 1) throw new Error("SPRT: alpha + beta must be below 1");
 }
 
@@ -66,7 +71,12 @@ export interface BayesOptions {
 }
 
 /** The trinomial BayesElo LLR; 0 when a class is empty and no prior fills it. */
-export function llrBayesElo({ wins, draws, losses }: Trinomial, elo0: number, elo1: number, opts: BayesOptions): number {
+export function llrBayesElo(
+  { wins, draws, losses }: Trinomial,
+  elo0: number,
+  elo1: number,
+  opts: BayesOptions,
+): number {
   const w = wins + opts.prior;
   const d = draws + opts.prior;
   const l = losses + opts.prior;

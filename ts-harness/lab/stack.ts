@@ -40,7 +40,10 @@ export async function buildStackMeter(): Promise<{ bytes: Uint8Array; stackBytes
 }
 
 /** Run the jobs in one boot of the measuring build; the deepest stack they used. */
-export async function measureStack(jobs: readonly string[], timeoutMs = 1_800_000): Promise<StackUse> {
+export async function measureStack(
+  jobs: readonly string[],
+  timeoutMs = 1_800_000,
+): Promise<StackUse> {
   const meter = await buildStackMeter();
   const session = await DosSession.start({
     program: "CHESS.COM",
@@ -55,12 +58,18 @@ export async function measureStack(jobs: readonly string[], timeoutMs = 1_800_00
   } finally {
     await session.close();
   }
-  if (run.exitCode !== 0) throw new Error(`stack: the measuring build exited with code ${run.exitCode}`);
-  const answers = Buffer.from(run.files.get("RESULT.TXT") ?? new Uint8Array()).toString("latin1").split(/\r?\n/).filter(Boolean);
+  if (run.exitCode !== 0)
+    throw new Error(`stack: the measuring build exited with code ${run.exitCode}`);
+  const answers = Buffer.from(run.files.get("RESULT.TXT") ?? new Uint8Array())
+    .toString("latin1")
+    .split(/\r?\n/)
+    .filter(Boolean);
   const printed = run.stdout.trim().slice(-4);
-  if (!/^[0-9A-F]{4}$/.test(printed)) throw new Error(`stack: the measuring build printed ${JSON.stringify(run.stdout)}`);
+  if (!/^[0-9A-F]{4}$/.test(printed))
+    throw new Error(`stack: the measuring build printed ${JSON.stringify(run.stdout)}`);
   const untouched = parseInt(printed, 16);
-  if (untouched === 0) throw new Error("stack: the jobs reached the stack's bottom (or beyond): no figure");
+  if (untouched === 0)
+    throw new Error("stack: the jobs reached the stack's bottom (or beyond): no figure");
   return { answers, used: meter.stackBytes - untouched, size: meter.stackBytes };
 }
 

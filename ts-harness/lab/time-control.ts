@@ -15,11 +15,15 @@ export interface TimeControl {
 /** `[moves/]base[+inc]`, base in seconds or m:ss, inc in seconds. */
 export function parseTimeControl(text: string): TimeControl {
   const m = /^(?:(\d+)\/)?(?:(\d+):)?(\d+(?:\.\d+)?)(?:\+(\d+(?:\.\d+)?))?$/.exec(text.trim());
-  if (!m) throw new Error(`a time control is [MOVES/]SECONDS[+INCREMENT] (60+0.6, 40/60, 40/1:00+0.5), not '${text}'`);
+  if (!m)
+    throw new Error(
+      `a time control is [MOVES/]SECONDS[+INCREMENT] (60+0.6, 40/60, 40/1:00+0.5), not '${text}'`,
+    );
   const moves = m[1] === undefined ? null : Number(m[1]);
   const baseMs = Math.round((Number(m[2] ?? 0) * 60 + Number(m[3])) * 1000);
   const incMs = Math.round(Number(m[4] ?? 0) * 1000);
-  if (moves === 0) throw new Error(`a time control needs at least one move a period, not '${text}'`);
+  if (moves === 0)
+    throw new Error(`a time control needs at least one move a period, not '${text}'`);
   if (baseMs <= 0 && incMs <= 0) throw new Error(`a time control needs some time, not '${text}'`);
   return { moves, baseMs, incMs };
 }
@@ -81,7 +85,10 @@ export function uciGo(side: "w" | "b", white: Clock, black: Clock): string {
  *  seconds), INC in seconds. */
 export function xboardLevel(tc: TimeControl): string {
   const seconds = Math.max(1, Math.round(tc.baseMs / 1000));
-  const base = seconds % 60 === 0 ? String(seconds / 60) : `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
+  const base =
+    seconds % 60 === 0
+      ? String(seconds / 60)
+      : `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
   return `level ${tc.moves ?? 0} ${base} ${tc.incMs / 1000}`;
 }
 

@@ -26,7 +26,8 @@ const HOLD_OUT = 10;
 
 function count(text: string, name: string): number {
   const n = Number(text);
-  if (!Number.isInteger(n) || n < 0) throw new Error(`--${name} takes a whole number, not '${text}'`);
+  if (!Number.isInteger(n) || n < 0)
+    throw new Error(`--${name} takes a whole number, not '${text}'`);
   return n;
 }
 
@@ -51,10 +52,16 @@ async function main(argv: string[]): Promise<void> {
     let total = 0;
     const started = Date.now();
     await generatePositions({
-      out: values.out, games: count(values.games, "games"), seed: count(values.seed, "seed"), stockfish: values.stockfish,
+      out: values.out,
+      games: count(values.games, "games"),
+      seed: count(values.seed, "seed"),
+      stockfish: values.stockfish,
       onGame: (g, n, result) => {
         total += n;
-        if (g % 20 === 0) console.log(`game ${g}: ${result}, ${n} positions; ${total} this run, ${Math.round((Date.now() - started) / 1000)} s`);
+        if (g % 20 === 0)
+          console.log(
+            `game ${g}: ${result}, ${n} positions; ${total} this run, ${Math.round((Date.now() - started) / 1000)} s`,
+          );
       },
     });
     return;
@@ -72,27 +79,52 @@ async function main(argv: string[]): Promise<void> {
         const key = positionFields(p.fen);
         if (seen.has(key)) continue;
         seen.add(key);
-        (p.game % HOLD_OUT === HOLD_OUT - 1 ? apart : samples).push({ features: features(p.fen, set.rules), result: p.result });
+        (p.game % HOLD_OUT === HOLD_OUT - 1 ? apart : samples).push({
+          features: features(p.fen, set.rules),
+          result: p.result,
+        });
       }
     }
-    console.log(`${samples.length} positions to tune on, ${apart.length} kept apart, from ${positionals.join(", ")}`);
+    console.log(
+      `${samples.length} positions to tune on, ${apart.length} kept apart, from ${positionals.join(", ")}`,
+    );
     const started = Date.now();
     const r = tune(samples, set.weights, set.rules, {
-      iterations: count(values.iterations, "iterations"), timeMs: count(values.minutes, "minutes") * 60_000, rate,
+      iterations: count(values.iterations, "iterations"),
+      timeMs: count(values.minutes, "minutes") * 60_000,
+      rate,
       minPositions: count(values["min-positions"], "min-positions"),
       onIteration: (i, e) => {
-        if (i % 25 === 0) console.log(`iteration ${i}: E ${e.toFixed(6)} (the linear model), ${Math.round((Date.now() - started) / 1000)} s`);
+        if (i % 25 === 0)
+          console.log(
+            `iteration ${i}: E ${e.toFixed(6)} (the linear model), ${Math.round((Date.now() - started) / 1000)} s`,
+          );
       },
     });
     console.log(sourceLines(r.weights));
-    const apartError = (w: ArrayLike<number>) => logisticError(whiteScores(apart, w, set.rules), apart.map((s) => s.result), r.k);
-    console.log(`K ${r.k.toFixed(4)}; E before ${r.errorBefore.toFixed(6)}, after ${r.errorAfter.toFixed(6)} (${r.iterations} iterations)`);
-    if (apart.length > 0) console.log(`kept apart: E before ${apartError(set.weights).toFixed(6)}, after ${apartError(r.weights).toFixed(6)}`);
+    const apartError = (w: ArrayLike<number>) =>
+      logisticError(
+        whiteScores(apart, w, set.rules),
+        apart.map((s) => s.result),
+        r.k,
+      );
+    console.log(
+      `K ${r.k.toFixed(4)}; E before ${r.errorBefore.toFixed(6)}, after ${r.errorAfter.toFixed(6)} (${r.iterations} iterations)`,
+    );
+    if (apart.length > 0)
+      console.log(
+        `kept apart: E before ${apartError(set.weights).toFixed(6)}, after ${apartError(r.weights).toFixed(6)}`,
+      );
     if (values.write) {
-      const paths = Object.fromEntries(Object.entries(SOURCES).map(([k, f]) => [k, join(ROOT, f)])) as Record<keyof typeof SOURCES, string>;
-      const texts = Object.fromEntries(Object.entries(paths).map(([k, f]) => [k, readFileSync(f, "utf8")])) as Record<keyof typeof SOURCES, string>;
+      const paths = Object.fromEntries(
+        Object.entries(SOURCES).map(([k, f]) => [k, join(ROOT, f)]),
+      ) as Record<keyof typeof SOURCES, string>;
+      const texts = Object.fromEntries(
+        Object.entries(paths).map(([k, f]) => [k, readFileSync(f, "utf8")]),
+      ) as Record<keyof typeof SOURCES, string>;
       const out = writeSources(texts, r.weights);
-      for (const k of Object.keys(paths) as (keyof typeof SOURCES)[]) writeFileSync(paths[k], out[k]);
+      for (const k of Object.keys(paths) as (keyof typeof SOURCES)[])
+        writeFileSync(paths[k], out[k]);
       console.log(`written into ${Object.values(SOURCES).join(", ")}`);
     }
     return;

@@ -95,7 +95,8 @@ export function bootstrapSd(samples: Sample[], reps: number, seed = 12345): numb
   const draws: number[][] = [];
   for (let r = 0; r < reps; r++) {
     const drawn: Sample[] = [];
-    for (let i = 0; i < ids.length; i++) drawn.push(...games.get(ids[Math.floor(random() * ids.length)]!)!);
+    for (let i = 0; i < ids.length; i++)
+      drawn.push(...games.get(ids[Math.floor(random() * ids.length)]!)!);
     const v = fittedValues(drawn);
     draws.push([...v, ...[1, 2, 0, 3].map((j) => v[j]! / v[4]!)]);
   }
@@ -157,21 +158,38 @@ function positionsOf(files: string[], name: string): GamePosition[] {
 async function main(): Promise<void> {
   const { values: opts, positionals } = parseArgs({
     allowPositionals: true,
-    options: { reps: { type: "string", default: "40" }, name: { type: "string", default: "Liberman" }, com: { type: "string" } },
+    options: {
+      reps: { type: "string", default: "40" },
+      name: { type: "string", default: "Liberman" },
+      com: { type: "string" },
+    },
   });
-  if (positionals.length === 0) throw new Error("usage: npm run valuefit -- [--reps 40] [--name Liberman] [--com FILE] GAMES.pgn ...");
+  if (positionals.length === 0)
+    throw new Error(
+      "usage: npm run valuefit -- [--reps 40] [--name Liberman] [--com FILE] GAMES.pgn ...",
+    );
   const programBytes = opts.com ? new Uint8Array(readFileSync(opts.com)) : undefined;
   const positions = positionsOf(positionals, opts.name!);
   const samples: Sample[] = [];
   const CHUNK = 2000;
   for (let i = 0; i < positions.length; i += CHUNK) {
     const part = positions.slice(i, i + CHUNK);
-    const results = await runBatch(part.map((p) => `eval ${p.fen}`), { programBytes, timeoutMs: 600_000 });
+    const results = await runBatch(
+      part.map((p) => `eval ${p.fen}`),
+      { programBytes, timeoutMs: 600_000 },
+    );
     part.forEach((p, k) => {
       const line = results[k]!.lines[0]!;
       if (line[0] !== "eval") throw new Error(`eval ${p.fen}: ${line.join(" ")}`);
       const score = Number(line[1]) * (p.fen.split(" ")[1] === "w" ? 1 : -1);
-      if (Math.abs(score) <= SCORE_MAX) samples.push({ score, counts: materialCounts(p.fen), ourWhite: p.ourWhite, result: p.result, game: p.game });
+      if (Math.abs(score) <= SCORE_MAX)
+        samples.push({
+          score,
+          counts: materialCounts(p.fen),
+          ourWhite: p.ourWhite,
+          result: p.result,
+          game: p.game,
+        });
     });
   }
   const values = fittedValues(samples);
@@ -184,7 +202,9 @@ async function main(): Promise<void> {
   KINDS.forEach((k, j) => {
     const r = j === 4 ? "1" : (values[j]! / values[4]!).toFixed(2);
     const rs = j === 4 ? "" : sd[ratio[j]!]!.toFixed(2);
-    console.log(`| ${k.toUpperCase()} | ${PROGRAM_VALUES[j]} | ${values[j]!.toFixed(0)} | ${sd[j]!.toFixed(0)} | ${r} | ${rs} |`);
+    console.log(
+      `| ${k.toUpperCase()} | ${PROGRAM_VALUES[j]} | ${values[j]!.toFixed(0)} | ${sd[j]!.toFixed(0)} | ${r} | ${rs} |`,
+    );
   });
 }
 

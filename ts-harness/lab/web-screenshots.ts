@@ -16,7 +16,12 @@ const CHROMIUM = "/usr/bin/chromium";
 const REPLY_MS = 10_000;
 
 const DEVICES = {
-  "web-phone.png": { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 1 },
+  "web-phone.png": {
+    viewport: { width: 390, height: 844 },
+    hasTouch: true,
+    isMobile: true,
+    deviceScaleFactor: 1,
+  },
   "web-desktop.png": { viewport: { width: 1280, height: 900 } },
 };
 
@@ -34,7 +39,11 @@ async function main(): Promise<void> {
       try {
         const page = context.pages()[0] ?? (await context.newPage());
         await page.goto(server.url);
-        await page.waitForFunction(() => (globalThis as unknown as { chess: { ci: unknown } }).chess.ci !== null, null, { timeout: 30_000 });
+        await page.waitForFunction(
+          () => (globalThis as unknown as { chess: { ci: unknown } }).chess.ci !== null,
+          null,
+          { timeout: 30_000 },
+        );
         await sleep(1000);
         await page.keyboard.type("e2e4");
         await page.keyboard.press("Enter");

@@ -11,7 +11,17 @@
 // `ATTACK_MASK[i] & ATTACK_BIT[code]`; a slider then still needs an empty path.
 
 import {
-  BISHOP, BISHOP_DIRS, BLACK, KING, KNIGHT, KNIGHT_JUMPS, PAWN, QUEEN, ROOK, ROOK_DIRS, WHITE,
+  BISHOP,
+  BISHOP_DIRS,
+  BLACK,
+  KING,
+  KNIGHT,
+  KNIGHT_JUMPS,
+  PAWN,
+  QUEEN,
+  ROOK,
+  ROOK_DIRS,
+  WHITE,
   pieceCode,
 } from "./board.ts";
 
@@ -35,7 +45,10 @@ export const ATTACK_BIT = new Uint8Array(16);
 const WHITE_PAWN_CAPTURES = [15, 17];
 
 function fillTables(): void {
-  for (const [dirs, bit] of [[ROOK_DIRS, BIT_ROOK], [BISHOP_DIRS, BIT_BISHOP]] as const) {
+  for (const [dirs, bit] of [
+    [ROOK_DIRS, BIT_ROOK],
+    [BISHOP_DIRS, BIT_BISHOP],
+  ] as const) {
     for (const dir of dirs) {
       for (let distance = 1; distance <= 7; distance++) {
         const i = dir * distance + DELTA_OFFSET;

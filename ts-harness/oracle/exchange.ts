@@ -28,7 +28,12 @@ const { MAX_MOVES, generateLegal, legalCodes } = movegenModule;
 
 /** Liberman's "list of value" (part 5). */
 export const EXCHANGE_VALUES: Readonly<Record<Role, number>> = {
-  p: 2000, n: 4800, b: 4825, r: 9100, q: 18000, k: 80000,
+  p: 2000,
+  n: 4800,
+  b: 4825,
+  r: 9100,
+  q: 18000,
+  k: 80000,
 };
 
 export interface ExchangeResult {
@@ -76,7 +81,8 @@ function best(pos: Position, depth: number, ply: number): number {
 
 /** Liberman's exchange value of the side to move, `depth` plies deep, and its moves. */
 export function exchange(pos: Position, depth: number): ExchangeResult {
-  if (!Number.isInteger(depth) || depth < 1) throw new RangeError(`an exchange depth is 1 ply or more, not ${depth}`);
+  if (!Number.isInteger(depth) || depth < 1)
+    throw new RangeError(`an exchange depth is 1 ply or more, not ${depth}`);
   const root = legalCodes(pos);
   if (root.length === 0) return { value: noMoveValue(pos), moves: [] };
   const terms = root.map((code) => term(pos, code, depth, 0));

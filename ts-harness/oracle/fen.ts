@@ -6,13 +6,36 @@
 // `losalamos` FENs do): no castling and no en passant there, pawns on ranks 2-5.
 
 import {
-  BLACK, CHESS, EMPTY, KING, LOS_ALAMOS, NO_SQUARE, PAWN, RANK_STEP, ROOK, WHITE, colorName,
-  fenLetter, parseSquare, pieceCode, rankOf, roleFromLetter, roleOf, sideOf, square, squareName,
+  BLACK,
+  CHESS,
+  EMPTY,
+  KING,
+  LOS_ALAMOS,
+  NO_SQUARE,
+  PAWN,
+  RANK_STEP,
+  ROOK,
+  WHITE,
+  colorName,
+  fenLetter,
+  parseSquare,
+  pieceCode,
+  rankOf,
+  roleFromLetter,
+  roleOf,
+  sideOf,
+  square,
+  squareName,
   type Side,
 } from "./board.ts";
 import { isAttacked } from "./attacks.ts";
 import {
-  CASTLE_BLACK_KING, CASTLE_BLACK_QUEEN, CASTLE_WHITE_KING, CASTLE_WHITE_QUEEN, Position, opponent,
+  CASTLE_BLACK_KING,
+  CASTLE_BLACK_QUEEN,
+  CASTLE_WHITE_KING,
+  CASTLE_WHITE_QUEEN,
+  Position,
+  opponent,
 } from "./position.ts";
 import type { Failure, FenErrorCode, Variant } from "./types.ts";
 
@@ -57,7 +80,8 @@ function parseBoard(pos: Position, ranks: string[]): FenFailure | undefined {
       if (file < size) pos.put(square(file, rankNumber - 1), pieceCode(side, role));
       file++;
     }
-    if (file !== size) return fail("ranks", `rank ${rankNumber} has ${file} squares, expected ${size}`);
+    if (file !== size)
+      return fail("ranks", `rank ${rankNumber} has ${file} squares, expected ${size}`);
   }
   return undefined;
 }
@@ -84,7 +108,8 @@ function checkKingsAndPawns(pos: Position): FenFailure | undefined {
 }
 
 function parseSide(pos: Position, field: string): FenFailure | undefined {
-  if (field !== "w" && field !== "b") return fail("side", `side to move is '${field}', expected 'w' or 'b'`);
+  if (field !== "w" && field !== "b")
+    return fail("side", `side to move is '${field}', expected 'w' or 'b'`);
   pos.turn = field === "w" ? WHITE : BLACK;
   return undefined;
 }
@@ -92,11 +117,13 @@ function parseSide(pos: Position, field: string): FenFailure | undefined {
 /** '-' or letters of KQkq without repeats, in any order; each right needs its king and rook home. */
 function parseCastling(pos: Position, field: string): FenFailure | undefined {
   if (field === "-") return undefined;
-  if (pos.geometry !== CHESS) return fail("castling", `castling field '${field}', but Los Alamos chess has no castling`);
+  if (pos.geometry !== CHESS)
+    return fail("castling", `castling field '${field}', but Los Alamos chess has no castling`);
   for (const ch of field) {
     const right = CASTLING_RIGHTS.find((r) => r.letter === ch);
     if (!right) return fail("castling", `castling field '${field}' has invalid character '${ch}'`);
-    if (pos.castling & right.right) return fail("castling", `castling field '${field}' repeats ${ch}`);
+    if (pos.castling & right.right)
+      return fail("castling", `castling field '${field}' repeats ${ch}`);
     const color = COLOR_WORD[right.side];
     if (pos.board[parseSquare(right.king)!] !== pieceCode(right.side, KING)) {
       return fail("castling", `castling right ${ch} without the ${color} king on ${right.king}`);
@@ -113,7 +140,8 @@ function parseCastling(pos: Position, field: string): FenFailure | undefined {
  *  (white to move) or 3, empty, its origin empty, and that pawn in front of it. */
 function parseEnPassant(pos: Position, field: string): FenFailure | undefined {
   if (field === "-") return undefined;
-  if (pos.geometry !== CHESS) return fail("ep", `en-passant field '${field}', but Los Alamos pawns never step two squares`);
+  if (pos.geometry !== CHESS)
+    return fail("ep", `en-passant field '${field}', but Los Alamos pawns never step two squares`);
   const sq = parseSquare(field);
   if (sq === undefined) return fail("ep", `en-passant field '${field}' is not a square`);
   const mover = opponent(pos.turn);
@@ -156,7 +184,8 @@ export function notPrintable(text: string): string | null {
   for (const ch of text) {
     column++;
     const code = ch.codePointAt(0)!;
-    if (code < 0x20 || code > 0x7e) return `character ${code} at column ${column} is not printable ASCII`;
+    if (code < 0x20 || code > 0x7e)
+      return `character ${code} at column ${column} is not printable ASCII`;
   }
   return null;
 }
@@ -168,11 +197,20 @@ export function parseFen(fen: string): FenResult {
   if (fields.length !== 4 && fields.length !== 6) {
     return fail("fields", `FEN has ${fields.length} fields, expected 4 or 6`);
   }
-  const [board, side, castling, ep, halfmove = "0", fullmove = "1"] =
-    fields as [string, string, string, string, string?, string?];
+  const [board, side, castling, ep, halfmove = "0", fullmove = "1"] = fields as [
+    string,
+    string,
+    string,
+    string,
+    string?,
+    string?,
+  ];
   const ranks = board.split("/");
   if (ranks.length !== CHESS.size && ranks.length !== LOS_ALAMOS.size) {
-    return fail("ranks", `board has ${ranks.length} ranks, expected 8 (chess) or 6 (Los Alamos chess)`);
+    return fail(
+      "ranks",
+      `board has ${ranks.length} ranks, expected 8 (chess) or 6 (Los Alamos chess)`,
+    );
   }
   const pos = new Position(ranks.length === CHESS.size ? CHESS : LOS_ALAMOS);
   for (const step of [
@@ -193,7 +231,10 @@ export function parseFen(fen: string): FenResult {
   pos.fullmove = full;
   const waiting: Side = opponent(pos.turn);
   if (isAttacked(pos, pos.kings[waiting], pos.turn)) {
-    return fail("check", `${COLOR_WORD[waiting]} is in check but ${COLOR_WORD[pos.turn]} is to move`);
+    return fail(
+      "check",
+      `${COLOR_WORD[waiting]} is in check but ${COLOR_WORD[pos.turn]} is to move`,
+    );
   }
   return { ok: true, pos };
 }
@@ -228,10 +269,21 @@ export function fenPosition(fen: string): Position {
 }
 
 export function castlingFen(pos: Position): string {
-  return CASTLING_RIGHTS.filter((r) => pos.castling & r.right).map((r) => r.letter).join("") || "-";
+  return (
+    CASTLING_RIGHTS.filter((r) => pos.castling & r.right)
+      .map((r) => r.letter)
+      .join("") || "-"
+  );
 }
 
 export function toFen(pos: Position): string {
   const ep = pos.ep === NO_SQUARE ? "-" : squareName(pos.ep);
-  return [boardFen(pos), colorName(pos.turn), castlingFen(pos), ep, pos.halfmove, pos.fullmove].join(" ");
+  return [
+    boardFen(pos),
+    colorName(pos.turn),
+    castlingFen(pos),
+    ep,
+    pos.halfmove,
+    pos.fullmove,
+  ].join(" ");
 }

@@ -2,7 +2,16 @@
 // kept for repetition, and the state of the game (mate, stalemate, draws).
 
 import {
-  BISHOP, EMPTY, KING, KNIGHT, NO_SQUARE, colorName, fileOf, parseSquare, rankOf, roleOf,
+  BISHOP,
+  EMPTY,
+  KING,
+  KNIGHT,
+  NO_SQUARE,
+  colorName,
+  fileOf,
+  parseSquare,
+  rankOf,
+  roleOf,
   toPiece,
 } from "./board.ts";
 import { inCheck } from "./attacks.ts";
@@ -32,7 +41,8 @@ export function legalMoves(pos: Position): Move[] {
 /** Plays a legal move (throws on an illegal one) and records the position left behind. */
 export function makeMove(pos: Position, move: Move): void {
   const code = legalCode(pos, move);
-  if (code === undefined) throw new Error(`makeMove: ${moveToUci(move)} is not legal in ${toFen(pos)}`);
+  if (code === undefined)
+    throw new Error(`makeMove: ${moveToUci(move)} is not legal in ${toFen(pos)}`);
   pos.history.push(positionKey(pos));
   makeCode(pos, code);
 }
@@ -60,7 +70,8 @@ export function unmakeMove(pos: Position): Move | undefined {
 /** Identity of a position for repetition: board, side, castling rights, and the
  *  en-passant square only when an en-passant capture is actually legal. */
 export function positionKey(pos: Position): string {
-  const epCapture = pos.ep !== NO_SQUARE && legalCodes(pos).some((c) => moveKind(c) === MOVE_EN_PASSANT);
+  const epCapture =
+    pos.ep !== NO_SQUARE && legalCodes(pos).some((c) => moveKind(c) === MOVE_EN_PASSANT);
   const ep = epCapture ? String(pos.ep) : "-";
   return `${boardFen(pos)} ${colorName(pos.turn)} ${castlingFen(pos)} ${ep}`;
 }

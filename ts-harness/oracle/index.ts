@@ -7,16 +7,45 @@
 // name is a lookup on the exporting module, and perft ran ten times slower there.
 
 export type {
-  Color, Failure, FenErrorCode, File, Move, OracleError, Piece, PromotionRole, Rank, Role,
-  SquareName, Status, UciErrorCode, Variant,
+  Color,
+  Failure,
+  FenErrorCode,
+  File,
+  Move,
+  OracleError,
+  Piece,
+  PromotionRole,
+  Rank,
+  Role,
+  SquareName,
+  Status,
+  UciErrorCode,
+  Variant,
 } from "./types.ts";
 export type { Position } from "./position.ts";
-export { fenPosition, notPrintable, parseFen, START_FEN, toFen, VARIANT_START_FEN, type FenResult } from "./fen.ts";
+export {
+  fenPosition,
+  notPrintable,
+  parseFen,
+  START_FEN,
+  toFen,
+  VARIANT_START_FEN,
+  type FenResult,
+} from "./fen.ts";
 export { moveToUci, parseUci, type UciResult } from "./uci.ts";
 export { inCheck } from "./attacks.ts";
 export {
-  isFiftyMoveDraw, isInsufficientMaterial, isThreefold, legalMoves, makeMove, pieceAt,
-  playUci, positionKey, sideToMove, status, unmakeMove,
+  isFiftyMoveDraw,
+  isInsufficientMaterial,
+  isThreefold,
+  legalMoves,
+  makeMove,
+  pieceAt,
+  playUci,
+  positionKey,
+  sideToMove,
+  status,
+  unmakeMove,
 } from "./game.ts";
 export { divide, perft, type MoveGenerator } from "./perft.ts";
 export { generateLegal } from "./movegen.ts";
@@ -25,5 +54,10 @@ export { san } from "./san.ts";
 export { findMate, isMateIn, MATE_MAX_MOVES, type MateFound } from "./mate.ts";
 export { exchange, EXCHANGE_VALUES, type ExchangeResult } from "./exchange.ts";
 export {
-  findHelpmate, findSelfmate, HELPMATE_COUNT_CAP, STIPULATION_MAX_MOVES, type HelpmateFound, type SelfmateFound,
+  findHelpmate,
+  findSelfmate,
+  HELPMATE_COUNT_CAP,
+  STIPULATION_MAX_MOVES,
+  type HelpmateFound,
+  type SelfmateFound,
 } from "./stipulations.ts";

@@ -8,11 +8,15 @@ import * as positionModule from "./position.ts";
 import type { Position } from "./position.ts";
 
 // Imported names copied into module constants, for speed (see index.ts).
+const { BLACK, EMPTY, KING, NO_SQUARE, PAWN, RANK_STEP, WHITE, pieceCode, roleOf } = boardModule;
 const {
-  BLACK, EMPTY, KING, NO_SQUARE, PAWN, RANK_STEP, WHITE, pieceCode, roleOf,
-} = boardModule;
-const {
-  MOVE_CASTLE, MOVE_DOUBLE_PUSH, MOVE_EN_PASSANT, moveFrom, moveKind, movePromotion, moveTo,
+  MOVE_CASTLE,
+  MOVE_DOUBLE_PUSH,
+  MOVE_EN_PASSANT,
+  moveFrom,
+  moveKind,
+  movePromotion,
+  moveTo,
 } = moveModule;
 const { CASTLE_KEEP, opponent } = positionModule;
 

@@ -46,7 +46,9 @@ export function codeToMove(code: number): Move {
 
 export function codeToUci(code: number): string {
   const promotion = movePromotion(code);
-  return squareName(moveFrom(code)) + squareName(moveTo(code)) + (promotion ? roleLetter(promotion) : "");
+  return (
+    squareName(moveFrom(code)) + squareName(moveTo(code)) + (promotion ? roleLetter(promotion) : "")
+  );
 }
 
 export function moveToUci(move: Move): string {

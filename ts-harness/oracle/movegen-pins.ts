@@ -85,7 +85,9 @@ function keepsKingSafe(from: number, to: number): boolean {
   const line = STEP[to - king + DELTA_OFFSET];
   if (pinLine[from] !== 0 && line !== pinLine[from]) return false;
   if (checkCount === 0 || to === checkerSquare) return true;
-  return checkLine !== 0 && line === checkLine && Math.abs(to - king) < Math.abs(checkerSquare - king);
+  return (
+    checkLine !== 0 && line === checkLine && Math.abs(to - king) < Math.abs(checkerSquare - king)
+  );
 }
 
 /** Whether the king may step to `to`: not attacked there with the king lifted off. */
@@ -118,9 +120,12 @@ export function generateLegalByPins(pos: Position, out: Int32Array, start: numbe
     const code = out[i];
     const from = moveFrom(code);
     const to = moveTo(code);
-    const legal = from === king ? kingStepSafe(pos, to, them)
-      : moveKind(code) === MOVE_EN_PASSANT ? enPassantSafe(pos, code, us)
-      : keepsKingSafe(from, to);
+    const legal =
+      from === king
+        ? kingStepSafe(pos, to, them)
+        : moveKind(code) === MOVE_EN_PASSANT
+          ? enPassantSafe(pos, code, us)
+          : keepsKingSafe(from, to);
     if (legal) out[n++] = code;
   }
   for (let i = 0; i < pins; i++) pinLine[pinnedSquares[i]] = 0;

@@ -33,12 +33,20 @@ function countLeaves(pos: Position, depth: number, ply: number, generate: MoveGe
 }
 
 /** Leaf count of the legal move tree `depth` plies deep (1 at depth 0). */
-export function perft(pos: Position, depth: number, generate: MoveGenerator = generateLegal): number {
+export function perft(
+  pos: Position,
+  depth: number,
+  generate: MoveGenerator = generateLegal,
+): number {
   return depth < 1 ? 1 : countLeaves(pos, depth, 0, generate);
 }
 
 /** perft(depth - 1) after each legal root move, as [uci, leaves] sorted by uci. */
-export function divide(pos: Position, depth: number, generate: MoveGenerator = generateLegal): [uci: string, leaves: number][] {
+export function divide(
+  pos: Position,
+  depth: number,
+  generate: MoveGenerator = generateLegal,
+): [uci: string, leaves: number][] {
   if (depth < 1) throw new RangeError(`divide needs depth 1 or more, not ${depth}`);
   const codes = new Int32Array(MAX_MOVES);
   const rows = Array.from(codes.subarray(0, generate(pos, codes, 0)), (code): [string, number] => {

@@ -35,7 +35,8 @@ export class Position {
   readonly board = new Uint8Array(BOARD_SIZE);
   /** Piece squares of WHITE and BLACK, the first `count[side]` entries in use. */
   readonly list: readonly [Uint8Array, Uint8Array] = [
-    new Uint8Array(SQUARE_COUNT), new Uint8Array(SQUARE_COUNT),
+    new Uint8Array(SQUARE_COUNT),
+    new Uint8Array(SQUARE_COUNT),
   ];
   readonly count = new Int32Array(2);
   /** Index of an occupied square in its side's list. */

@@ -18,14 +18,29 @@ import type { Position } from "./position.ts";
 
 // Imported names copied into module constants, for speed (see index.ts).
 const {
-  BISHOP, BISHOP_DIRS, BOARD_SIZE, EMPTY, KING, KNIGHT, KNIGHT_JUMPS, OFF_BOARD, PAWN, QUEEN,
-  QUEEN_DIRS, RANK_STEP, ROOK, ROOK_DIRS, WHITE, rankOf, roleOf, sideOf,
+  BISHOP,
+  BISHOP_DIRS,
+  BOARD_SIZE,
+  EMPTY,
+  KING,
+  KNIGHT,
+  KNIGHT_JUMPS,
+  OFF_BOARD,
+  PAWN,
+  QUEEN,
+  QUEEN_DIRS,
+  RANK_STEP,
+  ROOK,
+  ROOK_DIRS,
+  WHITE,
+  rankOf,
+  roleOf,
+  sideOf,
 } = boardModule;
 const { isAttacked } = attacksModule;
 const { MOVE_CASTLE, MOVE_DOUBLE_PUSH, MOVE_EN_PASSANT, MOVE_NORMAL, encodeMove } = moveModule;
-const {
-  CASTLE_BLACK_KING, CASTLE_BLACK_QUEEN, CASTLE_WHITE_KING, CASTLE_WHITE_QUEEN, opponent,
-} = positionModule;
+const { CASTLE_BLACK_KING, CASTLE_BLACK_QUEEN, CASTLE_WHITE_KING, CASTLE_WHITE_QUEEN, opponent } =
+  positionModule;
 
 /** Room for the moves of any position the FEN parser accepts: at most a(64-a) <= 1024
  *  from-to pairs, plus three extra promotions for each of at most 24 pawn moves. */
@@ -87,7 +102,12 @@ function addPawnMoves(pos: Position, out: Int32Array, n: number, from: number, u
 }
 
 function addLeaperMoves(
-  board: Uint8Array, out: Int32Array, n: number, from: number, us: Side, jumps: readonly number[],
+  board: Uint8Array,
+  out: Int32Array,
+  n: number,
+  from: number,
+  us: Side,
+  jumps: readonly number[],
 ): number {
   for (const jump of jumps) {
     const to = from + jump;
@@ -99,7 +119,12 @@ function addLeaperMoves(
 }
 
 function addSliderMoves(
-  board: Uint8Array, out: Int32Array, n: number, from: number, us: Side, dirs: readonly number[],
+  board: Uint8Array,
+  out: Int32Array,
+  n: number,
+  from: number,
+  us: Side,
+  dirs: readonly number[],
 ): number {
   for (const dir of dirs) {
     for (let to = from + dir; !offBoard(to); to += dir) {
@@ -118,12 +143,18 @@ function addCastling(pos: Position, out: Int32Array, n: number, us: Side): numbe
   const board = pos.board;
   const them = opponent(us);
   const king = pos.kings[us];
-  const kingSide = (pos.castling & KING_SIDE[us]) !== 0 && board[king + 1] === EMPTY && board[king + 2] === EMPTY;
-  const queenSide = (pos.castling & QUEEN_SIDE[us]) !== 0 &&
-    board[king - 1] === EMPTY && board[king - 2] === EMPTY && board[king - 3] === EMPTY;
+  const kingSide =
+    (pos.castling & KING_SIDE[us]) !== 0 && board[king + 1] === EMPTY && board[king + 2] === EMPTY;
+  const queenSide =
+    (pos.castling & QUEEN_SIDE[us]) !== 0 &&
+    board[king - 1] === EMPTY &&
+    board[king - 2] === EMPTY &&
+    board[king - 3] === EMPTY;
   if ((!kingSide && !queenSide) || isAttacked(pos, king, them)) return n;
-  if (kingSide && !isAttacked(pos, king + 1, them)) out[n++] = encodeMove(king, king + 2, 0, MOVE_CASTLE);
-  if (queenSide && !isAttacked(pos, king - 1, them)) out[n++] = encodeMove(king, king - 2, 0, MOVE_CASTLE);
+  if (kingSide && !isAttacked(pos, king + 1, them))
+    out[n++] = encodeMove(king, king + 2, 0, MOVE_CASTLE);
+  if (queenSide && !isAttacked(pos, king - 1, them))
+    out[n++] = encodeMove(king, king - 2, 0, MOVE_CASTLE);
   return n;
 }
 
@@ -142,12 +173,24 @@ export function generatePseudo(pos: Position, out: Int32Array, start: number): n
   for (let i = 0, count = pos.count[us]; i < count; i++) {
     const from = list[i];
     switch (roleOf(board[from])) {
-      case PAWN: n = addPawnMoves(pos, out, n, from, us); break;
-      case KNIGHT: n = addLeaperMoves(board, out, n, from, us, KNIGHT_JUMPS); break;
-      case BISHOP: n = addSliderMoves(board, out, n, from, us, BISHOP_DIRS); break;
-      case ROOK: n = addSliderMoves(board, out, n, from, us, ROOK_DIRS); break;
-      case QUEEN: n = addSliderMoves(board, out, n, from, us, QUEEN_DIRS); break;
-      case KING: n = addLeaperMoves(board, out, n, from, us, QUEEN_DIRS); break;
+      case PAWN:
+        n = addPawnMoves(pos, out, n, from, us);
+        break;
+      case KNIGHT:
+        n = addLeaperMoves(board, out, n, from, us, KNIGHT_JUMPS);
+        break;
+      case BISHOP:
+        n = addSliderMoves(board, out, n, from, us, BISHOP_DIRS);
+        break;
+      case ROOK:
+        n = addSliderMoves(board, out, n, from, us, ROOK_DIRS);
+        break;
+      case QUEEN:
+        n = addSliderMoves(board, out, n, from, us, QUEEN_DIRS);
+        break;
+      case KING:
+        n = addLeaperMoves(board, out, n, from, us, QUEEN_DIRS);
+        break;
     }
   }
   return n;

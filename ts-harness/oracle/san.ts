@@ -6,7 +6,13 @@ import { EMPTY, PAWN, fileOf, rankOf, roleLetter, roleOf, squareName } from "./b
 import { inCheck } from "./attacks.ts";
 import { makeCode, unmakeCode } from "./make.ts";
 import {
-  MOVE_CASTLE, MOVE_EN_PASSANT, moveFrom, moveKind, movePromotion, moveTo, moveToUci,
+  MOVE_CASTLE,
+  MOVE_EN_PASSANT,
+  moveFrom,
+  moveKind,
+  movePromotion,
+  moveTo,
+  moveToUci,
 } from "./move.ts";
 import { legalCode, legalCodes } from "./movegen.ts";
 import type { Position } from "./position.ts";
@@ -15,7 +21,10 @@ import type { Move } from "./types.ts";
 function disambiguation(pos: Position, code: number, others: number[]): string {
   const from = moveFrom(code);
   const rivals = others.filter(
-    (c) => c !== code && moveTo(c) === moveTo(code) && moveFrom(c) !== from &&
+    (c) =>
+      c !== code &&
+      moveTo(c) === moveTo(code) &&
+      moveFrom(c) !== from &&
       pos.board[moveFrom(c)] === pos.board[from],
   );
   if (rivals.length === 0) return "";
@@ -45,11 +54,16 @@ export function san(pos: Position, move: Move): string {
     text = to > from ? "O-O" : "O-O-O";
   } else if (role === PAWN) {
     const promotion = movePromotion(code);
-    text = (capture ? squareName(from)[0] + "x" : "") + squareName(to) +
+    text =
+      (capture ? squareName(from)[0] + "x" : "") +
+      squareName(to) +
       (promotion ? "=" + roleLetter(promotion).toUpperCase() : "");
   } else {
-    text = roleLetter(role).toUpperCase() + disambiguation(pos, code, legalCodes(pos)) +
-      (capture ? "x" : "") + squareName(to);
+    text =
+      roleLetter(role).toUpperCase() +
+      disambiguation(pos, code, legalCodes(pos)) +
+      (capture ? "x" : "") +
+      squareName(to);
   }
   return text + checkSuffix(pos, code);
 }

@@ -57,7 +57,9 @@ function mated(pos: Position): boolean {
 
 function checkLength(k: number): void {
   if (!Number.isInteger(k) || k < 1 || k > STIPULATION_MAX_MOVES) {
-    throw new RangeError(`a helpmate or selfmate length is 1..${STIPULATION_MAX_MOVES} moves, not ${k}`);
+    throw new RangeError(
+      `a helpmate or selfmate length is 1..${STIPULATION_MAX_MOVES} moves, not ${k}`,
+    );
   }
 }
 

@@ -51,9 +51,4 @@ export interface Failure<C extends string> {
 }
 
 export type Status =
-  | "playing"
-  | "checkmate"
-  | "stalemate"
-  | "insufficient-material"
-  | "threefold"
-  | "fifty-move";
+  "playing" | "checkmate" | "stalemate" | "insufficient-material" | "threefold" | "fifty-move";

@@ -17,15 +17,28 @@ const UCI_PATTERN = /^([a-h][1-8])([a-h][1-8])([nbrq]?)$/;
 export function parseUci(pos: Position, text: string): UciResult {
   const match = UCI_PATTERN.exec(text);
   if (!match) {
-    return { ok: false, error: { code: "uci", message: `'${text}' is not a UCI move (like e2e4 or e7e8q)` } };
+    return {
+      ok: false,
+      error: { code: "uci", message: `'${text}' is not a UCI move (like e2e4 or e7e8q)` },
+    };
   }
-  const [, from, to, promotion] = match as unknown as [string, SquareName, SquareName, PromotionRole | ""];
+  const [, from, to, promotion] = match as unknown as [
+    string,
+    SquareName,
+    SquareName,
+    PromotionRole | "",
+  ];
   const move: Move = promotion ? { from, to, promotion } : { from, to };
   const code = legalCode(pos, move);
   if (code !== undefined) return { ok: true, move: codeToMove(code) };
-  const needsPromotion = !promotion && legalCodes(pos).some(
-    (c) => movePromotion(c) !== 0 && moveFrom(c) === parseSquare(from) && moveTo(c) === parseSquare(to),
-  );
+  const needsPromotion =
+    !promotion &&
+    legalCodes(pos).some(
+      (c) =>
+        movePromotion(c) !== 0 &&
+        moveFrom(c) === parseSquare(from) &&
+        moveTo(c) === parseSquare(to),
+    );
   const why = needsPromotion ? "needs a promotion letter (q, r, b or n)" : "is not legal";
   return { ok: false, error: { code: "illegal", message: `${text} ${why} in ${toFen(pos)}` } };
 }

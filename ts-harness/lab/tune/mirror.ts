@@ -7,7 +7,21 @@
 // wrap), so that the score is the `eval` job's to the centipawn; test/tune.test.ts holds
 // it to that on 10,000 positions. Chess on 8x8 only (the 6x6 board's tables are stretched
 // in the assembly, not here). This is no oracle: it follows the assembly term by term.
-import { BISHOP, KING, KING_END, KNIGHT, PARAMS, PAWN, passedIndex, pieceIndex, pstIndex, QUEEN, ROOK, W, type EvalRules } from "./weights.ts";
+import {
+  BISHOP,
+  KING,
+  KING_END,
+  KNIGHT,
+  PARAMS,
+  PAWN,
+  passedIndex,
+  pieceIndex,
+  pstIndex,
+  QUEEN,
+  ROOK,
+  W,
+  type EvalRules,
+} from "./weights.ts";
 
 /** A position's features: weight indices with their counts (white's view). */
 export interface Features {
@@ -72,7 +86,11 @@ const popcount = (bits: number) => {
 
 /** Each file's most advanced pawn of a side when passed (pawns.asm, PASSED_WHITE and
  *  PASSED_BLACK): its file and its row seen from its own side (1: one step to go). */
-function passedPawns(own: number[], other: number[], white: boolean): { file: number; row: number }[] {
+function passedPawns(
+  own: number[],
+  other: number[],
+  white: boolean,
+): { file: number; row: number }[] {
   const out: { file: number; row: number }[] = [];
   for (let f = 1; f <= FILES; f++) {
     if (own[f] === 0) continue;
@@ -113,9 +131,13 @@ export function features(fen: string, rules: EvalRules): Features {
   }
   for (const white of [1, 0]) if (bishops[white]! >= 2) c.add(W.BISHOP_PAIR_CP, white ? 1 : -1);
 
-  const wp = pawnRows(board, true), bp = pawnRows(board, false);
+  const wp = pawnRows(board, true),
+    bp = pawnRows(board, false);
   // The pawns' faults and passed pawns (pawns.asm, eval_passed_count).
-  for (const [own, other, white] of [[wp, bp, true], [bp, wp, false]] as const) {
+  for (const [own, other, white] of [
+    [wp, bp, true],
+    [bp, wp, false],
+  ] as const) {
     const sign = white ? 1 : -1;
     for (let f = 1; f <= FILES; f++) {
       const n = popcount(own[f]!);
@@ -154,7 +176,8 @@ export function features(fen: string, rules: EvalRules): Features {
     const file = own & 7;
     if (own < rules.shieldFirstSquare || ((rules.shieldFiles >> file) & 1) === 0) continue;
     const rows = white ? wp : bp;
-    const near = white ? 6 : 1, far = white ? 5 : 2;
+    const near = white ? 6 : 1,
+      far = white ? 5 : 2;
     for (let f = file; f <= file + 2; f++) {
       if ((rows[f]! >> near) & 1) c.add(W.SHIELD_NEAR, sign);
       else if ((rows[f]! >> far) & 1) c.add(W.SHIELD_FAR, sign);
@@ -181,10 +204,16 @@ export function features(fen: string, rules: EvalRules): Features {
     const blackLone = blackPhase === 0;
     const strongPhase = blackLone ? whitePhase : blackPhase;
     const lonePawns = blackLone ? bp : wp;
-    if ((blackLone || whitePhase === 0) && strongPhase >= rules.mopupMinPhase && !lonePawns.some((r) => r)) {
-      const lone = kings[blackLone ? 0 : 1]!, other = kings[blackLone ? 1 : 0]!;
+    if (
+      (blackLone || whitePhase === 0) &&
+      strongPhase >= rules.mopupMinPhase &&
+      !lonePawns.some((r) => r)
+    ) {
+      const lone = kings[blackLone ? 0 : 1]!,
+        other = kings[blackLone ? 1 : 0]!;
       const sign = blackLone ? 1 : -1;
-      let f = lone & 7, r = lone >> 3;
+      let f = lone & 7,
+        r = lone >> 3;
       if (f >= 4) f ^= 7;
       if (r >= 4) r ^= 7;
       c.add(W.MOPUP_EDGE, sign * (6 - f - r));
@@ -204,8 +233,12 @@ export function features(fen: string, rules: EvalRules): Features {
   return {
     index: Int32Array.from(entries, (e) => e[0]),
     count: Float64Array.from(entries, (e) => e[1]),
-    phase, whiteToMove, whitePhase, blackPhase,
-    whitePawns: wp.some((r) => r), blackPawns: bp.some((r) => r),
+    phase,
+    whiteToMove,
+    whitePhase,
+    blackPhase,
+    whitePawns: wp.some((r) => r),
+    blackPawns: bp.some((r) => r),
   };
 }
 
@@ -217,18 +250,24 @@ function threatened(board: Int8Array, whiteToMove: boolean): number {
   let n = 0;
   for (let sq = 0; sq < 64; sq++) {
     const v = board[sq]!;
-    if (v < 0 || (v >= 8) !== whiteToMove || (v & 7) === PAWN) continue;
+    if (v < 0 || v >= 8 !== whiteToMove || (v & 7) === PAWN) continue;
     const row = (sq >> 3) - step;
     if (row < 0 || row > 7) continue;
     const f = sq & 7;
-    if ((f > 0 && board[row * 8 + f - 1] === enemyPawn) || (f < 7 && board[row * 8 + f + 1] === enemyPawn)) n++;
+    if (
+      (f > 0 && board[row * 8 + f - 1] === enemyPawn) ||
+      (f < 7 && board[row * 8 + f + 1] === enemyPawn)
+    )
+      n++;
   }
   return n;
 }
 
 /** The three sums of a position's features under a set of weights. */
 export function sums(f: Features, w: ArrayLike<number>): { flat: number; mg: number; eg: number } {
-  let flat = 0, mg = 0, eg = 0;
+  let flat = 0,
+    mg = 0,
+    eg = 0;
   for (let k = 0; k < f.index.length; k++) {
     const i = f.index[k]!;
     const v = f.count[k]! * w[i]!;

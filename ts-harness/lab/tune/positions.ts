@@ -63,7 +63,9 @@ export function exchangeWins(pos: oracle.Position): boolean {
   for (const m of oracle.legalMoves(pos)) {
     const victim = victimOf(pos, m);
     if (!victim && !m.promotion) continue;
-    const gain = (victim ? oracle.EXCHANGE_VALUES[victim] : 0) + (m.promotion ? oracle.EXCHANGE_VALUES[m.promotion] - oracle.EXCHANGE_VALUES.p : 0);
+    const gain =
+      (victim ? oracle.EXCHANGE_VALUES[victim] : 0) +
+      (m.promotion ? oracle.EXCHANGE_VALUES[m.promotion] - oracle.EXCHANGE_VALUES.p : 0);
     oracle.makeMove(pos, m);
     const back = oracle.exchange(pos, EXCHANGE_DEPTH_AFTER).value;
     oracle.unmakeMove(pos);
@@ -80,14 +82,23 @@ export function positionFields(fen: string): string {
 /** Reads an EPD file of labelled positions (this module's output). Throws on a bad line. */
 export function readPositions(path: string): LabelledPosition[] {
   const out: LabelledPosition[] = [];
-  readFileSync(path, "utf8").split("\n").forEach((line, i) => {
-    if (line.trim() === "") return;
-    const r = parseEpd(line);
-    const c9 = r.ok ? r.epd.operations.find((o) => o.opcode === "c9")?.operands[0]?.replace(/"/g, "") : undefined;
-    if (!r.ok || !c9 || !(c9 in RESULT_VALUE)) throw new Error(`${path}:${i + 1}: not a labelled position: ${line.slice(0, 80)}`);
-    const id = r.epd.operations.find((o) => o.opcode === "id")?.operands[0];
-    out.push({ fen: r.epd.fen, result: RESULT_VALUE[c9 as Result], game: Number(/^"g(\d+)"$/.exec(id ?? "")?.[1] ?? -1) });
-  });
+  readFileSync(path, "utf8")
+    .split("\n")
+    .forEach((line, i) => {
+      if (line.trim() === "") return;
+      const r = parseEpd(line);
+      const c9 = r.ok
+        ? r.epd.operations.find((o) => o.opcode === "c9")?.operands[0]?.replace(/"/g, "")
+        : undefined;
+      if (!r.ok || !c9 || !(c9 in RESULT_VALUE))
+        throw new Error(`${path}:${i + 1}: not a labelled position: ${line.slice(0, 80)}`);
+      const id = r.epd.operations.find((o) => o.opcode === "id")?.operands[0];
+      out.push({
+        fen: r.epd.fen,
+        result: RESULT_VALUE[c9 as Result],
+        game: Number(/^"g(\d+)"$/.exec(id ?? "")?.[1] ?? -1),
+      });
+    });
   return out;
 }
 
@@ -124,7 +135,11 @@ function whiteScore(lines: string[], whiteToMove: boolean): number | null {
 }
 
 const GAME_END: Partial<Record<oracle.Status, Result | "mate">> = {
-  checkmate: "mate", stalemate: "1/2-1/2", "insufficient-material": "1/2-1/2", threefold: "1/2-1/2", "fifty-move": "1/2-1/2",
+  checkmate: "mate",
+  stalemate: "1/2-1/2",
+  "insufficient-material": "1/2-1/2",
+  threefold: "1/2-1/2",
+  "fifty-move": "1/2-1/2",
 };
 
 /** One game of stockfish against itself, by the game's seed (see the header). */
@@ -147,7 +162,11 @@ async function playGame(engine: UciClient, seed: number): Promise<Played> {
   let run = 0;
   for (;;) {
     const end = GAME_END[oracle.status(pos)];
-    if (end) return { result: end === "mate" ? (oracle.sideToMove(pos) === "w" ? "0-1" : "1-0") : end, plies };
+    if (end)
+      return {
+        result: end === "mate" ? (oracle.sideToMove(pos) === "w" ? "0-1" : "1-0") : end,
+        plies,
+      };
     if (moves.length >= MAX_PLIES) return { result: "1/2-1/2", plies };
     engine.send(`position startpos moves ${moves.join(" ")}`);
     engine.send(`go nodes ${nodes}`);

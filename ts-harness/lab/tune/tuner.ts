@@ -10,7 +10,16 @@
 // drawn ending's scale as the factor the starting weights give it; the errors it reports
 // are those of the exact, rounded scores. Bounded by its iterations and its time.
 import { drawShift, evaluate, sums, type Features } from "./mirror.ts";
-import { BISHOP, KNIGHT, PARAMS, pieceIndex, PAWN, QUEEN, ROOK, type EvalRules } from "./weights.ts";
+import {
+  BISHOP,
+  KNIGHT,
+  PARAMS,
+  pieceIndex,
+  PAWN,
+  QUEEN,
+  ROOK,
+  type EvalRules,
+} from "./weights.ts";
 
 export interface Sample {
   readonly features: Features;
@@ -23,12 +32,23 @@ const sigmoid = (k: number, q: number) => 1 / (1 + Math.pow(10, (-k * q) / 400))
 
 /** The scores of the positions from white's view, exact (the `eval` job's, sign turned
  *  for black to move). */
-export function whiteScores(samples: readonly Sample[], w: ArrayLike<number>, rules: EvalRules): Float64Array {
-  return Float64Array.from(samples, (s) => (s.features.whiteToMove ? 1 : -1) * evaluate(s.features, w, rules));
+export function whiteScores(
+  samples: readonly Sample[],
+  w: ArrayLike<number>,
+  rules: EvalRules,
+): Float64Array {
+  return Float64Array.from(
+    samples,
+    (s) => (s.features.whiteToMove ? 1 : -1) * evaluate(s.features, w, rules),
+  );
 }
 
 /** E for scores and results at K. */
-export function logisticError(scores: ArrayLike<number>, results: ArrayLike<number>, k: number): number {
+export function logisticError(
+  scores: ArrayLike<number>,
+  results: ArrayLike<number>,
+  k: number,
+): number {
   let e = 0;
   for (let i = 0; i < scores.length; i++) {
     const d = results[i]! - sigmoid(k, scores[i]!);
@@ -45,14 +65,25 @@ const GOLDEN_STEPS = 60;
  *  unimodal in K for scores that tell the results apart at all). */
 export function fitK(scores: ArrayLike<number>, results: ArrayLike<number>): number {
   const g = (Math.sqrt(5) - 1) / 2;
-  let a = K_MIN, b = K_MAX;
-  let c = b - g * (b - a), d = a + g * (b - a);
-  let fc = logisticError(scores, results, c), fd = logisticError(scores, results, d);
+  let a = K_MIN,
+    b = K_MAX;
+  let c = b - g * (b - a),
+    d = a + g * (b - a);
+  let fc = logisticError(scores, results, c),
+    fd = logisticError(scores, results, d);
   for (let i = 0; i < GOLDEN_STEPS; i++) {
     if (fc < fd) {
-      b = d; d = c; fd = fc; c = b - g * (b - a); fc = logisticError(scores, results, c);
+      b = d;
+      d = c;
+      fd = fc;
+      c = b - g * (b - a);
+      fc = logisticError(scores, results, c);
     } else {
-      a = c; c = d; fc = fd; d = a + g * (b - a); fd = logisticError(scores, results, d);
+      a = c;
+      c = d;
+      fc = fd;
+      d = a + g * (b - a);
+      fd = logisticError(scores, results, d);
     }
   }
   return (a + b) / 2;
@@ -127,10 +158,15 @@ function keepOrder(w: Float64Array): void {
   for (let pass = 0; pass < order.length * order.length; pass++) {
     let sorted = true;
     for (let i = 1; i < order.length; i++) {
-      const lo = order[i - 1]!, hi = order[i]!;
+      const lo = order[i - 1]!,
+        hi = order[i]!;
       if (w[hi]! >= w[lo]!) continue;
       sorted = false;
-      const meet = !PARAMS[lo]!.tuned ? w[lo]! : !PARAMS[hi]!.tuned ? w[hi]! : (w[lo]! + w[hi]!) / 2;
+      const meet = !PARAMS[lo]!.tuned
+        ? w[lo]!
+        : !PARAMS[hi]!.tuned
+          ? w[hi]!
+          : (w[lo]! + w[hi]!) / 2;
       w[lo] = meet;
       w[hi] = meet;
     }
@@ -139,7 +175,12 @@ function keepOrder(w: Float64Array): void {
 }
 
 /** K, then the weights (see the header). */
-export function tune(samples: readonly Sample[], w0: ArrayLike<number>, rules: EvalRules, opts: TuneOptions): TuneResult {
+export function tune(
+  samples: readonly Sample[],
+  w0: ArrayLike<number>,
+  rules: EvalRules,
+  opts: TuneOptions,
+): TuneResult {
   const results = Float64Array.from(samples, (s) => s.result);
   const k = opts.k ?? fitK(whiteScores(samples, w0, rules), results);
   const errorBefore = logisticError(whiteScores(samples, w0, rules), results, k);
@@ -148,9 +189,15 @@ export function tune(samples: readonly Sample[], w0: ArrayLike<number>, rules: E
   const w = Float64Array.from(w0);
   const seen = new Float64Array(w.length);
   for (let j = 0; j < d.col.length; j++) seen[d.col[j]!]! += Math.min(1, Math.abs(d.coef[j]!));
-  const moves = PARAMS.map((p, i) => p.tuned && (opts.tuned?.(i) ?? true) && seen[i]! >= (opts.minPositions ?? 0));
-  const m1 = new Float64Array(w.length), m2 = new Float64Array(w.length), grad = new Float64Array(w.length);
-  const B1 = 0.9, B2 = 0.999, EPS = 1e-12;
+  const moves = PARAMS.map(
+    (p, i) => p.tuned && (opts.tuned?.(i) ?? true) && seen[i]! >= (opts.minPositions ?? 0),
+  );
+  const m1 = new Float64Array(w.length),
+    m2 = new Float64Array(w.length),
+    grad = new Float64Array(w.length);
+  const B1 = 0.9,
+    B2 = 0.999,
+    EPS = 1e-12;
   const started = Date.now();
   let it = 0;
   for (; it < opts.iterations && Date.now() - started < opts.timeMs; it++) {
@@ -170,7 +217,9 @@ export function tune(samples: readonly Sample[], w0: ArrayLike<number>, rules: E
       if (!moves[p]) continue;
       m1[p] = B1 * m1[p]! + (1 - B1) * grad[p]!;
       m2[p] = B2 * m2[p]! + (1 - B2) * grad[p]! * grad[p]!;
-      const step = (opts.rate * (m1[p]! / (1 - B1 ** (it + 1)))) / (Math.sqrt(m2[p]! / (1 - B2 ** (it + 1))) + EPS);
+      const step =
+        (opts.rate * (m1[p]! / (1 - B1 ** (it + 1)))) /
+        (Math.sqrt(m2[p]! / (1 - B2 ** (it + 1))) + EPS);
       w[p] = Math.min(PARAMS[p]!.max, Math.max(PARAMS[p]!.min, w[p]! - step));
     }
     keepOrder(w);
@@ -178,5 +227,11 @@ export function tune(samples: readonly Sample[], w0: ArrayLike<number>, rules: E
   for (let p = 0; p < w.length; p++) w[p] = Math.round(w[p]!);
   keepOrder(w);
   for (let p = 0; p < w.length; p++) w[p] = Math.round(w[p]!);
-  return { k, errorBefore, errorAfter: logisticError(whiteScores(samples, w, rules), results, k), weights: w, iterations: it };
+  return {
+    k,
+    errorBefore,
+    errorAfter: logisticError(whiteScores(samples, w, rules), results, k),
+    weights: w,
+    iterations: it,
+  };
 }

@@ -28,16 +28,30 @@ export interface Param {
 }
 
 /** The assembly's piece codes (asm/inc/chess.inc), the rows of piece_cp and pst. */
-export const ROOK = 0, KNIGHT = 1, BISHOP = 2, QUEEN = 3, KING = 4, PAWN = 5;
+export const ROOK = 0,
+  KNIGHT = 1,
+  BISHOP = 2,
+  QUEEN = 3,
+  KING = 4,
+  PAWN = 5;
 /** pst's seventh row: the king's end-game table (pst_king_end). */
 export const KING_END = 6;
 export const PST_TABLES = 7;
-export const PIECE_NAMES = ["rook", "knight", "bishop", "queen", "king", "pawn", "king_end"] as const;
+export const PIECE_NAMES = [
+  "rook",
+  "knight",
+  "bishop",
+  "queen",
+  "king",
+  "pawn",
+  "king_end",
+] as const;
 /** A table keeps a rank's a..d half: e..h read the same (PST_RANK asserts it). */
 export const PST_HALF = 32;
 export const PASSED_ROWS = 7;
 
-const BYTE_MIN = -128, BYTE_MAX = 127;
+const BYTE_MIN = -128,
+  BYTE_MAX = 127;
 const TERM_MAX = 1000;
 
 const params: Param[] = [];
@@ -61,7 +75,14 @@ export function pstIndex(t: number, square: number): number {
   return PST0 + t * PST_HALF + (square >> 3) * 4 + (file < 4 ? file : 7 - file);
 }
 const PIECE0 = params.length;
-for (const [i, name] of ["ROOK_CP", "KNIGHT_CP", "BISHOP_CP", "QUEEN_CP", "KING", "PAWN_CP"].entries()) {
+for (const [i, name] of [
+  "ROOK_CP",
+  "KNIGHT_CP",
+  "BISHOP_CP",
+  "QUEEN_CP",
+  "KING",
+  "PAWN_CP",
+].entries()) {
   add(name, "flat", i !== KING && i !== PAWN, 0, 2000);
 }
 export const pieceIndex = (t: number) => PIECE0 + t;
@@ -70,7 +91,8 @@ for (let row = 0; row < PASSED_ROWS; row++) {
   add(`passed_bonus[${row}].middle`, "mg", row > 0, 0);
   add(`passed_bonus[${row}].end`, "eg", row > 0, 0);
 }
-export const passedIndex = (row: number, kind: "mg" | "eg") => PASSED0 + 2 * row + (kind === "eg" ? 1 : 0);
+export const passedIndex = (row: number, kind: "mg" | "eg") =>
+  PASSED0 + 2 * row + (kind === "eg" ? 1 : 0);
 
 /** The terms named by an equ constant of asm/inc/chess.inc, in the vector after the tables. */
 export const W = {
@@ -128,7 +150,8 @@ export function readEvalSet(p: MappedProgram): EvalSet {
       const v = signedByte(pst[t * 64 + sq]!);
       const i = pstIndex(t, sq);
       if ((sq & 7) < 4) w[i] = v;
-      else if (w[i] !== v) throw new Error(`pst table ${PIECE_NAMES[t]}: square ${sq} differs from its file's mirror`);
+      else if (w[i] !== v)
+        throw new Error(`pst table ${PIECE_NAMES[t]}: square ${sq} differs from its file's mirror`);
     }
   }
   for (let t = 0; t <= PAWN; t++) w[pieceIndex(t)] = p.wordAt(map.label("piece_cp") + 2 * t);
@@ -156,17 +179,33 @@ export function readEvalSet(p: MappedProgram): EvalSet {
 }
 
 /** The files a tuned set is written into, under the repository's root. */
-export const SOURCES = { tables: "asm/eval/eval.asm", pawns: "asm/eval/pawns.asm", constants: "asm/inc/chess.inc" } as const;
+export const SOURCES = {
+  tables: "asm/eval/eval.asm",
+  pawns: "asm/eval/pawns.asm",
+  constants: "asm/inc/chess.inc",
+} as const;
 const PIECE_CONSTANTS = ["ROOK_CP", "KNIGHT_CP", "BISHOP_CP", "QUEEN_CP"] as const;
 const pad = (v: number, width: number) => String(v).padStart(width);
 
 /** A table's eight PST_RANK lines, as eval.asm draws them (rank 8 first): `head` is
  *  each line up to its first cell (the macro and the piece's value's name), `first`
  *  the width of that head and the first cell. */
-function pstLines(w: ArrayLike<number>, t: number, head: string, first = head.length + 4): string[] {
+function pstLines(
+  w: ArrayLike<number>,
+  t: number,
+  head: string,
+  first = head.length + 4,
+): string[] {
   return Array.from({ length: 8 }, (_, row) => {
     const cells = Array.from({ length: 8 }, (_, f) => w[pstIndex(t, row * 8 + f)]!);
-    return head + pad(cells[0]!, first - head.length) + cells.slice(1).map((v) => "," + pad(v, 4)).join("");
+    return (
+      head +
+      pad(cells[0]!, first - head.length) +
+      cells
+        .slice(1)
+        .map((v) => "," + pad(v, 4))
+        .join("")
+    );
   });
 }
 
@@ -183,25 +222,40 @@ function constantText(name: string, w: ArrayLike<number>): string {
   const i = (PIECE_CONSTANTS as readonly string[]).indexOf(name);
   return String(i >= 0 ? w[pieceIndex(i)]! : w[W[name as keyof typeof W]]!);
 }
-const TUNED_CONSTANTS = [...PIECE_CONSTANTS, ...Object.keys(W).filter((n) => PARAMS[W[n as keyof typeof W]]!.tuned)];
+const TUNED_CONSTANTS = [
+  ...PIECE_CONSTANTS,
+  ...Object.keys(W).filter((n) => PARAMS[W[n as keyof typeof W]]!.tuned),
+];
 
 /** The source files with a set of weights written in: the tables after their labels, the
  *  constants' equ lines (their comments kept). Throws when a file's shape is not the one
  *  this writer knows. */
-export function writeSources(texts: Record<keyof typeof SOURCES, string>, w: ArrayLike<number>): Record<keyof typeof SOURCES, string> {
+export function writeSources(
+  texts: Record<keyof typeof SOURCES, string>,
+  w: ArrayLike<number>,
+): Record<keyof typeof SOURCES, string> {
   const tables = texts.tables.split("\n");
   for (let t = 0; t < PST_TABLES; t++) {
     const at = tables.indexOf(`pst_${PIECE_NAMES[t]}:`);
     const rows = tables.slice(at + 1, at + 9);
-    if (at < 0 || !rows.every((l) => /^\s+PST_RANK /.test(l))) throw new Error(`${SOURCES.tables}: no table pst_${PIECE_NAMES[t]} of eight PST_RANK lines`);
+    if (at < 0 || !rows.every((l) => /^\s+PST_RANK /.test(l)))
+      throw new Error(`${SOURCES.tables}: no table pst_${PIECE_NAMES[t]} of eight PST_RANK lines`);
     const m = /^(\s+PST_RANK\s+[^,]+,)\s*-?\d+/.exec(rows[0]!)!;
     tables.splice(at + 1, 8, ...pstLines(w, t, m[1]!, m[0].length));
   }
   const pawns = texts.pawns.split("\n");
   const at = pawns.indexOf("passed_bonus:");
   const rows = pawns.slice(at + 1, at + 1 + PASSED_ROWS);
-  if (at < 0 || !rows.every((l) => /^\s+dw /.test(l))) throw new Error(`${SOURCES.pawns}: no passed_bonus of ${PASSED_ROWS} dw lines`);
-  pawns.splice(at + 1, PASSED_ROWS, ...passedLines(w, rows.map((l) => /;.*$/.exec(l)?.[0] ?? "")));
+  if (at < 0 || !rows.every((l) => /^\s+dw /.test(l)))
+    throw new Error(`${SOURCES.pawns}: no passed_bonus of ${PASSED_ROWS} dw lines`);
+  pawns.splice(
+    at + 1,
+    PASSED_ROWS,
+    ...passedLines(
+      w,
+      rows.map((l) => /;.*$/.exec(l)?.[0] ?? ""),
+    ),
+  );
   let constants = texts.constants;
   for (const name of TUNED_CONSTANTS) {
     const line = new RegExp(`^(${name}\\s+equ )(\\S+)( *)(.*)$`, "m");
@@ -218,8 +272,14 @@ export function writeSources(texts: Record<keyof typeof SOURCES, string>, w: Arr
 export function sourceLines(w: ArrayLike<number>): string {
   const out: string[] = [];
   for (let t = 0; t < PST_TABLES; t++) {
-    const value = t === KING || t === KING_END ? "0" : ["ROOK_CP", "KNIGHT_CP", "BISHOP_CP", "QUEEN_CP", "", "PAWN_CP"][t]!;
-    out.push(`pst_${PIECE_NAMES[t]}:`, ...pstLines(w, t, `        PST_RANK ${(value + ",").padEnd(10)}`));
+    const value =
+      t === KING || t === KING_END
+        ? "0"
+        : ["ROOK_CP", "KNIGHT_CP", "BISHOP_CP", "QUEEN_CP", "", "PAWN_CP"][t]!;
+    out.push(
+      `pst_${PIECE_NAMES[t]}:`,
+      ...pstLines(w, t, `        PST_RANK ${(value + ",").padEnd(10)}`),
+    );
   }
   out.push("passed_bonus:", ...passedLines(w, []));
   for (const name of TUNED_CONSTANTS) out.push(`${name.padEnd(15)} equ ${constantText(name, w)}`);
