@@ -1,9 +1,9 @@
-// The bridge's time manager (timePlan in uci-search.ts) on clocks a GUI sends: whatever
+// The bridge's time manager (timePlan in uci-time.ts) on clocks a GUI sends: whatever
 // the clock, a move's hard limit stays inside the time left less Move Overhead, the soft
 // limit is no later than the hard one, and a move with most of the clock left thinks a
 // fair share of it rather than playing at once.
 import { describe, expect, test } from "vitest";
-import { timePlan } from "../ts-harness/frontends/uci-search.ts";
+import { timePlan } from "../ts-harness/frontends/uci-time.ts";
 
 const OVERHEAD = 300;
 const clocks: [number, number, number | undefined][] = [];

@@ -1,30 +1,19 @@
 // uci -- CHESS.COM as a UCI engine on stdin/stdout, for any chess GUI:
 //   bin/liberman-uci            (or npm run --silent uci)
-// The protocol is kept here (the position and its history, the options, the state of
-// the search); the `go`s of a game run in one CHESS.COM kept under an emulator, so its
-// hash table stays between the moves (uci-search.ts); `ucinewgame` empties it. The
-// bridge keeps the clock (a soft and a hard limit a move, from the time left, the
-// increment and the moves to go, less Move Overhead); weakening is the user's choice:
-// the Level's, the Budget's, or UCI_LimitStrength with UCI_Elo (uci-strength.ts). `isready` and `stop` are answered while a search runs; a bad command, an
-// illegal move or a number out of the engine's range gets an `info string` naming it,
-// and the engine goes on (a number out of range is clamped into it).
-import { BOOK_MAX_PLIES } from "../formats/book.ts";
+// This file parses the GUI's lines and prints the answers; the position, the searches
+// and their callbacks are the Engine's (uci-engine.ts), the clock is uci-time.ts's.
+// Weakening is the user's choice: the Level's, the Budget's, or UCI_LimitStrength with
+// UCI_Elo (uci-strength.ts). `isready` and `stop` are answered while a search runs; a
+// bad command, an illegal move or a number out of the engine's range gets an
+// `info string` naming it, and the engine goes on (a number out of range is clamped).
 import { isMain } from "../core/build.ts";
-import { engineProgram, optionFacts, type EngineProgram, type OptionFacts } from "./uci-program.ts";
-import {
-  BACKENDS,
-  clampWord,
-  EngineProcess,
-  startSearch,
-  timePlan,
-  type BackendName,
-  type GoLimits,
-  type SearchHandle,
-  type SearchInfo,
-  type TimePlan,
-} from "./uci-search.ts";
+import { BACKENDS, type BackendName } from "../core/engine-hosts.ts";
 import * as oracle from "../oracle/index.ts";
-import { ELO_DEFAULT, ELO_MAX, ELO_MIN, nodesForElo } from "./uci-strength.ts";
+import { Engine, readGame, startGame, type EngineSettings } from "./uci-engine.ts";
+import { clampWord, type SearchInfo } from "./uci-jobs.ts";
+import { engineProgram, optionFacts, type EngineProgram, type OptionFacts } from "./uci-program.ts";
+import { ELO_DEFAULT, ELO_MAX, ELO_MIN } from "./uci-strength.ts";
+import type { GoLimits } from "./uci-time.ts";
 
 /** UCI_Variant's choices and their start positions: chess, and Los Alamos chess on 6x6
  *  (its FENs have six ranks; the oracle and CHESS.COM know it by them). */
@@ -48,14 +37,11 @@ function spinOptions(p: OptionFacts): SpinOption[] {
     // and a cap on every search, on the clock too; 0: none (the Level's for a bare `go`).
     { name: "Budget", min: 0, max: 600_000, default: 0 },
     { name: "Move Overhead", min: 0, max: 5000, default: 300 },
-    // The mate logic's moves before the search (asm/inc/chess.inc: MATE_LEVEL_DEFAULT).
+    // The mate logic's moves before the search (MATE_LEVEL_DEFAULT).
     { name: "Liberman Mate Depth", min: 0, max: p.mateMax, default: p.mateLogicDefault },
     { name: "MultiPV", min: 1, max: 8, default: 1 },
   ];
 }
-
-/** A clock plan with no more than this hard limit (wall ms) is a move in a hurry. */
-const HURRY_MS = 50;
 
 const GO_NUMBERS = [
   "wtime",
@@ -71,34 +57,30 @@ const GO_NUMBERS = [
 
 export class UciEngine {
   private variant = "chess";
-  private fen = VARIANT_START.chess!;
-  private moves: string[] = [];
-  /** The spin options' values by lower-case name, and the options, once the program is read. */
+  /** The spin options' values by lower-case name, and the options, once read. */
   private readonly options = new Map<string, number>();
   private spin: SpinOption[] | null = null;
-  /** OwnBook: the opening book inside CHESS.COM answers while the game follows it. */
   private ownBook = true;
-  /** UCI_LimitStrength and UCI_Elo: a node cap a move for the rating (uci-strength.ts). */
   private limitStrength = false;
   private elo = ELO_DEFAULT;
-  /** Ponder: the GUI may ponder; the bestmove then names a move to ponder on. */
   private ponder = false;
-  private backend: BackendName = "auto";
-  private search: SearchHandle | null = null;
-  /** The clock's plan a ponder search takes at `ponderhit`; null: not pondering. */
-  private ponderPlan: TimePlan | null | undefined = undefined;
-  /** CHESS.COM, kept running between the searches of a game (its hash table with it). */
-  private engine: EngineProcess | null = null;
-  private searchDone: Promise<void> = Promise.resolve();
-  /** Under `go infinite` and `go ponder` UCI holds `bestmove` until `stop` (or
-   *  `ponderhit`), even when the search ends by itself (a mate found, the depth cap):
-   *  this lets the held answer out. */
-  private releaseBestmove: (() => void) | null = null;
+  private readonly engine: Engine;
 
   constructor(
     private readonly out: (line: string) => void,
     private readonly program: Promise<EngineProgram>,
-  ) {}
+  ) {
+    this.engine = new Engine(
+      program,
+      {
+        info: (info, ms) => out(infoLine(info, ms)),
+        note: (text) => out(`info string ${text}`),
+        bestmove: (best, ponder) =>
+          out(`bestmove ${best ?? "0000"}${ponder ? ` ponder ${ponder}` : ""}`),
+      },
+      VARIANT_START.chess!,
+    );
+  }
 
   /** Handle one line from the GUI. Resolves when the next line may be handled: a `go`
    *  resolves once its search has started (a `go` during a search first stops it). */
@@ -109,88 +91,61 @@ export class UciEngine {
       case undefined:
         return;
       case "uci":
-        this.out("id name Liberman Chess (CHESS.COM under DOSBox)");
-        this.out("id author Leonid Liberman (the engine's logic) and the liberman-chess authors");
-        for (const o of await this.spinList())
-          this.out(
-            `option name ${o.name} type spin default ${o.default} min ${o.min} max ${o.max}`,
-          );
-        this.out("option name OwnBook type check default true");
-        this.out("option name Ponder type check default false");
-        this.out("option name UCI_LimitStrength type check default false");
-        this.out(
-          `option name UCI_Elo type spin default ${ELO_DEFAULT} min ${ELO_MIN} max ${ELO_MAX}`,
-        );
-        this.out(
-          `option name Backend type combo default auto${BACKENDS.map((b) => ` var ${b}`).join("")}`,
-        );
-        this.out(
-          `option name UCI_Variant type combo default chess${Object.keys(VARIANT_START)
-            .map((v) => ` var ${v}`)
-            .join("")}`,
-        );
-        this.out("uciok");
-        return;
+        return this.uci();
       case "isready":
-        if (!this.search) await this.ready();
+        if (!this.engine.thinking) await this.engine.ready();
         this.out("readyok");
         return;
       case "debug":
       case "register":
         return;
       case "setoption":
-        await this.spinList();
+        this.spinList();
         return this.setOption(args);
       case "ucinewgame":
-        this.fen = VARIANT_START[this.variant]!;
-        this.moves = [];
-        this.engine?.newGame();
+        this.engine.newGame(startGame(VARIANT_START[this.variant]!));
         return;
       case "position":
         return this.setPosition(args);
       case "go":
-        if (this.search) {
-          this.out("info string go while thinking: the search in progress is stopped first");
-          this.search.stop();
-        }
-        this.releaseBestmove?.();
-        await this.searchDone;
         return this.go(args);
       case "stop":
-        this.search?.stop();
-        this.releaseBestmove?.();
+        this.engine.stop();
         return;
       case "ponderhit":
-        if (this.ponderPlan === undefined) {
+        if (!this.engine.ponderhit())
           this.out("info string ponderhit without a go ponder: ignored");
-          return;
-        }
-        // The ponder search goes on as a normal one, on the clock from now.
-        this.search?.replan(this.ponderPlan);
-        this.ponderPlan = undefined;
-        this.releaseBestmove?.();
         return;
       case "quit":
-        this.search?.stop();
-        this.releaseBestmove?.();
-        await this.searchDone;
-        await this.engine?.close();
-        return;
+        return this.engine.quit();
       default:
         this.out(`info string unknown command: ${line.trim()}`);
     }
   }
 
-  /** The program built and its emulator started, so that the first go starts at once. */
-  private async ready(): Promise<void> {
-    const program = await this.program;
-    this.engine ??= new EngineProcess(program, this.backend);
-    try {
-      await this.engine.warm();
-    } catch (e) {
-      this.out(`info string the emulator did not start: ${(e as Error).message.split("\n")[0]}`);
-      await this.engine.close();
-    }
+  /** End the emulator at once, for a process about to exit on a signal. */
+  kill(): void {
+    this.engine.kill();
+  }
+
+  private uci(): void {
+    this.out("id name Liberman Chess (CHESS.COM under DOSBox)");
+    this.out("id author Leonid Liberman (the engine's logic) and the liberman-chess authors");
+    for (const o of this.spinList())
+      this.out(`option name ${o.name} type spin default ${o.default} min ${o.min} max ${o.max}`);
+    this.out("option name OwnBook type check default true");
+    this.out("option name Ponder type check default false");
+    this.out("option name UCI_LimitStrength type check default false");
+    this.out(`option name UCI_Elo type spin default ${ELO_DEFAULT} min ${ELO_MIN} max ${ELO_MAX}`);
+    this.out(
+      `option name Backend type combo default auto${BACKENDS.map((b) => ` var ${b}`).join("")}`,
+    );
+    this.out(
+      `option name UCI_Variant type combo default chess${Object.keys(VARIANT_START)
+        .map((v) => ` var ${v}`)
+        .join("")}`,
+    );
+    this.out("uciok");
   }
 
   private checkOption(name: string, text: string): boolean | null {
@@ -201,7 +156,7 @@ export class UciEngine {
     return text.toLowerCase() === "true";
   }
 
-  private async setOption(args: string[]): Promise<void> {
+  private setOption(args: string[]): void {
     const nameAt = args.indexOf("name");
     const valueAt = args.indexOf("value");
     const name = args.slice(nameAt + 1, valueAt > 0 ? valueAt : undefined).join(" ");
@@ -237,15 +192,9 @@ export class UciEngine {
     }
     if (key === "backend") {
       const b = text.toLowerCase() as BackendName;
-      if (!BACKENDS.includes(b)) {
+      if (!BACKENDS.includes(b))
         this.out(`info string Backend is one of ${BACKENDS.join(", ")}, not '${text}'`);
-        return;
-      }
-      this.backend = b;
-      // The next search starts the emulator named; a running search keeps its own.
-      const old = this.engine;
-      this.engine = null;
-      void this.searchDone.then(() => old?.close());
+      else this.engine.setBackend(b);
       return;
     }
     const option = this.spin!.find((o) => o.name.toLowerCase() === key);
@@ -276,28 +225,12 @@ export class UciEngine {
       this.out(`info string position needs 'startpos' or 'fen FEN', not '${head.join(" ")}'`);
       return;
     }
-    const parsed = oracle.parseFen(fen);
-    if (!parsed.ok) {
+    const { game, error } = readGame(fen, moves);
+    if (error)
       this.out(
-        `info string bad FEN '${fen}': ${parsed.error.code}: ${parsed.error.message}; the position stays as it was`,
+        `info string ${error}; ${game ? "the moves before it stand" : "the position stays as it was"}`,
       );
-      return;
-    }
-    const startFen = oracle.toFen(parsed.pos);
-    const played: string[] = [];
-    for (const m of moves) {
-      const u = oracle.parseUci(parsed.pos, m);
-      if (!u.ok) {
-        this.out(
-          `info string illegal move ${m} in position (move ${played.length + 1}): ${u.error.message}; the moves before it stand`,
-        );
-        break;
-      }
-      oracle.makeMove(parsed.pos, u.move);
-      played.push(oracle.moveToUci(u.move));
-    }
-    this.fen = startFen;
-    this.moves = played;
+    if (game) this.engine.setGame(game);
   }
 
   /** UCI's go words, with every number the engine takes clamped into its range. */
@@ -349,7 +282,7 @@ export class UciEngine {
   }
 
   /** The spin options of the program, their values set to the defaults the first time. */
-  private async spinList(): Promise<SpinOption[]> {
+  private spinList(): SpinOption[] {
     if (!this.spin) {
       this.spin = spinOptions(optionFacts());
       for (const o of this.spin) this.options.set(o.name.toLowerCase(), o.default);
@@ -359,72 +292,20 @@ export class UciEngine {
 
   private async go(args: string[]): Promise<void> {
     const program = await this.program;
-    await this.spinList();
+    this.spinList();
     const { limits, ponder } = this.readGo(args, program);
-    const cap = this.limitStrength ? nodesForElo(this.elo) : null;
-    if (cap !== null) limits.nodes = Math.min(limits.nodes ?? cap, cap);
-    const started = Date.now();
-    const white =
-      oracle.sideToMove(oracle.playUci(oracle.fenPosition(this.fen), this.moves)) === "w";
-    const overhead = this.options.get("move overhead")!;
-    const plan = timePlan(limits, white, overhead);
-    // Short of time (a hard limit of HURRY_MS or less), the move is one iteration of
-    // depth 1 without the mate logic: what a move costs beyond its thinking is then
-    // the least it can be.
-    const hurry =
-      plan !== null && !ponder && limits.movetime === undefined && plan.hardMs <= HURRY_MS;
-    if (hurry) limits.depth = 1;
-    const multiPv = this.options.get("multipv")!;
-    // The book knows games from chess's start position; `go mate`, `go infinite`,
-    // `go ponder` and MultiPV ask for the search.
-    const book =
-      this.ownBook &&
-      this.fen === VARIANT_START.chess &&
-      this.moves.length < BOOK_MAX_PLIES &&
-      limits.mate === undefined &&
-      !limits.infinite &&
-      !ponder &&
-      multiPv === 1;
-    const held = limits.infinite || ponder;
-    const engineKept =
-      limits.depth !== undefined || limits.nodes !== undefined || limits.mate !== undefined;
-    // A go with no limit the bridge or the engine keeps thinks the Level's budget.
-    const budget =
-      this.options.get("budget")! ||
-      (plan === null && !held && !engineKept
-        ? program.uciLevelMs[this.options.get("level")! - 1]!
-        : undefined);
-    this.engine ??= new EngineProcess(program, this.backend);
-    const search = startSearch(
-      this.engine,
-      {
-        fen: this.fen,
-        moves: this.moves,
-        limits,
-        plan: ponder ? null : plan,
-        budgetMs: budget,
-        levelBudgetMs: program.uciLevelMs[this.options.get("level")! - 1]!,
-        mateLogic: hurry ? 0 : this.options.get("liberman mate depth")!,
-        bookSeed: book ? Math.floor(Math.random() * 65536) : undefined,
-        multiPv,
-        ponderMove: this.ponder,
-      },
-      (info) => this.out(infoLine(info, Date.now() - started)),
-    );
-    this.search = search;
-    this.ponderPlan = ponder ? plan : undefined;
-    const stopped = held
-      ? new Promise<void>((resolve) => (this.releaseBestmove = resolve))
-      : Promise.resolve();
-    this.searchDone = search.done.then(async (r) => {
-      if (r.note) this.out(`info string ${r.note}`);
-      if (r.book) this.out("info string book");
-      await stopped;
-      this.search = null;
-      this.releaseBestmove = null;
-      this.ponderPlan = undefined;
-      this.out(`bestmove ${r.best ?? "0000"}${r.best && r.ponder ? ` ponder ${r.ponder}` : ""}`);
-    });
+    const o = (name: string) => this.options.get(name)!;
+    const settings: EngineSettings = {
+      level: o("level"),
+      budgetMs: o("budget"),
+      moveOverheadMs: o("move overhead"),
+      mateLogic: o("liberman mate depth"),
+      multiPv: o("multipv"),
+      ownBook: this.ownBook,
+      ponder: this.ponder,
+      elo: this.limitStrength ? this.elo : null,
+    };
+    return this.engine.go(limits, ponder, settings);
   }
 }
 

@@ -1,0 +1,236 @@
+// engine-hosts -- a CHESS.COM kept running under an emulator, fed jobs while it runs: js-dos
+// in this process, or native DOSBox in a child process on a temp folder mounted as C:.
+// The program reads its JOBS.TXT as it grows (the `wait` job, asm/batch/PROTOCOL.md),
+// writes RESULT.TXT line by line and watches STOP.TXT (the `watch` job). A host that is
+// closed, and the process that started it ending however it ends, leave no emulator and
+// no folder behind; a folder whose engine was killed is removed by the next start.
+import { execa, type ResultPromise } from "execa";
+import {
+  appendFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { JOBS_FILE, RESULT_FILE } from "./asm-engine.ts";
+import { BATCH_FILE, CONFIG_DIR, DONE_FILE, DosSession, exitCodeBatch, sleep } from "./runner.ts";
+
+export type BackendName = "auto" | "dosbox" | "jsdos";
+export const BACKENDS: readonly BackendName[] = ["auto", "dosbox", "jsdos"];
+
+/** The file the engine watches (the `watch` job) and its bytes: go on, stop now, start
+ *  no new iteration. */
+export const STOP_FILE = "STOP.TXT";
+export const STOP_GO_ON = "0";
+export const STOP_NOW = "1";
+export const STOP_DEEPEN_NOT = "2";
+
+/** How long a native DOSBox may take to end once its pipe is closed, before it is killed. */
+const CLOSE_GRACE_MS = 500;
+const NATIVE_CONF = join(CONFIG_DIR, "engine-native.conf");
+/** The temp folders of native hosts: this prefix, the engine's process id, a dash. */
+const TEMP_PREFIX = "liberman-uci-";
+
+/** A running CHESS.COM in its emulator: its jobs file grows, its result file is read,
+ *  its stop file written. */
+export interface EmulatorHost {
+  appendJobs(lines: string[]): Promise<void>;
+  readResult(): Promise<Uint8Array | null>;
+  setStop(byte: string): Promise<void>;
+  /** A key, where one can be pressed (js-dos); the stop file works everywhere. */
+  press(): void;
+  ended(): Promise<boolean>;
+  close(): Promise<void>;
+  /** End at once, synchronously, for a process that is about to exit. */
+  kill(): void;
+}
+
+const startFiles = (jobs: string[]) => ({
+  [JOBS_FILE]: jobs.join("\r\n") + "\r\n",
+  [RESULT_FILE]: "",
+  [STOP_FILE]: STOP_GO_ON,
+});
+
+/** js-dos in this process: it ends with the process. */
+export class JsDosHost implements EmulatorHost {
+  private constructor(
+    private readonly session: DosSession,
+    private jobs: string[],
+  ) {}
+
+  static async start(program: Uint8Array, jobs: string[]): Promise<JsDosHost> {
+    const session = await DosSession.start({
+      program: "CHESS.COM",
+      programBytes: program,
+      args: `/jobs ${JOBS_FILE} ${RESULT_FILE}`,
+      files: startFiles(jobs),
+      timeoutMs: 24 * 3600_000,
+    });
+    return new JsDosHost(session, jobs);
+  }
+
+  async appendJobs(lines: string[]): Promise<void> {
+    this.jobs = [...this.jobs, ...lines];
+    await this.session.writeFile(JOBS_FILE, this.jobs.join("\r\n") + "\r\n");
+  }
+
+  readResult(): Promise<Uint8Array | null> {
+    return this.session.readFile(RESULT_FILE);
+  }
+
+  setStop(byte: string): Promise<void> {
+    return this.session.writeFile(STOP_FILE, byte);
+  }
+
+  press(): void {
+    this.session.press("space");
+  }
+
+  ended(): Promise<boolean> {
+    return this.session.programEnded();
+  }
+
+  close(): Promise<void> {
+    return this.session.close();
+  }
+
+  kill(): void {}
+}
+
+/** Is process `pid` alive (or not ours to ask)? */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/** Remove the temp folders of native hosts whose engine process is gone (killed with
+ *  SIGKILL, or the machine stopped). */
+export function removeDeadHostFolders(): void {
+  let names: string[];
+  try {
+    names = readdirSync(tmpdir());
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const m = new RegExp(`^${TEMP_PREFIX}(\\d+)-`).exec(name);
+    if (m && !alive(Number(m[1]))) rmSync(join(tmpdir(), name), { recursive: true, force: true });
+  }
+}
+
+/** Native DOSBox in a child process, on a fresh temp folder mounted as C:. DOSBox runs
+ *  under a shell that reads the bridge's pipe: when the bridge ends, however it ends,
+ *  the pipe closes and the shell kills DOSBox, so no emulator outlives its engine. */
+export class NativeHost implements EmulatorHost {
+  private constructor(
+    private readonly root: string,
+    private readonly proc: ResultPromise,
+  ) {}
+
+  private get dir(): string {
+    return join(this.root, "c");
+  }
+
+  static async start(program: Uint8Array, jobs: string[]): Promise<NativeHost> {
+    const root = mkdtempSync(join(tmpdir(), `${TEMP_PREFIX}${process.pid}-`));
+    const drive = join(root, "c");
+    const home = join(root, "home");
+    for (const d of [drive, home]) mkdirSync(d);
+    writeFileSync(join(drive, "CHESS.COM"), program);
+    for (const [name, text] of Object.entries(startFiles(jobs)))
+      writeFileSync(join(drive, name), text, "latin1");
+    writeFileSync(
+      join(drive, BATCH_FILE),
+      exitCodeBatch(`CHESS.COM /jobs ${JOBS_FILE} ${RESULT_FILE}`, true),
+      "latin1",
+    );
+    const dosbox = [
+      "-conf",
+      NATIVE_CONF,
+      "-c",
+      `mount c "${drive}"`,
+      "-c",
+      "c:",
+      "-c",
+      `call ${BATCH_FILE}`,
+      "-c",
+      "exit",
+    ];
+    const watchdog =
+      'dosbox "$@" </dev/null >/dev/null 2>&1 & p=$!; read x; kill -9 $p 2>/dev/null';
+    const proc = execa("sh", ["-c", watchdog, "sh", ...dosbox], {
+      cwd: root,
+      env: { ...process.env, SDL_VIDEODRIVER: "dummy", SDL_AUDIODRIVER: "dummy", HOME: home },
+      stdin: "pipe",
+      stdout: "ignore",
+      stderr: "ignore",
+      reject: false,
+    });
+    return new NativeHost(root, proc);
+  }
+
+  async appendJobs(lines: string[]): Promise<void> {
+    appendFileSync(join(this.dir, JOBS_FILE), lines.join("\r\n") + "\r\n", "latin1");
+  }
+
+  async readResult(): Promise<Uint8Array | null> {
+    const path = join(this.dir, RESULT_FILE);
+    return existsSync(path) ? new Uint8Array(readFileSync(path)) : null;
+  }
+
+  async setStop(byte: string): Promise<void> {
+    // Written in place: DOSBox opens the same file and reads its new first byte.
+    writeFileSync(join(this.dir, STOP_FILE), byte, { flag: "r+" });
+  }
+
+  press(): void {}
+
+  async ended(): Promise<boolean> {
+    return this.proc.exitCode !== null || existsSync(join(this.dir, DONE_FILE));
+  }
+
+  async close(): Promise<void> {
+    this.proc.stdin?.end();
+    const exited = this.proc.then(
+      () => undefined,
+      () => undefined,
+    );
+    const killed = sleep(CLOSE_GRACE_MS).then(() => this.proc.kill("SIGKILL"));
+    await Promise.race([exited, killed]);
+    rmSync(this.root, { recursive: true, force: true });
+  }
+
+  kill(): void {
+    // The shell kills DOSBox as soon as its pipe closes; the folder goes at once.
+    this.proc.stdin?.destroy();
+    rmSync(this.root, { recursive: true, force: true });
+  }
+}
+
+/** Is `dosbox` on the PATH? */
+export function dosboxOnPath(): boolean {
+  return (process.env.PATH ?? "").split(":").some((d) => d && existsSync(join(d, "dosbox")));
+}
+
+/** The emulator a Backend option names: `auto` is native DOSBox when it is installed. */
+export function resolveBackend(name: BackendName): Exclude<BackendName, "auto"> {
+  return name === "auto" ? (dosboxOnPath() ? "dosbox" : "jsdos") : name;
+}
+
+/** Start CHESS.COM with these first jobs under the backend named. */
+export function startHost(
+  backend: Exclude<BackendName, "auto">,
+  program: Uint8Array,
+  jobs: string[],
+): Promise<EmulatorHost> {
+  return backend === "dosbox" ? NativeHost.start(program, jobs) : JsDosHost.start(program, jobs);
+}
