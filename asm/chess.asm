@@ -193,6 +193,7 @@ msg_no_memory   db "CHESS: not enough memory (", MEMORY_KIB_TEXT, " KiB needed)"
 ; questions about checks, the helpmate and the selfmate on the same tree, and the
 ; material exchange (NOIR3).
 
+%include "logic/matedrive.asm"
 %include "logic/mate.asm"
 %include "logic/matetable.asm"
 %include "logic/matecheck.asm"

@@ -48,7 +48,6 @@ verb_moves      db "moves", 0
 verb_eval       db "eval", 0
 verb_perft      db "perft", 0
 verb_divide     db "divide", 0
-verb_mate       db "mate", 0
 verb_exchange   db "exchange", 0
 verb_best       db "best", 0
 verb_position   db "position", 0
@@ -65,8 +64,6 @@ word_moves      db " moves ", 0
 word_eval       db " eval ", 0
 word_perft      db " perft ", 0
 word_divide     db " divide ", 0
-word_mate       db " mate ", 0
-word_nomate     db " nomate ", 0
 word_exchange   db " exchange ", 0
 word_best       db " best ", 0
 word_none       db "none", 0
@@ -648,37 +645,6 @@ job_engine:
         pop eax
         popf
         ret
-
-; job_mate -- `mate N [limits] FEN`: `<n> mate <k> <uci> nodes ...` for a shortest
-;             forced mate in k <= N moves, `<n> nomate <N> nodes ...`, or
-;             `<n> stopped mate <N> nodes ... limit <why>` when a limit came first
-; IN:  the position; [job_arg] = N
-; OUT: the line in the result buffer
-; CHG: EAX, EBX, ECX, EDX, SI, DI, EBP
-job_mate:
-        mov di, engine_mate
-        call job_engine
-        jnc .mate
-        mov si, word_mate
-        cmp byte [clock_abort], LIMIT_NONE
-        jne job_stopped
-        call job_line_start
-        jmp .none
-.mate:  call job_line_start
-        mov si, word_mate
-        call out_string
-        push eax
-        movzx eax, cl
-        call out_u32
-        pop eax
-        call out_space
-        call engine_print_move
-        jmp job_nodes_end
-.none:  mov si, word_nomate
-        call out_string
-        movzx eax, word [job_arg]
-        call out_u32
-        jmp job_nodes_end
 
 ; job_exchange -- `exchange D [limits] FEN`: `<n> exchange <value> <uci|none> nodes
 ;                 ...`, or `<n> stopped exchange <D> nodes ... limit <why>`

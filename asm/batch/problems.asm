@@ -1,11 +1,15 @@
-; problems.asm -- the batch jobs of the problemists' other aims (asm/batch/PROTOCOL.md):
-; `helpmate N [limits] FEN` and `selfmate N [limits] FEN`, their lines shaped as
-; `mate`'s.  New: not in Liberman's texts.
+; problems.asm -- the batch jobs of the problemists' three aims (asm/batch/PROTOCOL.md):
+; `mate N [limits] FEN` (Liberman's WHITEJOUE5PAS asked directly), and, new, not in his
+; texts, `helpmate N [limits] FEN` and `selfmate N [limits] FEN`, their lines shaped as
+; `mate`'s.
 
         section .data
 
+verb_mate       db "mate", 0
 verb_helpmate   db "helpmate", 0
 verb_selfmate   db "selfmate", 0
+word_mate       db " mate ", 0
+word_nomate     db " nomate ", 0
 word_helpmate   db " helpmate ", 0
 word_nohelpmate db " nohelpmate ", 0
 word_selfmate   db " selfmate ", 0
@@ -13,6 +17,20 @@ word_noselfmate db " noselfmate ", 0
 LINE_SEPARATOR  equ ','             ; between the moves of a helpmate's line
 
         section .text
+
+; job_mate -- `mate N [limits] FEN`: `<n> mate <k> <uci> nodes ...` for a shortest
+;             forced mate in k <= N moves, `<n> nomate <N> nodes ...`, or
+;             `<n> stopped mate <N> nodes ... limit <why>` when a limit came first
+; IN:  the position; [job_arg] = N
+; OUT: the line in the result buffer
+; CHG: EAX, EBX, ECX, EDX, SI, DI, EBP
+job_mate:
+        mov di, engine_mate
+        call job_engine
+        mov si, word_mate
+        jnc job_problem_key
+        mov di, word_nomate
+        jmp job_problem_none
 
 ; job_helpmate -- `helpmate N [limits] FEN`: `<n> helpmate <k> <lines> <uci>,<uci>,...
 ;                 nodes ...` for the shortest helpmate, k <= N moves, its number of
@@ -61,12 +79,18 @@ job_helpmate:
 job_selfmate:
         mov di, engine_selfmate
         call job_engine
-        jnc .found
         mov si, word_selfmate
+        jnc job_problem_key
         mov di, word_noselfmate
         jmp job_problem_none
-.found: call job_line_start
-        mov si, word_selfmate
+
+; job_problem_key -- the line of a mate or selfmate job that found its key:
+;                    `<n> <verb> <k> <uci> nodes ...`
+; IN:  SI -> the verb's word; CL = k; EAX = the key
+; OUT: the line in the result buffer
+; CHG: EAX, EDX, SI
+job_problem_key:
+        call job_line_start
         call out_string
         push eax
         movzx eax, cl
@@ -76,7 +100,7 @@ job_selfmate:
         call engine_print_move
         jmp job_nodes_end
 
-; job_problem_none -- the line of a helpmate or selfmate job that found none:
+; job_problem_none -- the line of a mate, helpmate or selfmate job that found none:
 ;                     `<n> no<verb> <N> nodes ...`, or `stopped` when a limit came first
 ; IN:  SI -> the verb's word, DI -> its `no` word; [job_arg]; [clock_abort]
 ; OUT: the line in the result buffer

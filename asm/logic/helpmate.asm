@@ -10,13 +10,11 @@
 ;   - the table of proven results (matetable.asm: S's positions only, "not helpmated
 ;     within k" in .fails, monotone in k as a direct mate's) answers a position below
 ;     the root met again that has no line (one with lines is walked for them);
-;   - at k = 1 only the other side's checks can mate: the others are not played out
-;     (mate_gives_check, read off mate_check_squares' tables), nor a check that leaves
-;     the king a step (mate_check_flees), and a mate is one legal reply short.
+;   - at k = 1 only the other side's checks can mate (mate_last_ply, matedrive.asm,
+;     with help_last_reply as its leaf test), and a mate is one legal reply short.
 
         section .bss
 
-help_root_ply   resb 1              ; [ply] at help_find's root
 help_count      resd 1              ; the lines found
 help_path       resd STIP_PLIES     ; the line being walked, by ply from the root
 help_line       resd STIP_PLIES     ; the first line counted
@@ -31,47 +29,25 @@ help_line       resd STIP_PLIES     ; the first line counted
 ;      help_line = the first, 2k moves; CF set: none in N moves (or [clock_abort] set)
 ; CHG: EBX, ECX, EDX, SI, EBP (DI kept; the position restored)
 help_find:
-        push fs
-        push gs
         mov ch, cl                  ; CH = N
-        mov al, [ply]
-        mov [help_root_ply], al
-        push cx
-        push di
-        call hash_compute
-        mov ch, STIP_MAX_MOVES      ; the table is looked at from k = 1 on: clear it
-        call mate_tt_clear
-        pop di
-        pop cx
         mov cl, 1
-.length:
-        call help_walk
-        cmp byte [clock_abort], LIMIT_NONE
-        jne .none
-        cmp dword [help_count], 0
-        jne .found                  ; the lines of k moves
-        inc cl
-        cmp cl, ch
-        jbe .length
-.none:  pop gs
-        pop fs
-        stc
-        ret
-.found: mov eax, [help_count]
-        pop gs
-        pop fs
-        clc
-        ret
+        mov dl, ch                  ; a helpmate in one looks nothing up: no table to clear
+        mov si, help_walk
+        jmp mate_drive
 
-; help_walk -- the lines of a helpmate in k from the root, counted afresh
+; help_walk -- the lines of a helpmate in k from the root, counted afresh (mate_drive's
+;              walker)
 ; IN:  CL = k; DI -> free space
-; OUT: [help_count]; CF set: stopped (the cap reached, or a limit: [clock_abort])
-; CHG: EAX, EBX, EDX, SI, EBP (CX, DI kept)
+; OUT: CF clear: EAX = the lines found (at most HELP_COUNT_CAP), help_line the first;
+;      CF set: none (or a limit came first: [clock_abort])
+; CHG: EBX, EDX, SI, EBP (CX, DI kept)
 help_walk:
         mov dword [help_count], 0
         push cx
         call help_lines
         pop cx
+        mov eax, [help_count]
+        cmp eax, 1                  ; CF set: no line
         ret
 
 ; help_lines -- the lines of a helpmate in k moves from here, S to move: each of S's
@@ -84,7 +60,7 @@ help_lines:
         call clock_check
         jc .out
         mov al, [ply]
-        cmp al, [help_root_ply]
+        cmp al, [mate_root_ply]
         je .search
         call mate_tt_probe
         jz .search
@@ -133,9 +109,11 @@ help_lines:
 ; IN:  CL = k >= 1; DI -> free space; the other side to move
 ; OUT, CHG: as help_lines
 help_replies:
-        push di
         cmp cl, 1
-        je .checks
+        jne .all
+        mov bp, help_last_reply     ; the last reply: only a check can mate
+        jmp mate_last_ply
+.all:   push di
         push cx
         call gen_moves
         pop cx
@@ -156,51 +134,43 @@ help_replies:
         jc .stop
         add si, MOVE_SIZE
         jmp .reply
-.checks:
-        call mate_check_squares     ; the last reply: only a check can mate
-        mov byte [checking_only], 1
-        push cx
-        call gen_moves
-        pop cx
-        mov byte [checking_only], 0
-        pop si
-        push si
-.try:   cmp si, di
-        jae .none
-        mov eax, [es:si]
-        call mate_gives_check
-        jnc .next
-        call mate_check_flees
-        jc .next
-        call help_leaf
-        jc .stop
-        test cl, cl
-        jz .next
-        mov eax, [es:si]            ; a queen's promotion mates: the rook's and the
-        test ah, PROMO_FLAG         ; bishop's may too (never without it: the queen
-        jz .next                    ; checks on their lines and covers their squares),
-        mov bl, ah                  ; and checking_only leaves them out
-        shr bl, PROMO_SHIFT
-        and bl, PROMO_CODE_MASK
-        cmp bl, QUEEN
-        jne .next
-        xor ah, (QUEEN ^ ROOK) << PROMO_SHIFT
-        call help_leaf
-        jc .stop
-        cmp byte [variant], VARIANT_LOS_ALAMOS
-        je .next                    ; no bishops there
-        mov eax, [es:si]
-        xor ah, (QUEEN ^ BISHOP) << PROMO_SHIFT
-        call help_leaf
-        jc .stop
-.next:  add si, MOVE_SIZE
-        jmp .try
 .none:  pop di
         clc
         ret
 .stop:  pop di
         stc
         ret
+
+; help_last_reply -- the helpmate's leaf test (mate_last_ply's): the other side's last
+;                    reply, and when it is a queen's promotion that mates, the rook's
+;                    and the bishop's too (never without it: the queen checks on their
+;                    lines and covers their squares), which checking_only leaves out
+; IN:  EAX = a check the king cannot step out of; ES:SI -> it; ES:DI -> free space
+; OUT: the lines counted; CF set: stop the walk (help_line_found)
+; CHG: EAX, EBX, ECX, EDX, EBP
+help_last_reply:
+        call help_leaf
+        jc .stop
+        test cl, cl
+        jz .done
+        mov eax, [es:si]
+        test ah, PROMO_FLAG
+        jz .done
+        mov bl, ah
+        shr bl, PROMO_SHIFT
+        and bl, PROMO_CODE_MASK
+        cmp bl, QUEEN
+        jne .done
+        xor ah, (QUEEN ^ ROOK) << PROMO_SHIFT
+        call help_leaf
+        jc .stop
+        cmp byte [variant], VARIANT_LOS_ALAMOS
+        je .done                    ; no bishops there
+        mov eax, [es:si]
+        xor ah, (QUEEN ^ BISHOP) << PROMO_SHIFT
+        jmp help_leaf
+.done:  clc
+.stop:  ret
 
 ; help_leaf -- the other side's last reply: played, and the line counted if S is mated
 ; IN:  EAX = the move; ES:DI -> free space
@@ -231,11 +201,11 @@ help_leaf:
 
 ; help_path_put -- note a move of the line being walked at its ply
 ; IN:  EAX = the move, about to be played at [ply]
-; OUT: help_path at [ply] - [help_root_ply]
+; OUT: help_path at [ply] - [mate_root_ply]
 ; CHG: BX
 help_path_put:
         movzx bx, byte [ply]
-        sub bl, [help_root_ply]
+        sub bl, [mate_root_ply]
         shl bx, DWORD_SHIFT
         mov [help_path + bx], eax
         ret

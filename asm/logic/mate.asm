@@ -50,7 +50,6 @@
 
         section .bss
 
-mate_root_ply   resb 1              ; [ply] at mate_find's root, whose move is wanted
 mate_test       resw 1              ; mate_partition's test: CF set for a move put first
 mate_to         resb 1              ; mate_move_class: the square the attacker's move went to
 mate_threat     resb 1              ; mate_move_class's threat: a mate in this many moves
@@ -74,34 +73,9 @@ mate_find:
 ; IN:  CL = k, CH = N, 1 <= k <= N <= MATE_MAX_MOVES; otherwise as mate_find
 ; OUT, CHG: as mate_find
 mate_find_lengths:
-        push fs
-        push gs
-        push cx
-        push di
-        mov al, [ply]
-        mov [mate_root_ply], al
-        call hash_compute
-        call mate_tt_clear
-        pop di
-        pop cx
-.length:
-        push cx
-        call mate_attack
-        pop cx
-        jnc .found
-        cmp byte [clock_abort], 0
-        jne .none
-        inc cl
-        cmp cl, ch
-        jbe .length
-.none:  pop gs
-        pop fs
-        stc
-        ret
-.found: pop gs
-        pop fs
-        clc                         ; CL = k
-        ret
+        mov dl, ch                  ; a mate in one looks nothing up: no table to clear
+        mov si, mate_attack
+        jmp mate_drive
 
 ; mate_attack -- a move of the side to move that mates in k moves (Liberman:
 ;                WHITEJOUEnPAS, the loop LAREVISION over the attacker's moves)
@@ -123,7 +97,7 @@ mate_attack:
         call mate_attack_moves
         pop cx
         jnc .proven
-        cmp byte [clock_abort], 0
+        cmp byte [clock_abort], LIMIT_NONE
         jne .aborted
         stc                         ; no mate in k
 .proven:
@@ -137,10 +111,15 @@ mate_attack:
 ; IN, OUT: as mate_attack
 ; CHG: EBX, ECX, EDX, SI, EBP (DI kept)
 mate_attack_moves:
-        push di
-        push cx
         cmp cl, 1
-        je .checks
+        jne .all
+        mov bp, mate_leaf_mates     ; k = 1: only a check can mate
+        call mate_last_ply
+        cmc                         ; CF clear: a check that mates
+        mov eax, [es:si]
+        ret
+.all:   push di
+        push cx
         call gen_moves
         pop cx
         pop si                      ; SI -> the first move, DI -> past the last
@@ -169,37 +148,10 @@ mate_attack_moves:
         pop si
         call mate_unmake_si
         jnc .found
-        cmp byte [clock_abort], 0
+        cmp byte [clock_abort], LIMIT_NONE
         jne .none
         add si, MOVE_SIZE
         jmp .move
-.checks:
-        call mate_check_squares     ; k = 1: only a check can mate
-        mov byte [checking_only], 1
-        call gen_moves              ; the checks, and moves gen_moves cannot rule out
-        mov byte [checking_only], 0
-        pop cx
-        pop si
-        push si
-.try:   cmp si, di
-        jae .none
-        mov eax, [es:si]
-        call mate_gives_check
-        jnc .quiet
-        call mate_check_flees
-        jc .quiet
-        call move_play
-        push si
-        push di
-        call gen_any_move           ; one reply of the defender is enough
-        pop di
-        pop si
-        test ecx, ecx
-        jz .mated                   ; in check without a move
-        call mate_unmake_si
-.quiet: add si, MOVE_SIZE
-        jmp .try
-.mated: call mate_unmake_si
 .found: mov eax, [es:si]
         pop di
         clc
@@ -207,6 +159,21 @@ mate_attack_moves:
 .none:  pop di
         stc
         ret
+
+; mate_leaf_mates -- the direct mate's leaf test (mate_last_ply's): does the check
+;                    mate?  One legal reply of the defender is enough to refute it
+; IN:  EAX = a check the king cannot step out of; ES:SI -> it; ES:DI -> free space
+; OUT: CF set: it mates
+; CHG: EAX, EBX, ECX, EDX, EBP
+mate_leaf_mates:
+        call move_play
+        push si
+        push di
+        call gen_any_move
+        pop di
+        pop si
+        cmp ecx, 1                  ; CF set: no reply, and in check: mated
+        jmp mate_unmake_si
 
 ; mate_defend -- does every reply of the side to move lose to a mate in k moves?
 ;                (Liberman: the loop DADA over the black replies)

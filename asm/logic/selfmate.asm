@@ -13,10 +13,6 @@
 ; the attacker's positions, "selfmates within k", monotone in k as a direct mate)
 ; answers a position below the root met again.
 
-        section .bss
-
-self_root_ply   resb 1              ; [ply] at self_find's root, whose move is wanted
-
         section .text
 
 ; self_find -- the key of a shortest selfmate in at most N moves
@@ -25,37 +21,11 @@ self_root_ply   resb 1              ; [ply] at self_find's root, whose move is w
 ; OUT: CF clear: EAX = the key, CL = k; CF set: none in N moves (or [clock_abort] set)
 ; CHG: EBX, ECX, EDX, SI, EBP (DI kept; the position restored)
 self_find:
-        push fs
-        push gs
         mov ch, cl                  ; CH = N
-        mov al, [ply]
-        mov [self_root_ply], al
-        push cx
-        push di
-        call hash_compute
-        mov ch, STIP_MAX_MOVES      ; the table is looked at from k = 1 on: clear it
-        call mate_tt_clear
-        pop di
-        pop cx
         mov cl, 1
-.length:
-        push cx
-        call self_attack
-        pop cx
-        jnc .found
-        cmp byte [clock_abort], LIMIT_NONE
-        jne .none
-        inc cl
-        cmp cl, ch
-        jbe .length
-.none:  pop gs
-        pop fs
-        stc
-        ret
-.found: pop gs
-        pop fs
-        clc                         ; CL = k
-        ret
+        mov dl, STIP_MAX_MOVES      ; its escapes by ply are read at k = 1 too: clear them
+        mov si, self_attack
+        jmp mate_drive
 
 ; self_attack -- a move of the attacker (to move) that forces a selfmate in k moves
 ; IN:  CL = k >= 1; DI -> free space; FS = the table
@@ -65,7 +35,7 @@ self_attack:
         call clock_check
         jc .aborted
         mov al, [ply]
-        cmp al, [self_root_ply]
+        cmp al, [mate_root_ply]
         je .search                  ; the root: its move is wanted, not only the answer
         call mate_tt_probe
         jz .search
