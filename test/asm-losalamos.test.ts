@@ -26,7 +26,7 @@ import {
   status,
 } from "../ts-harness/oracle/index.ts";
 import { samplePositions } from "../ts-harness/formats/positions.ts";
-import { playRandom } from "../ts-harness/lab/selfplay.ts";
+import { playRandom } from "../ts-harness/lab/match/selfplay.ts";
 import {
   LOS_ALAMOS_INVALID,
   LOS_ALAMOS_MATES,

@@ -1,6 +1,6 @@
 // The assembly's direct mates beyond five moves against the oracle: published mates in 6
 // on boards with few men, and mates in 7 on the same boards with one man moved (found by
-// ts-harness/lab/long-mate-hunt.ts: stockfish sees the mate, the oracle proves it), where
+// ts-harness/lab/mates/long-mate-hunt.ts: stockfish sees the mate, the oracle proves it), where
 // the oracle's proof that nothing shorter exists takes a few seconds; the same asked for
 // as mates in 8,
 // the longest `mate` takes; and the limits that bound `mate 8` (asm/batch/PROTOCOL.md:

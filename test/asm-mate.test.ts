@@ -12,7 +12,7 @@ import {
   type MateRequest,
 } from "../ts-harness/core/engines.ts";
 import { isMateIn, parseFen, parseUci } from "../ts-harness/oracle/index.ts";
-import { MATE_SET } from "../ts-harness/lab/mate-set.ts";
+import { MATE_SET } from "../ts-harness/lab/mates/mate-set.ts";
 import { samplePositions } from "../ts-harness/formats/positions.ts";
 import { NO_MATES, PUBLISHED_MATES, oracleMates } from "../ts-harness/fixtures/mates.ts";
 
@@ -82,7 +82,7 @@ describe("mate – published mates", () => {
 });
 
 describe("mate – mates in 4 of the benchmark set", () => {
-  // Four of ts-harness/lab/mate-set.ts's own mates in 4 (a promotion, a quiet king move,
+  // Four of ts-harness/lab/mates/mate-set.ts's own mates in 4 (a promotion, a quiet king move,
   // a queen's and a king's first move), asked for a mate in 5: still the shortest.
   const KEYS = ["g1f1", "f7f8q", "d5c4", "a5e5"];
   const mates = MATE_SET.filter((m) => m.length === 4 && KEYS.includes(m.key));
@@ -103,7 +103,7 @@ describe("mate – mates in 4 of the benchmark set", () => {
 });
 
 describe("mate – our own mates in 5 of the benchmark set", () => {
-  // ts-harness/lab/mate-set.ts proves each with the oracle's findMate (a minute each, so the
+  // ts-harness/lab/mates/mate-set.ts proves each with the oracle's findMate (a minute each, so the
   // length is taken from the set here); 8/P1k5's key a8=Q is a quiet move that threatens
   // mate, which the root's order finds by letting the defender pass (mate_move_class).
   const mates = MATE_SET.filter((m) => m.length === 5 && m.source.startsWith("own"));

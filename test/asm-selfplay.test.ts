@@ -18,7 +18,7 @@ import {
 import { CHESS, program } from "../ts-harness/core/build.ts";
 import { DosSession } from "../ts-harness/core/runner.ts";
 import * as oracle from "../ts-harness/oracle/index.ts";
-import { selfPlayJobs } from "../ts-harness/lab/selfplay.ts";
+import { selfPlayJobs } from "../ts-harness/lab/match/selfplay.ts";
 import { positionJob } from "../ts-harness/formats/positions.ts";
 import { START } from "./game-oracle.ts";
 import { SELF_PLAY } from "./fixtures/selfplay.ts";

@@ -9,8 +9,8 @@ import {
   likelihoodOfSuperiority,
   normalCdf,
   parseScore,
-} from "../ts-harness/lab/elo.ts";
-import { pairedLoss } from "../ts-harness/lab/agree.ts";
+} from "../ts-harness/lab/match/elo.ts";
+import { pairedLoss } from "../ts-harness/lab/match/agree.ts";
 
 describe("elo", () => {
   test.each([

@@ -26,7 +26,7 @@ import {
   pgnCases,
   type Expected,
   type FuzzClass,
-} from "../ts-harness/lab/fuzz.ts";
+} from "../ts-harness/check/fuzz.ts";
 import { GameDriver } from "../ts-harness/core/game-driver.ts";
 import {
   fenPosition,

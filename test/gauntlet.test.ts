@@ -1,4 +1,4 @@
-// The match runner (ts-harness/lab/gauntlet.ts): clocks and flag falls with scripted UCI
+// The match runner (ts-harness/lab/match/gauntlet.ts): clocks and flag falls with scripted UCI
 // engines that answer at once or sleep, Debian's CECP engines driven through games (Fairy-Max
 // from moves, having no setboard; HoiChess from a FEN by setboard), the oracle's verdicts,
 // the resumable log, engine specs. Each game lasts a few seconds at most.
@@ -13,9 +13,9 @@ import {
   runGauntlet,
   parseConfig,
   type GauntletConfig,
-} from "../ts-harness/lab/gauntlet.ts";
-import { startPlayer, type EngineSpec, type Player } from "../ts-harness/lab/players.ts";
-import { parseTimeControl } from "../ts-harness/lab/time-control.ts";
+} from "../ts-harness/lab/match/gauntlet.ts";
+import { startPlayer, type EngineSpec, type Player } from "../ts-harness/lab/match/players.ts";
+import { parseTimeControl } from "../ts-harness/lab/match/time-control.ts";
 import type { Opening } from "../ts-harness/formats/openings.ts";
 import * as oracle from "../ts-harness/oracle/index.ts";
 

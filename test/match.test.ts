@@ -2,7 +2,7 @@
 // as ours does, and bad options are refused before any engine starts.
 import { describe, expect, test } from "vitest";
 import { ROOT } from "../ts-harness/core/build.ts";
-import { goCommand, parseConfig } from "../ts-harness/lab/match.ts";
+import { goCommand, parseConfig } from "../ts-harness/lab/match/match.ts";
 import * as oracle from "../ts-harness/oracle/index.ts";
 import { Chess } from "chess.js";
 import { ENDING_STARTS, OPENINGS, WIDE_OPENINGS } from "../ts-harness/formats/positions.ts";

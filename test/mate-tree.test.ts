@@ -1,9 +1,9 @@
-// The lab's count of the total mate search's tree (ts-harness/lab/mate-tree.ts): its walk
+// The lab's count of the total mate search's tree (ts-harness/lab/mates/mate-tree.ts): its walk
 // must answer as the published solutions do, with and without its table, or its counts
 // measure some other search.
 import { describe, expect, test } from "vitest";
 import { NO_MATES, PUBLISHED_MATES } from "../ts-harness/fixtures/mates.ts";
-import { mateTree } from "../ts-harness/lab/mate-tree.ts";
+import { mateTree } from "../ts-harness/lab/mates/mate-tree.ts";
 
 const SHORT = PUBLISHED_MATES.filter((m) => m.length <= 3);
 

@@ -4,7 +4,7 @@
 // start and the job's reading and writing on top: a few per cent).
 import { describe, expect, test } from "vitest";
 import { runBatch } from "../ts-harness/core/asm-engine.ts";
-import { profileJobs } from "../ts-harness/lab/profile.ts";
+import { profileJobs } from "../ts-harness/lab/bench/profile.ts";
 
 const JOB =
   "best 65535 matelogic 0 depth 4 r1bq1rk1/pp1nbppp/2p1pn2/3p2B1/2PP4/2NBPN2/PP3PPP/R2QK2R w KQ - 0 8";

@@ -1,7 +1,7 @@
 // The gauntlet's rating on its opponents' scale: the maximum-likelihood rating of the
 // logistic model with its 95% likelihood interval.
 import { expect, test } from "vitest";
-import { estimateRating } from "../ts-harness/lab/rating.ts";
+import { estimateRating } from "../ts-harness/lab/match/rating.ts";
 
 test("against one opponent the rating is its own plus 400 log10(s / (1 - s)): 75% over 1800 is 1991", () => {
   const e = estimateRating([{ rating: 1800, games: 40, points: 30 }]);

@@ -12,7 +12,7 @@ import {
   sprtVerdict,
   checkSprt,
   type Pentanomial,
-} from "../ts-harness/lab/sprt.ts";
+} from "../ts-harness/lab/match/sprt.ts";
 
 describe("SPRT bounds", () => {
   test("alpha = beta = 0.05 gives (-2.94, 2.94), as cutechess and fishtest print them", () => {

@@ -1,11 +1,11 @@
-// The stack (ts-harness/lab/stack.ts): a measuring build counts the bytes its jobs never
+// The stack (ts-harness/lab/bench/stack.ts): a measuring build counts the bytes its jobs never
 // wrote at the stack's bottom. The program reserves STACK_BYTES; deep searches, the mate
 // logic and perft must stay well inside it, and the measuring build must answer as the
 // program does (else it would measure something else).
 import { describe, expect, it } from "vitest";
 import { runBatch } from "../ts-harness/core/asm-engine.ts";
 import { chessProgram } from "../ts-harness/core/build.ts";
-import { measureStack } from "../ts-harness/lab/stack.ts";
+import { measureStack } from "../ts-harness/lab/bench/stack.ts";
 
 const DEEP_JOBS = [
   "best 65535 nodes 60000 depth 48 8/8/1k6/8/8/8/6PP/7K w - - 0 1",

@@ -8,7 +8,7 @@ import {
   parseTimeControl,
   uciGo,
   xboardLevel,
-} from "../ts-harness/lab/time-control.ts";
+} from "../ts-harness/lab/match/time-control.ts";
 
 describe("time controls", () => {
   test.each([

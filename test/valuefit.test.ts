@@ -9,7 +9,7 @@ import {
   materialCounts,
   PROGRAM_VALUES,
   type Sample,
-} from "../ts-harness/lab/valuefit.ts";
+} from "../ts-harness/lab/tune/valuefit.ts";
 
 /** What the made-up games add to each kind's value: rook, knight, bishop, queen, pawn. */
 const TRUE_CHANGE = [-100, 40, 20, 150, -30];

@@ -4,8 +4,8 @@
 // from the start position where not, `level`, `time`/`otim`, `go`, `move`). The runner
 // owns the game: it asks the side to move for a move, times it, and judges it.
 // The process and its lines go through UciClient, whose wait always has a limit.
-import { UciClient, UciTimeout } from "../core/uci-client.ts";
-import { START_FEN } from "../oracle/fen.ts";
+import { UciClient, UciTimeout } from "../../core/uci-client.ts";
+import { START_FEN } from "../../oracle/fen.ts";
 import { centiseconds, uciGo, xboardLevel, type Clock } from "./time-control.ts";
 
 export type Protocol = "uci" | "xboard";

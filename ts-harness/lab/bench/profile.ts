@@ -15,10 +15,10 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { runBatch } from "../core/asm-engine.ts";
-import { assembleVariant, CHESS, isMain, ROOT, type SymbolMap } from "../core/build.ts";
+import { runBatch } from "../../core/asm-engine.ts";
+import { assembleVariant, CHESS, isMain, ROOT, type SymbolMap } from "../../core/build.ts";
 import { NODE_CASES } from "./bench.ts";
-import { runDos } from "../core/runner.ts";
+import { runDos } from "../../core/runner.ts";
 
 /** The files whose calls are wrapped: those chess.asm includes between `%define
  *  PROFILE_LAYER` and `%undef PROFILE_LAYER` (the engine's folders, and the clocks). */

@@ -10,11 +10,11 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { chessProgram, isMain, ROOT } from "../core/build.ts";
-import { features } from "./tune/mirror.ts";
-import { generatePositions, positionFields, readPositions } from "./tune/positions.ts";
-import { logisticError, tune, whiteScores, type Sample } from "./tune/tuner.ts";
-import { readEvalSet, SOURCES, sourceLines, writeSources } from "./tune/weights.ts";
+import { chessProgram, isMain, ROOT } from "../../core/build.ts";
+import { features } from "./mirror.ts";
+import { generatePositions, positionFields, readPositions } from "./positions.ts";
+import { logisticError, tune, whiteScores, type Sample } from "./tuner.ts";
+import { readEvalSet, SOURCES, sourceLines, writeSources } from "./weights.ts";
 
 const USAGE = [
   "usage: npm run tune -- positions [--games N] [--seed S] [--out FILE] [--stockfish PATH]",

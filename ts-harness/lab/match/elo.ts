@@ -1,8 +1,8 @@
 // elo -- the Elo difference a match score stands for, with its 95% error margin (the
 // normal approximation over the per-game scores, as cutechess-cli and BayesElo's
 // simple mode report it).  Run alone it compares two matches against the same opponent:
-//   npx tsx ts-harness/lab/elo.ts W/D/L W/D/L   (e.g. one level, then twice its time)
-import { isMain } from "../core/build.ts";
+//   npx tsx ts-harness/lab/match/elo.ts W/D/L W/D/L   (e.g. one level, then twice its time)
+import { isMain } from "../../core/build.ts";
 
 export interface MatchScore {
   wins: number;
@@ -87,7 +87,7 @@ if (isMain(import.meta.url)) {
   const scores = process.argv.slice(2).map(parseScore);
   if (scores.length !== 2 || scores.some((s) => s === null || s.wins + s.draws + s.losses === 0)) {
     process.stderr.write(
-      "usage: tsx ts-harness/lab/elo.ts W/D/L W/D/L (two matches of at least one game each, against the same opponent)\n",
+      "usage: tsx ts-harness/lab/match/elo.ts W/D/L W/D/L (two matches of at least one game each, against the same opponent)\n",
     );
     process.exitCode = 2;
   } else {

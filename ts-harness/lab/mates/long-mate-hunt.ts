@@ -4,14 +4,14 @@
 // where it sees a mate in N are proven by the oracle: findMate finds no shorter mate, and
 // stockfish's move is among its keys of length N.
 //
-//   npx tsx ts-harness/lab/long-mate-hunt.ts --length N --fen FEN [--depth D] [--limit K]
+//   npx tsx ts-harness/lab/mates/long-mate-hunt.ts --length N --fen FEN [--depth D] [--limit K]
 //
 // Prints `proven FEN;KEY;MOVED` for each position proven (MOVED says which man moved
 // where), at most K of them. Reproducible: stockfish 15.1 with one thread, its hash
 // cleared before each look, searches a fixed number of plies. Run it under `nice -n 19`.
-import { isMain } from "../core/build.ts";
-import { UciClient } from "../core/uci-client.ts";
-import { findMate, moveToUci, parseFen, status, toFen } from "../oracle/index.ts";
+import { isMain } from "../../core/build.ts";
+import { UciClient } from "../../core/uci-client.ts";
+import { findMate, moveToUci, parseFen, status, toFen } from "../../oracle/index.ts";
 import { look } from "./mate-hunt.ts";
 
 const STOCKFISH = "/usr/games/stockfish";

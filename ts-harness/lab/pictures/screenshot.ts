@@ -4,8 +4,8 @@
 // (docs/losalamos.png: the game started on the 6x6 board, a few moves played with the
 // keys). Run: npm run screenshot
 import { writeFileSync } from "node:fs";
-import { GameDriver } from "../core/game-driver.ts";
-import { encodePng, type RgbaImage } from "../core/png.ts";
+import { GameDriver } from "../../core/game-driver.ts";
+import { encodePng, type RgbaImage } from "../../core/png.ts";
 
 const OUT = "docs/losalamos.png";
 const GAME_OUT = "docs/screenshot.png";

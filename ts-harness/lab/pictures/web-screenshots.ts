@@ -6,10 +6,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { chromium } from "playwright-core";
-import { isMain, ROOT } from "../core/build.ts";
-import { buildBundleOrExit } from "../frontends/bundle.ts";
-import { sleep } from "../core/runner.ts";
-import { startServer } from "../frontends/serve.ts";
+import { isMain, ROOT } from "../../core/build.ts";
+import { buildBundleOrExit } from "../../frontends/bundle.ts";
+import { sleep } from "../../core/runner.ts";
+import { startServer } from "../../frontends/serve.ts";
 
 const CHROMIUM = "/usr/bin/chromium";
 /** Time for the computer's reply to show after the move is typed. */

@@ -23,13 +23,13 @@ import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { execa } from "execa";
-import { programLimits } from "../core/asm-engine.ts";
-import { buildAll, BUILT_ENV, isMain, ROOT } from "../core/build.ts";
+import { programLimits } from "../../core/asm-engine.ts";
+import { buildAll, BUILT_ENV, isMain, ROOT } from "../../core/build.ts";
 import { estimateElo, formatElo, likelihoodOfSuperiority } from "./elo.ts";
-import { writePgn, type PgnGame } from "../formats/pgn.ts";
-import { UciClient } from "../core/uci-client.ts";
-import * as oracle from "../oracle/index.ts";
-import { OPENING_SETS } from "../formats/positions.ts";
+import { writePgn, type PgnGame } from "../../formats/pgn.ts";
+import { UciClient } from "../../core/uci-client.ts";
+import * as oracle from "../../oracle/index.ts";
+import { OPENING_SETS } from "../../formats/positions.ts";
 
 const STOCKFISH = "/usr/games/stockfish";
 

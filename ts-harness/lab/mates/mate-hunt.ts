@@ -7,8 +7,8 @@
 // keeps the first. The oracle then proves each: no mate in 4, and stockfish's move mates
 // in 5 (findMate and isMateIn; about a minute a position, more on a busy machine).
 //
-//   npx tsx ts-harness/lab/mate-hunt.ts [--forward] [--first G] [--games N] [--seed S] > SEEN
-//   npx tsx ts-harness/lab/mate-hunt.ts --prove SEEN
+//   npx tsx ts-harness/lab/mates/mate-hunt.ts [--forward] [--first G] [--games N] [--seed S] > SEEN
+//   npx tsx ts-harness/lab/mates/mate-hunt.ts --prove SEEN
 //
 // The hunt prints a line a game where stockfish saw a mate in 5, `seen FEN;KEY;SOURCE`;
 // the proof prints each such line again as `proven` or `refused`. Reproducible:
@@ -16,9 +16,9 @@
 // look, searches a fixed number of nodes or plies; the random moves come from
 // seededRandom(seed + game). Run both under `nice -n 19`.
 import { readFileSync } from "node:fs";
-import { isMain } from "../core/build.ts";
-import { UciClient } from "../core/uci-client.ts";
-import { seededRandom, WIDE_OPENINGS } from "../formats/positions.ts";
+import { isMain } from "../../core/build.ts";
+import { UciClient } from "../../core/uci-client.ts";
+import { seededRandom, WIDE_OPENINGS } from "../../formats/positions.ts";
 import {
   findMate,
   isMateIn,
@@ -31,7 +31,7 @@ import {
   status,
   toFen,
   type Position,
-} from "../oracle/index.ts";
+} from "../../oracle/index.ts";
 
 const STOCKFISH = "/usr/games/stockfish";
 /** Nodes a move of the self-play games: weak play, so that mates come up. */

@@ -25,12 +25,12 @@ import {
 } from "node:fs";
 import { delimiter, dirname, isAbsolute, join, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { buildAll, isMain, ROOT } from "../core/build.ts";
-import { OPENING_SETS } from "../formats/positions.ts";
-import { moveFromSan, readOpenings, type Opening } from "../formats/openings.ts";
-import { writePgn, type PgnGame } from "../formats/pgn.ts";
-import { START_FEN } from "../oracle/fen.ts";
-import * as oracle from "../oracle/index.ts";
+import { buildAll, isMain, ROOT } from "../../core/build.ts";
+import { OPENING_SETS } from "../../formats/positions.ts";
+import { moveFromSan, readOpenings, type Opening } from "../../formats/openings.ts";
+import { writePgn, type PgnGame } from "../../formats/pgn.ts";
+import { START_FEN } from "../../oracle/fen.ts";
+import * as oracle from "../../oracle/index.ts";
 import { estimateElo, formatElo } from "./elo.ts";
 import { startPlayer, type EngineSpec, type Player, type Protocol } from "./players.ts";
 import { estimateRating, formatRating } from "./rating.ts";
@@ -102,7 +102,7 @@ type KnownEngine = {
   ownBuild?: boolean;
 };
 const KNOWN: Record<string, KnownEngine> = JSON.parse(
-  readFileSync(join(ROOT, "ts-harness/lab/engines.json"), "utf8"),
+  readFileSync(join(ROOT, "ts-harness/lab/match/engines.json"), "utf8"),
 ).engines;
 
 /** Words of a spec or a command line: key=value, key="value with spaces", bare words. */

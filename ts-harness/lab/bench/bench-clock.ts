@@ -11,10 +11,10 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { JOBS_FILE, parseResult, programLimits, RESULT_FILE } from "../core/asm-engine.ts";
-import { CHESS, isMain, program, ROOT } from "../core/build.ts";
-import { runDosNative } from "../core/dosbox-native.ts";
-import { positionJob } from "../formats/positions.ts";
+import { JOBS_FILE, parseResult, programLimits, RESULT_FILE } from "../../core/asm-engine.ts";
+import { CHESS, isMain, program, ROOT } from "../../core/build.ts";
+import { runDosNative } from "../../core/dosbox-native.ts";
+import { positionJob } from "../../formats/positions.ts";
 import {
   legalMoves,
   makeMove,
@@ -23,7 +23,7 @@ import {
   START_FEN as START,
   status,
   type Position,
-} from "../oracle/index.ts";
+} from "../../oracle/index.ts";
 
 const KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 const TICK_MS = 1000 / 18.2065;

@@ -11,9 +11,9 @@
 // fields) that keeps every result: the fewest moves a position mates in, and the most
 // it does not.
 import { MATE_SET } from "./mate-set.ts";
-import { fenPosition, inCheck, toFen, type Position } from "../oracle/index.ts";
-import { makeCode, unmakeCode } from "../oracle/make.ts";
-import { generateLegal, hasLegalMove, MAX_MOVES } from "../oracle/movegen.ts";
+import { fenPosition, inCheck, toFen, type Position } from "../../oracle/index.ts";
+import { makeCode, unmakeCode } from "../../oracle/make.ts";
+import { generateLegal, hasLegalMove, MAX_MOVES } from "../../oracle/movegen.ts";
 
 /** Counts of one walk, indexed by k, the attacker's moves left. */
 export interface TreeCounts {

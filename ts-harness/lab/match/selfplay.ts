@@ -1,5 +1,5 @@
 // selfplay -- the engine's games through the batch jobs:
-//   npx tsx ts-harness/lab/selfplay.ts [--depths 1,2,3] [--random 60] [--seed 1]
+//   npx tsx ts-harness/lab/match/selfplay.ts [--depths 1,2,3] [--random 60] [--seed 1]
 //     [--limits "contempt 300"] [--batch 8] [--out test/fixtures/selfplay.ts]
 // looks for a long game of CHESS.COM against itself and writes the longest as a test
 // fixture (the defaults made test/fixtures/selfplay.ts). The games start from the start
@@ -20,10 +20,10 @@
 // playRandom plays the engine against seeded random play (test/asm-losalamos.test.ts).
 import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { programLimits, runBatch } from "../core/asm-engine.ts";
-import { isMain } from "../core/build.ts";
-import * as oracle from "../oracle/index.ts";
-import { OPENINGS, positionJob, seededRandom, START_FENS } from "../formats/positions.ts";
+import { programLimits, runBatch } from "../../core/asm-engine.ts";
+import { isMain } from "../../core/build.ts";
+import * as oracle from "../../oracle/index.ts";
+import { OPENINGS, positionJob, seededRandom, START_FENS } from "../../formats/positions.ts";
 
 /** A game of the `selfplay` job (asm/batch/PROTOCOL.md): its moves and how it ended, the
  *  status word of the game's end, `plies` (the job's limit) or `key`. */
@@ -223,11 +223,11 @@ if (isMain(import.meta.url)) {
   const best = games.reduce((a, b) => (b.moves.length > a.moves.length ? b : a));
   writeFileSync(
     values.out!,
-    `// The longest of ${games.length} games of CHESS.COM against itself, found by \`npx tsx ts-harness/lab/selfplay.ts
+    `// The longest of ${games.length} games of CHESS.COM against itself, found by \`npx tsx ts-harness/lab/match/selfplay.ts
 // --depths ${values.depths} --random ${values.random} --seed ${values.seed}${values.limits ? ` --limits "${values.limits}"` : ""}\` (${minutes} min): ${best.moves.length} plies,
 // every one the engine's \`${best.limits}\` move (the selfplay job), from the position after
 // the opening; the last of them ends the game (${best.end}).
-import type { SelfPlayGame } from "../../../ts-harness/lab/selfplay.ts";
+import type { SelfPlayGame } from "../../../../ts-harness/lab/match/selfplay.ts";
 
 export const SELF_PLAY: SelfPlayGame = {
   fen: ${JSON.stringify(best.fen)},

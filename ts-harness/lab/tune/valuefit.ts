@@ -9,8 +9,8 @@
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { Chess } from "chess.js";
-import { runBatch } from "../core/asm-engine.ts";
-import { isMain } from "../core/build.ts";
+import { runBatch } from "../../core/asm-engine.ts";
+import { isMain } from "../../core/build.ts";
 
 /** The piece kinds in the order of the fit: rook, knight, bishop, queen, pawn. */
 export const KINDS = ["r", "n", "b", "q", "p"] as const;

@@ -1,5 +1,5 @@
 // bench -- perft speed of the chess engines on the same positions, as a table.
-//   npx tsx ts-harness/lab/bench.ts        (npm run bench)
+//   npx tsx ts-harness/lab/bench/bench.ts        (npm run bench)
 // Each engine is a BenchSection; an engine joins the table by pushing its section onto
 // SECTIONS before main() runs. Figures only: the node counts are not checked here.
 // chess.js appears twice: its own perft() (make, test, unmake on its internal moves) and
@@ -7,18 +7,18 @@
 // and is so slow that it runs on shallower cases.
 import { readFileSync } from "node:fs";
 import { Chess } from "chess.js";
-import { PUBLISHED_MATES } from "../fixtures/mates.ts";
-import { KIWIPETE, POSITION_3, START } from "../fixtures/perft.ts";
-import { programLimits, runBatch, type BatchOptions } from "../core/asm-engine.ts";
-import { isMain } from "../core/build.ts";
-import { asmEngine } from "../core/engines.ts";
-import { GameDriver } from "../core/game-driver.ts";
-import { OPENINGS } from "../formats/positions.ts";
-import { eloForNodes, STRENGTH_POINTS } from "../frontends/uci-strength.ts";
-import { MATE_SET } from "./mate-set.ts";
-import { mateTreeSetTable, mateTreeTable } from "./mate-tree.ts";
+import { PUBLISHED_MATES } from "../../fixtures/mates.ts";
+import { KIWIPETE, POSITION_3, START } from "../../fixtures/perft.ts";
+import { programLimits, runBatch, type BatchOptions } from "../../core/asm-engine.ts";
+import { isMain } from "../../core/build.ts";
+import { asmEngine } from "../../core/engines.ts";
+import { GameDriver } from "../../core/game-driver.ts";
+import { OPENINGS } from "../../formats/positions.ts";
+import { eloForNodes, STRENGTH_POINTS } from "../../frontends/uci-strength.ts";
+import { MATE_SET } from "../mates/mate-set.ts";
+import { mateTreeSetTable, mateTreeTable } from "../mates/mate-tree.ts";
 import { stackTable } from "./stack.ts";
-import { LOS_ALAMOS_PERFT } from "../../test/fixtures/losalamos.ts";
+import { LOS_ALAMOS_PERFT } from "../../../test/fixtures/losalamos.ts";
 import {
   fenPosition,
   generateLegalByPins,
@@ -26,7 +26,7 @@ import {
   parseFen,
   parseUci,
   perft,
-} from "../oracle/index.ts";
+} from "../../oracle/index.ts";
 
 export interface BenchCase {
   readonly name: string;
@@ -251,7 +251,7 @@ function median(values: readonly number[]): number {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
-/** The mate solver on the whole benchmark set (ts-harness/lab/mate-set.ts), each position
+/** The mate solver on the whole benchmark set (ts-harness/lab/mates/mate-set.ts), each position
  *  asked for a mate in its proven length: per length the count, the median and the
  *  worst emulated seconds at 3000 cycles. Every answer is checked first: the proven
  *  length, and a first move the oracle's isMateIn accepts. A job stopped by the mate

@@ -16,9 +16,9 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { Chess } from "chess.js";
-import { isMain, ROOT } from "../core/build.ts";
-import { asmEngine } from "../core/engines.ts";
-import { UciClient } from "../core/uci-client.ts";
+import { isMain, ROOT } from "../../core/build.ts";
+import { asmEngine } from "../../core/engines.ts";
+import { UciClient } from "../../core/uci-client.ts";
 
 const STOCKFISH = "/usr/games/stockfish";
 const MATE_CP = 2000;

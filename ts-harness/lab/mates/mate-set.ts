@@ -1,6 +1,6 @@
 // mate-set -- the benchmark set of the mate solver (npm run bench): published mates and
 // our own positions, each a forced mate of exactly `length` moves for the side to move
-// (no shorter one), as the oracle proves it: `npx tsx ts-harness/lab/mate-set.ts` proves
+// (no shorter one), as the oracle proves it: `npx tsx ts-harness/lab/mates/mate-set.ts` proves
 // the whole set again with the oracle's findMate (several minutes: the mates in 5 take
 // about a minute each).
 //
@@ -11,9 +11,9 @@
 // pieces and their squares drawn by a seeded random generator), kept when Stockfish 15.1
 // at depth 12 saw a mate and the oracle proved its exact length. Middlegames: positions
 // of stockfish's seeded self-play games with both sides' pieces out (below: HUNTED_5).
-import { PUBLISHED_MATES, type KnownMate } from "../fixtures/mates.ts";
-import { isMain } from "../core/build.ts";
-import { findMate, moveToUci, parseFen } from "../oracle/index.ts";
+import { PUBLISHED_MATES, type KnownMate } from "../../fixtures/mates.ts";
+import { isMain } from "../../core/build.ts";
+import { findMate, moveToUci, parseFen } from "../../oracle/index.ts";
 
 const GAMES: readonly KnownMate[] = [
   // Ed. Lasker - Thomas, London 1912 (ts-harness/fixtures/mates.ts has the moves): 13.Neg4+
@@ -82,7 +82,7 @@ const OWN_5 = own(1305, 5, [
 
 // Middlegames of stockfish's self-play games, both sides' pieces out, each kept where
 // stockfish 15.1 saw a mate in 5 and the oracle proved it; the key is stockfish's move.
-// ts-harness/lab/mate-hunt.ts with its seed 20261205 finds them again: games 0 .. 1699
+// ts-harness/lab/mates/mate-hunt.ts with its seed 20261205 finds them again: games 0 .. 1699
 // scanned back from their mate (`--first 0 --games 1700`), and one of games 0 .. 44 scanned
 // forward (`--forward --games 45`), the slowest of the set. A position two games reach is
 // listed once.

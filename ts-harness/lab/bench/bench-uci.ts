@@ -1,17 +1,17 @@
 // bench-uci -- what the UCI executable (bin/liberman-uci) does with a GUI's time, as
 // figures (a benchmark, not a test):
-//   npx tsx ts-harness/lab/bench-uci.ts speed    nodes a second of `go movetime 5000` on
+//   npx tsx ts-harness/lab/bench/bench-uci.ts speed    nodes a second of `go movetime 5000` on
 //                                                three positions, Backend dosbox and jsdos;
 //                                                the start to uciok; stop to bestmove
-//   npx tsx ts-harness/lab/bench-uci.ts clock [NAME] games of the executable against itself
+//   npx tsx ts-harness/lab/bench/bench-uci.ts clock [NAME] games of the executable against itself
 //                                                (Backend auto) under GUI clocks (10+0.1,
 //                                                40 moves in 1 minute), the clocks kept
 //                                                here as a GUI keeps them: flag falls and
 //                                                the time a move
 import { join } from "node:path";
-import { ROOT } from "../core/build.ts";
-import { UciClient } from "../core/uci-client.ts";
-import * as oracle from "../oracle/index.ts";
+import { ROOT } from "../../core/build.ts";
+import { UciClient } from "../../core/uci-client.ts";
+import * as oracle from "../../oracle/index.ts";
 
 const BIN = join(ROOT, "bin/liberman-uci");
 const POSITIONS: [string, string][] = [

@@ -1,13 +1,13 @@
 // stack -- the deepest the program's stack goes over a list of jobs.
 //   npm run bench -- --stack                 (STACK_JOBS below)
-//   npx tsx ts-harness/lab/stack.ts "JOB" ...    (jobs of your own)
+//   npx tsx ts-harness/lab/bench/stack.ts "JOB" ...    (jobs of your own)
 // The measuring build (nasm -DSTACK_METER, asm/tools/stackmeter.asm) zeroes the stack at
 // its start as well as the bss, and at its exit prints on stdout, four hex digits, the
 // zero bytes left at the stack's bottom. The stack used is its size (STACK_BYTES, the
 // program's) less those bytes.
-import { assembleVariant, isMain } from "../core/build.ts";
-import { KIWIPETE } from "../fixtures/perft.ts";
-import { DosSession } from "../core/runner.ts";
+import { assembleVariant, isMain } from "../../core/build.ts";
+import { KIWIPETE } from "../../fixtures/perft.ts";
+import { DosSession } from "../../core/runner.ts";
 
 /** Deep jobs: long searches in endings (the plies go deepest there), the default level
  *  on Kiwipete, the mate logic to five moves, perft. */
