@@ -252,6 +252,7 @@ msg_no_memory   db "CHESS: not enough memory (", MEMORY_KIB_TEXT, " KiB needed)"
 %include "game/analysis.asm"
 %include "game/sound.asm"
 %include "game/settings.asm"
+%include "game/keep.asm"
 
 ; ---------------------------------------------------------------------------------------
 ; The screen: mode 13h, the pieces' pictures, the board and the panel.

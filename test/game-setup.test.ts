@@ -16,11 +16,13 @@ afterEach(async () => {
   game = null;
 });
 
-/** Put a piece on a square: the cursor there, then its letter (Shift for white). */
+/** Put a piece on a square as the set-up's words say: pick it by its letter (Shift for
+ *  white), then the cursor there and Space. */
 async function place(g: GameDriver, square: string, letter: string): Promise<void> {
-  await g.cursorTo(square);
   if (letter === letter.toUpperCase()) await g.session.chord("leftShift", letter.charCodeAt(0));
   else await g.letter(letter);
+  await g.cursorTo(square);
+  await g.press("space");
 }
 
 describe("the set-up board", () => {
@@ -43,7 +45,7 @@ describe("the set-up board", () => {
       await game.cursorTo("a8");
       await game.letter("x");
       await place(game, "a7", "P");
-      await game.click("h1"); // a click puts the piece last placed: another white pawn... on rank 1
+      await game.click("h1"); // a click puts the piece picked: another white pawn... on rank 1
       await game.click("h1"); // and a second click takes it off again
       await game.waitView("the fixed set-up", (v) => v.boardFen === "4k3/P7/8/8/8/8/8/4K3");
       await game.press("enter");

@@ -28,7 +28,13 @@ import {
   type Layout,
   type ScreenView,
 } from "../ts-harness/core/screen.ts";
-import { PortInUseError, startServer, type RunningServer } from "../ts-harness/frontends/serve.ts";
+import {
+  PortInUseError,
+  startServer,
+  writeDosZip,
+  type RunningServer,
+} from "../ts-harness/frontends/serve.ts";
+import { DOS_ZIP_NAME } from "../ts-harness/frontends/dos-zip.ts";
 import { buildWeb } from "../ts-harness/frontends/web-build.ts";
 import { boardOf, START } from "./game-oracle.ts";
 import { fenPosition, findMate } from "../ts-harness/oracle/index.ts";
@@ -46,7 +52,7 @@ beforeAll(async () => {
   probe = await program(PROBE);
   work = mkdtempSync(join(tmpdir(), "chess-web-"));
   bundlePath = join(work, "chess.jsdos");
-  writeFileSync(bundlePath, makeBundle(probe, "draw"));
+  writeFileSync(bundlePath, makeBundle(probe, "draw", false)); // once: KEY.TXT holds the first key
   server = await startServer(0, bundlePath);
 });
 
@@ -56,7 +62,7 @@ afterAll(async () => {
 });
 
 describe("the js-dos bundle", () => {
-  test("holds the program as CHESS.COM and a dosbox.conf with the play settings whose autoexec starts it", () => {
+  test("holds the program as CHESS.COM and a dosbox.conf with the play settings whose autoexec starts it with START.BAT's switches, and again whenever it ends", () => {
     const files = unzipSync(makeBundle(probe, "draw"));
     expect(
       Object.keys(files)
@@ -76,8 +82,11 @@ describe("the js-dos bundle", () => {
       "@echo off",
       "mount c .",
       "c:",
-      "if exist GAME.BAT GAME",
-      "CHESS draw",
+      "if exist START.BAT call START",
+      ":play",
+      "CHESS draw %START%",
+      "set START=%AGAIN%",
+      "goto play",
     ]);
   });
 });
@@ -85,6 +94,36 @@ describe("the js-dos bundle", () => {
 /** "1, 3 and 10": a list as the page writes it. */
 const listed = (xs: number[]) =>
   xs.length > 1 ? `${xs.slice(0, -1).join(", ")} and ${xs.at(-1)}` : String(xs[0]);
+
+describe("the zip for DOS", () => {
+  test("is served at the page's Download for DOS link, and holds build/CHESS.COM byte for byte, a CHESS.TXT in CP437 of lines of 80 columns at most, and a FILE_ID.DIZ of 45 columns and 10 lines at most", async () => {
+    const page = await (await fetch(server.url)).text();
+    const link = /<a id="dos-download" href="([^"]+)"/.exec(page)?.[1];
+    expect(link).toBe(DOS_ZIP_NAME);
+    expect((await rawGet(`/${link}`)).status).toBe(200);
+    await chessProgram(); // build/CHESS.COM up to date
+    const built = readFileSync(join(ROOT, CHESS.output));
+    const bundle = join(work, "dos", "chess.jsdos");
+    mkdirSync(dirname(bundle), { recursive: true });
+    writeFileSync(bundle, makeBundle(built));
+    const files = unzipSync(readFileSync(writeDosZip(bundle)));
+    expect(Object.keys(files).sort()).toEqual(["CHESS.COM", "CHESS.TXT", "FILE_ID.DIZ"]);
+    expect(Buffer.from(files["CHESS.COM"]!).equals(built)).toBe(true);
+    for (const [name, columns, most] of [
+      ["CHESS.TXT", 80, Infinity],
+      ["FILE_ID.DIZ", 45, 10],
+    ] as const) {
+      const bytes = files[name]!;
+      expect(
+        bytes.every((b) => b === 0x0d || b === 0x0a || b === 0x1a || (b >= 0x20 && b < 0x7f)),
+      ).toBe(true); // CP437's printable ASCII
+      const lines = Buffer.from(bytes).toString("latin1").replace(/\x1a$/, "").split("\r\n");
+      expect(lines.at(-1)).toBe("");
+      expect(lines.length - 1).toBeLessThanOrEqual(most);
+      for (const line of lines) expect(line.length).toBeLessThanOrEqual(columns);
+    }
+  });
+});
 
 describe("the page's texts", () => {
   test("say the levels the program has and what each means, served from level_limits in CHESS.COM, with no copy in web/", async () => {
@@ -102,7 +141,7 @@ describe("the page's texts", () => {
       `${min} to ${max}: levels ${listed(byDepth.map((l) => l.level))} search ${listed(byDepth.map((l) => l.depth))} plies deep, ` +
       `levels ${bySeconds[0]!.level} to ${bySeconds.at(-1)!.level} think ${listed(bySeconds.map((l) => l.ms / 1000))} seconds a move`;
     const page = await (await fetch(server.url)).text();
-    expect(page.split(meaning).length - 1).toBe(2); // the help and the Level button's tooltip
+    expect(page.split(meaning).length - 1).toBe(3); // the help, the Level button's tooltip, its list
     expect(page).not.toMatch(/1&ndash;5|1 to 5|\{\{/);
     const source = readFileSync(join(ROOT, "web", "index.html"), "utf8");
     expect(source).not.toContain("seconds a move"); // the page's own file holds no copy
@@ -204,6 +243,7 @@ const BROWSER_ARGS = [
 /** What web/main.js and js-dos put in the page, as far as the tests use it. */
 interface PageWindow {
   chess: {
+    logText?: string;
     ci: {
       fsTree(): Promise<{ nodes: { name: string }[] | null }>;
       fsReadFile(path: string): Promise<Uint8Array>;
@@ -580,10 +620,14 @@ async function waitCanvas(
   });
 }
 
-/** GAME.LOG as the program last wrote it, or null. */
+/** GAME.LOG as the program last wrote it, or null: as the page read it last (js-dos
+ *  refuses two reads of one file at once, and the page reads it every 250 ms), or read
+ *  here by a page that does not. */
 async function pageLog(page: Page): Promise<GameLog | null> {
   const text = await page.evaluate(async () => {
-    const ci = (globalThis as unknown as PageWindow).chess.ci;
+    const chess = (globalThis as unknown as PageWindow).chess;
+    if (typeof chess.logText === "string") return chess.logText || null;
+    const ci = chess.ci;
     if (!ci) return null;
     const entry = (await ci.fsTree()).nodes?.find((n) => n.name.toUpperCase() === "GAME.LOG");
     return entry ? new TextDecoder().decode(await ci.fsReadFile(entry.name)) : null;
@@ -682,43 +726,32 @@ async function storedFiles(page: Page): Promise<Record<string, string>> {
 const command = (page: Page, name: string) =>
   page.locator(`#commands button[data-command="${name}"]`);
 
-/** The phone's panel view ends with the move list's lines of the game's screen: the last
- *  three move lines at most, six plies. */
-async function expectPhoneMoveList(page: Page, layout: Layout): Promise<void> {
-  const c = layout.constants;
-  const geometry = {
-    x: c.get("PANEL_X")!,
-    y: c.get("PANEL_Y")! + c.get("PANEL_MOVES")! * c.get("LINE_PX")!,
-    lines: 3,
-    lineHeight: c.get("LINE_PX")!,
-  };
-  await waitFor("the moves under the phone's panel", 5_000, async () => {
-    const seen = await page.evaluate(({ x, y, lines, lineHeight }) => {
-      const doc = (globalThis as unknown as PageWindow).document;
-      const source = doc.querySelector("#dos canvas")?.getContext("2d"),
-        view = doc.querySelector("#panel-view");
-      const shown = view?.getContext("2d");
-      if (!source || !view || !shown) return { same: false, inked: 0 };
-      const height = lines * lineHeight;
-      const a = source.getImageData(x, y, view.width, height).data;
-      const b = shown.getImageData(0, view.height - height, view.width, height).data;
-      const ground = source.getImageData(0, 0, 1, 1).data;
-      let inked = 0,
-        same = true;
-      for (let p = 0; p < a.length; p += 4) {
-        if (a[p] !== b[p] || a[p + 1] !== b[p + 1] || a[p + 2] !== b[p + 2]) same = false;
-        if (a[p] !== ground[0] || a[p + 1] !== ground[1] || a[p + 2] !== ground[2]) inked++;
-      }
-      return { same, inked };
-    }, geometry);
-    return seen.same && seen.inked > 0 ? true : null;
-  });
+/** The phone's panel holds the whole move list, as chess.js (which nobody here wrote)
+ *  writes the game's moves in SAN, scrolled to the last move. */
+async function expectPhoneMoveList(page: Page, moves: string[]): Promise<void> {
+  const game = new Chess();
+  for (const m of moves) game.move({ from: m.slice(0, 2), to: m.slice(2, 4), promotion: m[4] });
+  const san = game.history();
+  await waitFor(
+    "the whole move list under the phone's panel",
+    5_000,
+    async () => {
+      const list = await page.locator("#move-list").evaluate((el) => ({
+        text: el.textContent ?? "",
+        end: el.scrollTop + el.clientHeight >= el.scrollHeight - 1,
+        shown: el.getBoundingClientRect().height > 0,
+      }));
+      const words = list.text.split(/\s+|\d+\.(?:\.\.)?/).filter(Boolean);
+      return list.shown && list.end && JSON.stringify(words) === JSON.stringify(san) ? true : null;
+    },
+    () => page.locator("#move-list").textContent(),
+  );
 }
 
 /** Every command button lies under the board and inside the first screen (no scrolling). */
 async function expectCommandsInView(page: Page, viewportHeight: number): Promise<void> {
   const screenBox = (await page.locator(".screen").boundingBox())!;
-  const buttons = await page.locator("#commands button").all();
+  const buttons = await page.locator("#commands button[data-command]").all();
   expect(buttons.length).toBe(18);
   for (const b of buttons) {
     const box = (await b.boundingBox())!;
@@ -785,13 +818,14 @@ describe.skipIf(!chromiumReady || !chessWritten)("the game in Chromium, as peopl
         (l) => l.moves.length === 4,
       );
       expect(played.moves[2]).toBe("g1f3");
-      await expectPhoneMoveList(page, layout);
+      await expectPhoneMoveList(page, played.moves);
       // The computer's reply comes at once from the opening book: a button tapped within
       // about 300 ms of a touch drag's end lost its keys here (the page or js-dos, not
       // the game: the same keys right after a drag reach it headless), so the finger rests.
       await new Promise((r) => setTimeout(r, 1000));
 
       await command(page, "players").tap();
+      await page.locator("#choice-list button", { hasText: "Two players" }).tap();
       const two = await waitLog(page, "two players", (l) => l.players === "hh");
       expect(two.moves).toEqual(played.moves);
       await command(page, "book").tap();
@@ -799,8 +833,8 @@ describe.skipIf(!chromiumReady || !chessWritten)("the game in Chromium, as peopl
         "Opening book off",
       );
       await command(page, "level").tap();
-      const level = (await waitLog(page, "another level", (l) => l.level !== two.level)).level;
-      expect(level === two.level + 1 || level < two.level).toBe(true); // the next, or the first again
+      await page.locator("#choice-list button", { hasText: "Level 2" }).tap();
+      await waitLog(page, "level 2", (l) => l.level === 2);
       await command(page, "clock").tap();
       expect((await waitLog(page, "the 5+0 clock", (l) => l.clock.control === 1)).clock.white).toBe(
         300_000,
@@ -823,7 +857,7 @@ describe.skipIf(!chromiumReady || !chessWritten)("the game in Chromium, as peopl
         page.waitForEvent("download"),
         command(page, "download").tap(),
       ]);
-      expect(download.suggestedFilename()).toBe("chess.pgn");
+      expect(download.suggestedFilename()).toMatch(/^player-player-\d{4}-\d\d-\d\d\.pgn$/);
       expect(readFileSync(await download.path()).toString("latin1")).toBe(saved);
       await command(page, "savecompact").tap();
       const compact = await waitFor(
@@ -977,11 +1011,14 @@ describe.skipIf(!chromiumReady || !chessWritten)("the game in Chromium, as peopl
         (v) => v.boardFen === "8/8/8/8/8/8/8/8",
       );
       await setupKey("White king").click();
+      const c4 = await squarePoint(page, layout, "c4");
+      await page.mouse.click(c4.x, c4.y);
+      await parkPointer(page);
       await waitCanvas(
         page,
         layout,
-        "a white king put on the board",
-        (v) => v.boardFen.replace(/[0-9/]/g, "") === "K",
+        "a white king put on c4",
+        (v) => v.boardFen === "8/8/8/8/2K5/8/8/8",
       );
       await setupKey("Back to game").click();
       await waitCanvas(page, layout, "the game as it was", (v) => v.boardFen === boardOf(ENDGAME));
@@ -991,6 +1028,174 @@ describe.skipIf(!chromiumReady || !chessWritten)("the game in Chromium, as peopl
     }
     expect(external).toEqual([]);
   }, 90_000);
+
+  /** Today as the player's machine says it, as PGN writes a date. */
+  const today = () => {
+    const d = new Date();
+    return `${d.getFullYear()}.${String(d.getMonth() + 1).padStart(2, "0")}.${String(d.getDate()).padStart(2, "0")}`;
+  };
+
+  test("on a phone the set-up board works as its words say (pick a piece, then tap squares), its keys shown only in the set-up; a game under a clock comes back after a reload with its moves, clock and level, and New game starts afresh; Save then Download at once gives the game just saved, dated today", async () => {
+    const context = await launch(join(work, "phone-keep"), "phone");
+    watch(context, logServer.url);
+    try {
+      const page = context.pages()[0] ?? (await context.newPage());
+      await page.goto(logServer.url);
+      await waitCanvas(page, layout, "the start position", (v) => v.boardFen === boardOf(START));
+      const tap = async (square: string) => {
+        const p = await squarePoint(page, layout, square);
+        await page.touchscreen.tap(p.x, p.y);
+        await new Promise((r) => setTimeout(r, CLICK_GAP_MS));
+      };
+      const setupKey = (label: string) =>
+        page.locator(
+          `#setup-keys button[aria-label="${label}"], #setup-keys button:text-is("${label}")`,
+        );
+
+      expect(await page.locator("#setup-keys").isHidden()).toBe(true);
+      await command(page, "setup").tap();
+      await setupKey("Clear board").tap();
+      await waitCanvas(page, layout, "the board cleared", (v) => v.boardFen === "8/8/8/8/8/8/8/8");
+      await setupKey("White king").tap();
+      await waitLog(page, "the white king picked", (l) => l.message.startsWith("Picked K"));
+      expect((await canvasView(page, layout))!.boardFen).toBe("8/8/8/8/8/8/8/8"); // picked, not put
+      await tap("e1");
+      await setupKey("Black king").tap();
+      await waitLog(page, "the black king picked", (l) => l.message.startsWith("Picked k"));
+      await tap("e8");
+      await setupKey("White rook").tap();
+      await waitLog(page, "the white rook picked", (l) => l.message.startsWith("Picked R"));
+      await tap("a1");
+      await tap("h1");
+      await tap("h1"); // a second tap takes it off again
+      await waitCanvas(
+        page,
+        layout,
+        "K, k and R as tapped",
+        (v) => v.boardFen === "4k3/8/8/8/8/8/8/R3K3",
+      );
+      await setupKey("Back to game").tap();
+      await waitCanvas(page, layout, "the game again", (v) => v.boardFen === boardOf(START));
+      await expect.poll(() => page.locator("#setup-keys").isHidden()).toBe(true);
+
+      await command(page, "clock").tap();
+      await waitLog(page, "the 5+0 clock", (l) => l.clock.control === 1);
+      await command(page, "level").tap();
+      await page.locator("#choice-list button", { hasText: "Level 2" }).tap();
+      await waitLog(page, "level 2", (l) => l.level === 2);
+      await tap("e2");
+      await tap("e4");
+      const played = await waitLog(page, "e4 and the reply", (l) => l.moves.length === 2);
+      await new Promise((r) => setTimeout(r, 1000)); // the page's copy follows the log
+      await page.reload();
+      const back = await waitLog(
+        page,
+        "the game again after the reload",
+        (l) => l.moves.length > 0,
+      );
+      expect(back.moves).toEqual(played.moves);
+      expect(back.clock.control).toBe(1);
+      expect(back.clock.black).toBeLessThanOrEqual(300_000);
+      expect(back.level).toBe(2);
+      await waitCanvas(
+        page,
+        layout,
+        "the position after the reload",
+        (v) => v.boardFen === boardOf(back.fen),
+      );
+
+      const [download] = await Promise.all([
+        page.waitForEvent("download"),
+        (async () => {
+          await command(page, "save").tap();
+          await command(page, "download").tap({ timeout: 2_000 });
+        })(),
+      ]);
+      const pgn = readFileSync(await download.path()).toString("latin1");
+      expect(pgnPosition(pgn)).toBe(positionOf(back.fen));
+      expect(pgn).toContain(`[Date "${today()}"]`);
+      expect(download.suggestedFilename()).toBe(
+        `player-liberman-chess-${today().replaceAll(".", "-")}.pgn`,
+      );
+
+      await command(page, "new").tap();
+      await waitLog(page, "a new game", (l) => l.moves.length === 0);
+      await new Promise((r) => setTimeout(r, 1000));
+      await page.reload();
+      await waitCanvas(
+        page,
+        layout,
+        "the new game after a reload",
+        (v) => v.boardFen === boardOf(START),
+      );
+      expect((await waitLog(page, "the new game's log", () => true)).moves).toEqual([]);
+    } finally {
+      await context.close();
+    }
+    expect(external).toEqual([]);
+  }, 120_000);
+
+  test("on a desktop Q starts the game again as it was, never a DOS prompt; a bad FEN in Open game is refused in the dialog, naming its fault, and the game goes on; at level 7 the page shows the computer thinking, a button pressed meanwhile waits visibly, and Move now makes it play", async () => {
+    const context = await launch(join(work, "desktop-play"), "desktop");
+    watch(context, logServer.url);
+    try {
+      const page = context.pages()[0] ?? (await context.newPage());
+      await page.goto(logServer.url);
+      await waitCanvas(page, layout, "the start position", (v) => v.boardFen === boardOf(START));
+      await page.keyboard.type("d2d4\n");
+      const opened = await waitLog(page, "d4 and the reply", (l) => l.moves.length === 2);
+
+      await page.keyboard.press("q");
+      await new Promise((r) => setTimeout(r, 1500));
+      await waitCanvas(
+        page,
+        layout,
+        "the game as it was after Q",
+        (v) => v.boardFen === boardOf(opened.fen),
+      );
+      await command(page, "flip").click();
+      await waitLog(page, "the board turned after Q", (l) => l.flip && l.moves.length === 2);
+
+      await command(page, "import").click();
+      await page
+        .locator("#import-text")
+        .fill("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN w KQkq - 0 1");
+      await page.click("#import-start");
+      await expect
+        .poll(() => page.locator("#import-error").textContent())
+        .toContain("rank 1 has 7 squares");
+      expect(await page.locator("#import-dialog").isVisible()).toBe(true);
+      await page.locator("#import-dialog button[value=cancel]").click();
+      expect((await waitLog(page, "the game still there", () => true)).moves).toEqual(opened.moves);
+
+      await command(page, "book").click();
+      await waitLog(page, "the book off", (l) => !l.book);
+      await command(page, "level").click();
+      await page.locator("#choice-list button", { hasText: "Level 7" }).click();
+      await waitLog(page, "level 7", (l) => l.level === 7);
+      await page.keyboard.type("c2c4\n");
+      await waitLog(page, "the computer thinking", (l) => l.mode === "think");
+      await expect.poll(() => page.locator("#thinking").isVisible()).toBe(true);
+      await command(page, "flip").click();
+      expect(await page.locator("#command-note").textContent()).toContain(
+        "after the computer's move",
+      );
+      const asked = Date.now();
+      await page.locator("#move-now").click();
+      const moved = await waitLog(
+        page,
+        "the computer's move",
+        (l) => l.moves.length === 4 && l.mode === "play",
+      );
+      expect(Date.now() - asked).toBeLessThan(10_000); // not the level's 60 s
+      await waitLog(page, "the waiting flip done", (l) => !l.flip);
+      await expect.poll(() => page.locator("#thinking").isHidden()).toBe(true);
+      expect(moved.moves.slice(0, 3)).toEqual([...opened.moves, "c2c4"]);
+    } finally {
+      await context.close();
+    }
+    expect(external).toEqual([]);
+  }, 120_000);
 
   test("npm run build:web writes a folder that plays from a plain static file server, asking no other host", async () => {
     const program = await chessProgram();
@@ -1002,6 +1207,7 @@ describe.skipIf(!chromiumReady || !chessWritten)("the game in Chromium, as peopl
       "favicon.svg",
       "index.html",
       "js-dos",
+      "liberman-chess-dos.zip",
       "main.js",
       "style.css",
     ]);

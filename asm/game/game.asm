@@ -12,6 +12,7 @@ switch_load     db "/load", 0
 switch_log      db "/log", 0
 switch_level    db "/level", 0
 switch_quiet    db "/quiet", 0
+switch_keep     db "/keep", 0
 
 ; player_modes -- who plays each colour, in the order M steps through them: a pair a
 ; mode, [black, white] as indexed by colour >> COLOUR_SHIFT.
@@ -91,7 +92,7 @@ message         resw 1              ; -> the panel's message, or 0
 
 ; game_run -- play the interactive game until the player quits; then text mode and
 ;             back to DOS with exit code 0
-; IN:  the command tail in the PSP: [/log] [/level N] [/quiet] [/load FILE] [/fen FEN];
+; IN:  the command tail in the PSP: [/log] [/keep] [/level N] [/quiet] [/load FILE] [/fen FEN];
 ;      CHESS.CFG (settings.asm); ES = the move stack
 ; OUT: does not return
 game_run:
@@ -108,6 +109,7 @@ game_run:
         je .players
         mov byte [players_mode], MODE_YOU_BLACK
 .players:
+        call keep_restore
         call game_set_players
         call mouse_hide
         call draw_help
@@ -148,7 +150,7 @@ game_run:
 ; game_options -- read the switches of the command tail; game_fen = the start position
 ;                 or the one asked for
 ; IN:  the PSP command tail
-; OUT: game_fen, [log_enabled], [level], [sound_on] (/quiet: off), [message] if
+; OUT: game_fen, [log_enabled], [keep_enabled], [level], [sound_on] (/quiet: off), [message] if
 ;      something could not be used
 ; CHG: AX, BX, CX, DX, SI, DI
 game_options:
@@ -208,6 +210,12 @@ game_options:
         mov byte [sound_on], 0
         jmp .next
 .not_quiet:
+        mov bx, switch_keep
+        call text_match_word
+        jc .not_keep
+        mov byte [keep_enabled], 1
+        jmp .next
+.not_keep:
         mov bx, switch_fen
         call text_match_word
         jc .unknown
@@ -573,8 +581,11 @@ game_book:
 .said:  jmp screen_refresh
 
 ; game_next_players -- who plays which colour: the next pair of player_modes; a piece
-;                      in hand is put back
+;                      in hand is put back; the computer waits COMPUTER_PAUSE_TICKS
+;                      before it moves, so that M pressed again passes this pair by
 game_next_players:
+        call timer_ticks
+        mov [computer_tick], eax
         mov al, [players_mode]
         inc al
         cmp al, PLAYER_MODES
@@ -651,6 +662,7 @@ game_computer_turn:
 .search:
         mov byte [thinking], 1
         call screen_panel
+        call file_log               ; the log says the computer thinks
         call game_limits
         call think_begin
         call engine_think
@@ -697,16 +709,17 @@ game_limits:
 ; ---------------------------------------------------------------------------------------
 ; The screen.
 
-; screen_refresh -- draw the board and the panel again, and log the change
+; screen_refresh -- draw the board and the panel again, and log and keep the change
 ; IN:  the game
-; OUT: the screen up to date; GAME.LOG with /log
+; OUT: the screen up to date; GAME.LOG with /log; KEEP.GAM and KEEP.CFG with /keep
 ; CHG: AX, BX, CX, DX, SI
 screen_refresh:
         call mouse_hide
         call draw_board
         call draw_panel
         call mouse_show
-        jmp file_log
+        call file_log
+        jmp keep_write
 
 ; screen_panel -- draw the panel again (the board has not changed)
 ; IN:  the game

@@ -21,6 +21,10 @@ log_level       db "level ", 0
 log_players     db "players ", 0
 log_book        db "book ", 0
 log_message     db "message ", 0
+log_mode        db "mode ", 0
+mode_play       db "play", 0
+mode_think      db "think", 0
+mode_setup      db "setup", 0
 log_end         db "end", 0
 player_letters  db "hc"           ; PLAYER_HUMAN, PLAYER_COMPUTER in the log
 
@@ -213,8 +217,8 @@ file_move_number:
 ; file_log -- with /log, write GAME.LOG after each change (a channel for the tests):
 ;             fen, status, the moves in UCI and in SAN, the orientation, the level,
 ;             the opening book (1 on, 0 off), the clocks, the hint, the thinking, analysis
-;             mode, the sounds, the players (h/c, white then black), the message, then
-;             "end"
+;             mode, the sounds, the players (h/c, white then black), what the game is
+;             doing (play, think: the computer searches, setup), the message, then "end"
 ; IN:  the game
 ; OUT: the file written
 ; CHG: AX, BX, CX, DX, SI
@@ -287,6 +291,17 @@ file_log:
         movzx bx, byte [players + (BLACK >> COLOUR_SHIFT)]
         mov al, [player_letters + bx]
         call out_char
+        call out_crlf
+        mov si, log_mode
+        call out_string
+        mov si, mode_setup
+        cmp byte [setup_active], 0
+        jne .mode
+        mov si, mode_think
+        cmp byte [thinking], 0
+        jne .mode
+        mov si, mode_play
+.mode:  call out_string
         call out_crlf
         mov si, log_message
         call out_string

@@ -65,9 +65,27 @@ gam_written     resw 1              ; and their count
 ; CHG: EAX, BX, CX, EDX, SI, DI
 savegame_write:
         mov dx, gam_name
-        call file_create
+        call savegame_put_file
         mov si, msg_not_saved
         jc .say
+        mov di, message_buf         ; "Saved CHESS.GAM: 530 bytes"
+        mov si, msg_gam_saved
+        call message_add
+        movzx eax, word [gam_written]
+        call text_number
+        mov si, msg_gam_bytes
+        call message_add
+        mov si, message_buf
+.say:   mov [message], si
+        jmp screen_refresh
+
+; savegame_put_file -- write the game in CHESS.GAM's layout to a file
+; IN:  DX -> the file name; the game as savegame_write
+; OUT: CF clear: the file written, [gam_written] its bytes; CF set: it could not be created
+; CHG: EAX, BX, CX, EDX, SI, DI
+savegame_put_file:
+        call file_create
+        jc .done
         mov word [gam_sum], 0
         mov word [gam_written], 0
         mov si, gam_magic
@@ -128,16 +146,8 @@ savegame_write:
         call out_char
         add word [gam_written], GAM_SUM_BYTES
         call file_close
-        mov di, message_buf         ; "Saved CHESS.GAM: 530 bytes"
-        mov si, msg_gam_saved
-        call message_add
-        movzx eax, word [gam_written]
-        call text_number
-        mov si, msg_gam_bytes
-        call message_add
-        mov si, message_buf
-.say:   mov [message], si
-        jmp screen_refresh
+        clc
+.done:  ret
 
 ; savegame_put_bytes -- write bytes to the file, summed
 ; IN:  SI -> them; CX = how many (0 allowed)

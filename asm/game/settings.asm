@@ -1,7 +1,8 @@
 ; settings.asm -- the player's settings kept from one game to the next in CHESS.CFG, a
 ; line of words: `think 1 sound 0` (the thinking shown, the sounds on).  Read at the
 ; start when the file is there, written when a setting changes.  A word it does not
-; know, or a setting without its 0 or 1, is passed over.
+; know, or a setting without a digit it may take (0 or 1 here), is passed over.  The
+; reader and the writer take any table of settings (keep.asm's KEEP.CFG is another).
 ; New: not in Liberman's texts.
 
         section .data
@@ -10,12 +11,19 @@ settings_name   db "CHESS.CFG", 0
 word_set_think  db "think", 0
 word_set_sound  db "sound", 0
 SETTINGS_BYTES  equ 32              ; more than the file holds
-SETTING_ROW     equ 4               ; a row of settings_words: two words
+struc setting_row                    ; a row of a settings table
+        .word           resw 1      ; -> its word, 0-terminated
+        .byte           resw 1      ; -> the byte it sets
+        .most           resb 1      ; the largest digit it takes
+endstruc
 
-; settings_words -- each setting: its word, then the byte it sets
+; settings_words -- each setting of CHESS.CFG: its word, the byte it sets, its largest
+; value; a 0 word ends the table
 settings_words:
         dw word_set_think, think_shown
+        db 1
         dw word_set_sound, sound_on
+        db 1
         dw 0
 
         section .bss
@@ -27,9 +35,17 @@ settings_words:
 ; settings_load -- the settings of CHESS.CFG, if it can be read
 ; IN:  the file, or none
 ; OUT: [think_shown], [sound_on] as it says
-; CHG: EAX, BX, CX, DX, SI, DI
+; CHG: EAX, BX, CX, DX, SI, DI, BP
 settings_load:
         mov dx, settings_name
+        mov bp, settings_words
+        ; fall through
+
+; settings_read -- the settings a file of words sets, if it can be read
+; IN:  DX -> the file name; BP -> its settings table (setting_row rows)
+; OUT: the bytes of the settings it names, each a digit up to its row's most
+; CHG: EAX, BX, CX, DX, SI, DI
+settings_read:
         mov ax, (DOS_OPEN << 8) | OPEN_READ
         int DOS
         jc .done
@@ -48,20 +64,20 @@ settings_load:
 .word:  call text_skip_space
         cmp byte [si], 0
         je .done
-        mov di, settings_words
-.try:   mov bx, [di]
+        mov di, bp
+.try:   mov bx, [di + setting_row.word]
         test bx, bx
         jz .skip
         call text_match_word
         jnc .found
-        add di, SETTING_ROW
+        add di, setting_row_size
         jmp .try
 .found: call text_skip_space
         mov al, [si]
         sub al, '0'
-        cmp al, 1
-        ja .skip                    ; not 0 or 1: passed over
-        mov bx, [di + 2]
+        cmp al, [di + setting_row.most]
+        ja .skip                    ; not a digit it takes: passed over
+        mov bx, [di + setting_row.byte]
         mov [bx], al
 .skip:  mov al, [si]                ; on to the next word
         call text_end_of_word
@@ -73,23 +89,31 @@ settings_load:
 ; settings_save -- write CHESS.CFG with the settings as they are now
 ; IN:  [think_shown], [sound_on]
 ; OUT: the file written (a disk that refuses it keeps the old one: nothing is said)
-; CHG: EAX, BX, CX, DX, SI, DI
+; CHG: EAX, BX, CX, DX, SI, DI, BP
 settings_save:
         mov dx, settings_name
+        mov bp, settings_words
+        ; fall through
+
+; settings_write -- write a file of words with the settings of a table as they are now
+; IN:  DX -> the file name; BP -> its settings table
+; OUT: the file written (a disk that refuses it keeps the old one: nothing is said)
+; CHG: EAX, BX, CX, DX, SI, DI
+settings_write:
         call file_create
         jc .done
-        mov di, settings_words
+        mov di, bp
 .setting:
-        mov si, [di]
+        mov si, [di + setting_row.word]
         test si, si
         jz .close
         call out_string
         call out_space
-        mov bx, [di + 2]
+        mov bx, [di + setting_row.byte]
         movzx eax, byte [bx]
         call out_u32
         call out_space
-        add di, SETTING_ROW
+        add di, setting_row_size
         jmp .setting
 .close: call out_crlf
         call file_close

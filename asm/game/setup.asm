@@ -2,14 +2,14 @@
 ; mate solver on "fantasy" positions): P enters it with the position on the board.
 ;
 ; In the set-up the board keys change the board itself, not the game:
-;   K Q R B N P (with Shift)   put a white piece on the cursor's square; k q r b n p a
-;                              black one (bishops too on the 6x6 board)
-;   X or Space                 empty the square
+;   K Q R B N P (with Shift)   pick a white piece; k q r b n p a black one (bishops too
+;                              on the 6x6 board); the panel says which
+;   Space, a click             put the piece picked on the cursor's square (the click's),
+;                              or take it off when that piece is there
+;   X                          empty the square
 ;   C                          clear the board; I the start position of the board
 ;   V                          the other board (its start position)
 ;   T                          the side to move; 1 2 3 4 the castling rights K Q k q
-;   a click                    puts the piece last placed on the square, or empties it
-;                              when that piece is there
 ;   Enter                      play from here
 ;   M then 1-8 (or M # 1-8)    play from here, asking first for a direct mate in N
 ;   M H 1-5, M S 1-5           the same for a helpmate (h#N) or a selfmate (s#N)
@@ -21,6 +21,8 @@
         section .data
 
 msg_setup       db "Set-up: Enter plays", 0
+msg_picked      db "Picked ", 0
+msg_picked_how  db "Space/click puts", 0
 msg_setup_bad   db "Refused: ", 0
 msg_no_mate     db "No mate found", 0
 msg_no_helpmate db "No helpmate found", 0
@@ -60,7 +62,7 @@ setup_rights    db CASTLE_WK, CASTLE_WQ, CASTLE_BK, CASTLE_BQ
 
 setup_active    resb 1              ; nonzero: the board keys set up a position
 setup_mate_asked resb 1             ; a SETUP_ASK_*: what the next key answers
-setup_last      resb 1              ; the content a click puts down
+setup_last      resb 1              ; the piece picked: what Space or a click puts down
 
         section .text
 
@@ -99,7 +101,7 @@ setup_key:
         cmp al, KEY_ENTER
         je setup_leave
         cmp al, SPACE
-        je .empty
+        je .space
         mov bx, setup_piece_keys    ; a piece letter: its colour by its case
         mov ah, al
         or ah, CASE_BIT
@@ -133,8 +135,9 @@ setup_key:
         jnz .black
         or bl, WHITE
 .black: mov [setup_last], bl
-        mov al, bl
-        jmp setup_put
+        jmp setup_say_picked
+.space: mov bl, [cursor_square]
+        jmp setup_click
 .empty: mov al, EMPTY
         jmp setup_put
 .ask_mate:
@@ -142,8 +145,8 @@ setup_key:
         jmp setup_ask
 .done:  ret
 
-; setup_click -- a click in the set-up: the cursor there, and the piece last placed put
-;                down (or taken off when it is already there)
+; setup_click -- a click in the set-up, or Space: the cursor there, and the piece
+;                picked put down (or taken off when it is already there)
 ; IN:  BL = the square, NO_SQUARE off the board
 ; OUT: the square changed
 ; CHG: EAX, EBX, ECX, EDX, SI, DI, EBP
@@ -160,6 +163,31 @@ setup_click:
         mov al, EMPTY
         jmp setup_put
 .done:  ret
+
+; setup_say_picked -- the panel says the piece picked ("Picked K": white upper case)
+;                     and how to put it
+; IN:  [setup_last]
+; OUT: [message] -> message_buf
+; CHG: AX, BX, SI, DI
+setup_say_picked:
+        mov di, message_buf
+        mov si, msg_picked
+        call message_add
+        movzx bx, byte [setup_last]
+        mov al, bl
+        and bx, PIECE_MASK
+        mov ah, [setup_piece_keys + bx]
+        test al, WHITE
+        jz .letter
+        and ah, ~CASE_BIT
+.letter:
+        mov [di], ah
+        inc di
+        mov byte [di], 0
+        call message_new_line
+        mov si, msg_picked_how
+        call message_add
+        jmp screen_refresh
 
 ; setup_put -- a content on the cursor's square
 ; IN:  AL = the content (EMPTY to empty it); [cursor_square]

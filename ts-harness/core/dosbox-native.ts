@@ -165,20 +165,32 @@ async function play(): Promise<void> {
   console.log(
     `built ${CHESS.output} (${bytes.length} bytes); starting DOSBox with ${relative(ROOT, PLAY_CONF)}`,
   );
+  // SDL falls back to drawing in the terminal (aalib) when X refuses it or is missing,
+  // and never returns: on Linux, X or an error.
+  const env =
+    process.platform === "linux"
+      ? { ...process.env, SDL_VIDEODRIVER: process.env.SDL_VIDEODRIVER ?? "x11" }
+      : {};
   const r = await execa(DOSBOX, ["-conf", PLAY_CONF], {
     cwd: ROOT,
-    stdio: "inherit",
+    stdin: "inherit",
+    stdout: ["pipe", "inherit"],
+    stderr: ["pipe", "inherit"],
+    env,
     reject: false,
   });
   if ((r as { code?: string }).code === "ENOENT") {
     console.error(`'${DOSBOX}' is not installed: run 'node ts-harness/setup.mjs dosbox'`);
     process.exit(1);
   }
-  if (r.exitCode !== 0) {
+  // DOSBox says why it could not start ("Exit to error: Can't init SDL ...") and then
+  // exits with 0.
+  const failure = /Exit to error:\s*(.*)/.exec(`${r.stdout}\n${r.stderr}`)?.[1];
+  if (r.exitCode !== 0 || failure !== undefined) {
     const noDisplay =
       process.platform === "linux" && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY;
     console.error(
-      `DOSBox exited with ${r.exitCode ?? r.signal}${noDisplay ? " (no display: run it on a desktop, or under xvfb-run)" : ""}`,
+      `DOSBox did not run the game: ${failure ?? `exit ${r.exitCode ?? r.signal}`}${noDisplay ? " (no display: run it on a desktop, or under xvfb-run)" : ""}`,
     );
     process.exit(1);
   }

@@ -31,6 +31,8 @@ export interface GameLog {
   book: boolean;
   /** White's player then black's: h(uman) or c(omputer). */
   players: string;
+  /** What the game is doing: play, think (the computer searches) or setup. */
+  mode: string;
   /** The chess clocks (asm/game/chessclock.asm): the time control's row (0: none), the ms on
    *  white's and black's clock, and whose flag fell (w, b, or 0). */
   clock: { control: number; white: number; black: number; flag: string };
@@ -66,6 +68,7 @@ export function parseLog(text: string): GameLog | null {
     level: Number(field("level")),
     book: field("book") === "1",
     players: field("players"),
+    mode: field("mode"),
     clock: (([control, white, black, flag]) => ({
       control: Number(control),
       white: Number(white),

@@ -13,25 +13,39 @@ export const BUNDLE_PATH = join(BUILD_DIR, "chess.jsdos");
 /** The program's name inside the bundle, whatever file it was built from. */
 export const PROGRAM_NAME = "CHESS.COM";
 
-/** A batch file the web page may put on C: (a saved, opened or pasted game): when it
- *  exists the autoexec runs it instead of the program (a batch never returns). */
-export const START_BATCH = "GAME.BAT";
+/** A batch file the web page puts on C: and the autoexec CALLs first: it sets the date
+ *  (the emulator's clock says 1998) and START, the switches of the program's first run,
+ *  and AGAIN, those of every run after it. */
+export const START_BATCH = "START.BAT";
 
 /** dosbox.conf for the bundle: the play settings without their [autoexec] (which mounts
- *  the host's build/ folder), then one that starts the program from the bundle's C:, or
- *  START_BATCH when the page wrote one. */
-export function bundleConf(programArgs = ""): string {
+ *  the host's build/ folder), then one that runs the program from the bundle's C: with
+ *  START_BATCH's switches, and (`again`) runs it again whenever it ends: in a browser
+ *  the game never leaves the player at a DOS prompt. A program that should run once (a
+ *  test's probe) goes without. */
+export function bundleConf(programArgs = "", again = true): string {
   const settings = readFileSync(PLAY_CONF, "utf8")
     .split(/^\[autoexec\]/im)[0]!
     .trimEnd();
   const start = `${PROGRAM_NAME.replace(/\.COM$/i, "")}${programArgs ? " " + programArgs : ""}`;
-  return `${settings}\n\n[autoexec]\n@echo off\nmount c .\nc:\nif exist ${START_BATCH} ${START_BATCH.replace(/\.BAT$/, "")}\n${start}\n`;
+  return [
+    `${settings}\n\n[autoexec]`,
+    "@echo off",
+    "mount c .",
+    "c:",
+    `if exist ${START_BATCH} call ${START_BATCH.replace(/\.BAT$/, "")}`,
+    ":play",
+    `${start} %START%`,
+    ...(again ? ["set START=%AGAIN%", "goto play"] : []),
+    "",
+  ].join("\n");
 }
 
-/** The .jsdos zip holding the program as CHESS.COM, started with `programArgs`. */
-export function makeBundle(programBytes: Uint8Array, programArgs = ""): Uint8Array {
+/** The .jsdos zip holding the program as CHESS.COM, started with `programArgs` (and
+ *  again whenever it ends, unless `again` is false). */
+export function makeBundle(programBytes: Uint8Array, programArgs = "", again = true): Uint8Array {
   return zipSync({
-    ".jsdos": { "dosbox.conf": strToU8(bundleConf(programArgs)) },
+    ".jsdos": { "dosbox.conf": strToU8(bundleConf(programArgs, again)) },
     [PROGRAM_NAME]: programBytes,
   });
 }

@@ -38,6 +38,24 @@ const USAGE = [
   "       chess best --engine asm (--fen FEN | --epd FILE) [--budget MS] [--timeout SECONDS]",
 ].join("\n");
 
+/** What --help prints after the usage: each command in words, with one example. */
+const COMMAND_HELP = [
+  "",
+  "commands (--engine oracle: the TypeScript oracle; asm: CHESS.COM under js-dos):",
+  "  perft     count the leaf positions N plies deep, to check the move generator",
+  "            against published numbers; --divide gives the count of each first move",
+  '            e.g. chess perft --engine asm --depth 3 --fen "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1"',
+  "  mate      find a mate in N moves for the side to move (a direct mate to 8 moves,",
+  "            a helpmate or a selfmate to 5 with --stipulation help or self)",
+  '            e.g. chess mate --engine asm --moves 2 --fen "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1"',
+  "  exchange  the material a side wins by captures on the board, D plies deep",
+  '            e.g. chess exchange --engine oracle --depth 4 --fen "4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1"',
+  "  best      the engine's move in a position (or each line of an EPD file, with the",
+  "            bm it solved), thinking --budget MS of emulated time",
+  '            e.g. chess best --engine asm --budget 1000 --fen "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3"',
+  "--epd FILE takes one position a line; --timeout bounds the emulator run (600 s by default).",
+].join("\n");
+
 /** The flags that ask for the usage anywhere on the line (as does the command `help`):
  *  it is printed on stdout, nothing is run, and the exit code is 0. */
 const HELP_FLAGS = ["--help", "-h"];
@@ -411,7 +429,7 @@ const COMMANDS: Record<string, (argv: string[]) => Promise<number>> = {
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   if (command === "help" || argv.some((a) => HELP_FLAGS.includes(a))) {
-    process.stdout.write(`${USAGE}\n`);
+    process.stdout.write(`${USAGE}\n${COMMAND_HELP}\n`);
     return 0;
   }
   const run = command === undefined ? undefined : COMMANDS[command];

@@ -8,11 +8,13 @@
 //   /js-dos/emulators/    its emulators; the wasm core comes from the npm package
 //                         `emulators` (the one the headless harness runs), the rest
 //                         from js-dos's own copy
-import { createReadStream, readFileSync, statSync } from "node:fs";
+import { createReadStream, readFileSync, statSync, writeFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { createRequire } from "node:module";
 import { dirname, extname, join, relative, resolve, sep } from "node:path";
-import { buildBundleOrExit } from "./bundle.ts";
+import { unzipSync } from "fflate";
+import { buildBundleOrExit, PROGRAM_NAME } from "./bundle.ts";
+import { DOS_ZIP_NAME, dosZip } from "./dos-zip.ts";
 import { chessProgram, isMain, ROOT } from "../core/build.ts";
 import type { MappedProgram } from "../core/build.ts";
 
@@ -39,10 +41,22 @@ const MIME: Record<string, string> = {
   ".txt": "text/plain; charset=utf-8",
 };
 
+/** Where the zip for DOS lies: beside the bundle, whose CHESS.COM it holds. */
+export const dosZipPath = (bundlePath: string) => join(dirname(bundlePath), DOS_ZIP_NAME);
+
+/** Write the zip for DOS beside the bundle, from the bundle's own CHESS.COM. */
+export function writeDosZip(bundlePath: string): string {
+  const program = unzipSync(readFileSync(bundlePath))[PROGRAM_NAME];
+  if (program === undefined) throw new Error(`${bundlePath} holds no ${PROGRAM_NAME}`);
+  writeFileSync(dosZipPath(bundlePath), dosZip(program));
+  return dosZipPath(bundlePath);
+}
+
 /** Folders a URL prefix maps to, searched in order; the longest prefix wins. */
 function mounts(bundlePath: string): { prefix: string; dirs: string[]; file?: string }[] {
   return [
     { prefix: "/chess.jsdos", dirs: [], file: bundlePath },
+    { prefix: `/${DOS_ZIP_NAME}`, dirs: [], file: dosZipPath(bundlePath) },
     { prefix: "/js-dos/emulators/", dirs: [EMULATORS_DIR, join(JSDOS_DIR, "emulators")] },
     { prefix: "/js-dos/", dirs: [JSDOS_DIR] },
     { prefix: "/", dirs: [WEB_DIR] },
@@ -162,6 +176,7 @@ export class PortInUseError extends Error {}
  *  port). Rejects with PortInUseError when the port is taken. */
 export async function startServer(port: number, bundlePath: string): Promise<RunningServer> {
   const levels = levelsText(await chessProgram());
+  writeDosZip(bundlePath);
   const server = createServer((req, res) => handle(req, res, bundlePath, levels));
   return new Promise((resolvePromise, reject) => {
     server.once("error", (e: NodeJS.ErrnoException) => {
