@@ -195,6 +195,7 @@ msg_no_memory   db "CHESS: not enough memory (", MEMORY_KIB_TEXT, " KiB needed)"
 
 %include "logic/matedrive.asm"
 %include "logic/mate.asm"
+%include "logic/matekeys.asm"
 %include "logic/matetable.asm"
 %include "logic/matecheck.asm"
 %include "logic/helpmate.asm"

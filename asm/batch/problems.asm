@@ -8,54 +8,123 @@
 verb_mate       db "mate", 0
 verb_helpmate   db "helpmate", 0
 verb_selfmate   db "selfmate", 0
+verb_keys       db "keys", 0
 word_mate       db " mate ", 0
 word_nomate     db " nomate ", 0
 word_helpmate   db " helpmate ", 0
 word_nohelpmate db " nohelpmate ", 0
 word_selfmate   db " selfmate ", 0
 word_noselfmate db " noselfmate ", 0
-LINE_SEPARATOR  equ ','             ; between the moves of a helpmate's line
+word_keys       db " keys ", 0
+LINE_SEPARATOR  equ ','             ; between the moves of a helpmate's line, the keys
+KEY_LENGTH_MARK equ '/'             ; between a key and its length
+
+; problem_jobs -- the jobs of the three aims as data, found by their verb: the engine
+; call, the words of the line, and the routine that writes an answer after `<n> <verb>
+; <k> ` (IN: EAX, CL and SI as the engine call left them; CHG: EAX, ECX, EDX, SI).
+;   `mate N [limits] FEN`: `<n> mate <k> <uci> nodes ...` for a shortest forced mate in
+;     k <= N moves, or `<n> nomate <N> nodes ...`;
+;   `selfmate N [limits] FEN`: `<n> selfmate <k> <uci> nodes ...`, the key of a
+;     shortest selfmate, or `<n> noselfmate <N> nodes ...`;
+;   `helpmate N [limits] FEN`: `<n> helpmate <k> <lines> <uci>,<uci>,... nodes ...`,
+;     the shortest helpmate's number of lines (up to HELP_COUNT_CAP) and the first, or
+;     `<n> nohelpmate <N> nodes ...`;
+;   `keys N [limits] FEN`: `<n> keys <N> <uci>/<k>,<uci>/<k>,... nodes ...`, every
+;     first move that forces mate in N moves or fewer and the fewest each forces, in
+;     generation order (`<n> keys <N> nodes ...` when there is none);
+; each `<n> stopped <verb> <N> nodes ... limit <why>` when a limit came first.
+struc problem_job
+        .verb           resw 1      ; the verb of job_verbs
+        .engine         resw 1      ; the engine call (job_engine's DI)
+        .word           resw 1      ; ` mate ` ...
+        .none           resw 1      ; ` nomate ` ...
+        .answer         resw 1      ; writes an answer
+endstruc
+problem_jobs:
+        dw verb_mate, engine_mate, word_mate, word_nomate, job_problem_key
+        dw verb_selfmate, engine_selfmate, word_selfmate, word_noselfmate, job_problem_key
+        dw verb_helpmate, engine_helpmate, word_helpmate, word_nohelpmate, job_problem_line
+        dw verb_keys, engine_keys, word_keys, word_keys, job_problem_keys
 
         section .text
 
-; job_mate -- `mate N [limits] FEN`: `<n> mate <k> <uci> nodes ...` for a shortest
-;             forced mate in k <= N moves, `<n> nomate <N> nodes ...`, or
-;             `<n> stopped mate <N> nodes ... limit <why>` when a limit came first
-; IN:  the position; [job_arg] = N
+; job_problem -- a job of problem_jobs: run its engine call and write its line
+; IN:  BP -> the job's row of job_verbs (its verb one of problem_jobs'); the position;
+;      [job_arg] = N
 ; OUT: the line in the result buffer
 ; CHG: EAX, EBX, ECX, EDX, SI, DI, EBP
-job_mate:
-        mov di, engine_mate
+job_problem:
+        mov bx, problem_jobs - problem_job_size
+        mov ax, [bp + job_verb.name]
+.find:  add bx, problem_job_size
+        cmp [bx + problem_job.verb], ax
+        jne .find
+        push bx
+        mov di, [bx + problem_job.engine]
         call job_engine
-        mov si, word_mate
-        jnc job_problem_key
-        mov di, word_nomate
-        jmp job_problem_none
-
-; job_helpmate -- `helpmate N [limits] FEN`: `<n> helpmate <k> <lines> <uci>,<uci>,...
-;                 nodes ...` for the shortest helpmate, k <= N moves, its number of
-;                 lines (up to HELP_COUNT_CAP) and the first; `<n> nohelpmate <N> nodes
-;                 ...`; or `<n> stopped helpmate <N> nodes ... limit <why>`
-; IN:  the position; [job_arg] = N
-; OUT: the line in the result buffer
-; CHG: EAX, EBX, ECX, EDX, SI, DI, EBP
-job_helpmate:
-        mov di, engine_helpmate
-        call job_engine
-        jnc .found
-        mov si, word_helpmate
-        mov di, word_nohelpmate
-        jmp job_problem_none
-.found: call job_line_start
+        pop bx
+        jc .none
         push si
-        mov si, word_helpmate
+        mov si, [bx + problem_job.word]
+        call job_line_start
         call out_string
         pop si
         push eax
         movzx eax, cl
         call out_u32
-        call out_space
         pop eax
+        call [bx + problem_job.answer]
+        jmp job_nodes_end
+.none:  mov si, [bx + problem_job.word]
+        cmp byte [clock_abort], LIMIT_NONE
+        jne job_stopped
+        call job_line_start
+        mov si, [bx + problem_job.none]
+        call out_string
+        movzx eax, word [job_arg]
+        call out_u32
+        jmp job_nodes_end
+
+; job_problem_key -- the answer of a mate or selfmate: its key
+; IN:  EAX = the key
+; OUT: ` <uci>` in the result buffer
+; CHG: nothing
+job_problem_key:
+        call out_space
+        jmp engine_print_move
+
+; job_problem_keys -- the answer of a keys job: every key and its length
+; IN:  EAX = the keys; SI -> their moves, then from SI + MAX_MOVES dwords their lengths
+; OUT: ` <uci>/<k>,<uci>/<k>,...` in the result buffer (nothing when there is none)
+; CHG: EAX, ECX, EDX, SI
+job_problem_keys:
+        mov ecx, eax
+        jecxz .end
+        call out_space
+        push bx
+        lea bx, [si + MAX_MOVES * MOVE_SIZE] ; BX -> the lengths
+.key:   mov eax, [si]
+        call engine_print_move
+        mov al, KEY_LENGTH_MARK
+        call out_char
+        movzx eax, byte [bx]
+        call out_u32
+        add si, MOVE_SIZE
+        inc bx
+        dec cx
+        jz .done
+        mov al, LINE_SEPARATOR
+        call out_char
+        jmp .key
+.done:  pop bx
+.end:   ret
+
+; job_problem_line -- the answer of a helpmate: its number of lines and the first
+; IN:  EAX = the lines; CL = k; SI -> the first line, 2k moves
+; OUT: ` <lines> <uci>,<uci>,...` in the result buffer
+; CHG: EAX, ECX, EDX, SI
+job_problem_line:
+        call out_space
         call out_u32
         call out_space
         movzx cx, cl
@@ -68,49 +137,4 @@ job_helpmate:
         mov al, LINE_SEPARATOR
         call out_char
         jmp .move
-.end:   jmp job_nodes_end
-
-; job_selfmate -- `selfmate N [limits] FEN`: `<n> selfmate <k> <uci> nodes ...` for the
-;                 key of a shortest selfmate in k <= N moves; `<n> noselfmate <N> nodes
-;                 ...`; or `<n> stopped selfmate <N> nodes ... limit <why>`
-; IN:  the position; [job_arg] = N
-; OUT: the line in the result buffer
-; CHG: EAX, EBX, ECX, EDX, SI, DI, EBP
-job_selfmate:
-        mov di, engine_selfmate
-        call job_engine
-        mov si, word_selfmate
-        jnc job_problem_key
-        mov di, word_noselfmate
-        jmp job_problem_none
-
-; job_problem_key -- the line of a mate or selfmate job that found its key:
-;                    `<n> <verb> <k> <uci> nodes ...`
-; IN:  SI -> the verb's word; CL = k; EAX = the key
-; OUT: the line in the result buffer
-; CHG: EAX, EDX, SI
-job_problem_key:
-        call job_line_start
-        call out_string
-        push eax
-        movzx eax, cl
-        call out_u32
-        call out_space
-        pop eax
-        call engine_print_move
-        jmp job_nodes_end
-
-; job_problem_none -- the line of a mate, helpmate or selfmate job that found none:
-;                     `<n> no<verb> <N> nodes ...`, or `stopped` when a limit came first
-; IN:  SI -> the verb's word, DI -> its `no` word; [job_arg]; [clock_abort]
-; OUT: the line in the result buffer
-; CHG: EAX, EDX, SI
-job_problem_none:
-        cmp byte [clock_abort], LIMIT_NONE
-        jne job_stopped
-        call job_line_start
-        mov si, di
-        call out_string
-        movzx eax, word [job_arg]
-        call out_u32
-        jmp job_nodes_end
+.end:   ret

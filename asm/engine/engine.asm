@@ -15,6 +15,7 @@
 ;   engine_mate         the first move of a shortest forced mate in N (WHITEJOUE5PAS)
 ;   engine_helpmate     the shortest helpmate in N: its number of lines and the first
 ;   engine_selfmate     the key of a shortest selfmate in N
+;   engine_keys         every first move that forces mate in N or fewer, and its length
 ;   engine_exchange     Liberman's material exchange to D plies (NOIR3)
 ;   engine_perft        the leaves of the legal move tree to a depth
 ;   engine_divide_start, engine_divide_move   the same, split by legal move
@@ -543,6 +544,18 @@ engine_mate:
         mov byte [engine_depth], 0
 .found: ret
 
+; engine_keys -- every first move that forces mate in at most N moves, with the fewest
+;                moves each forces, within the limits (mate_keys)
+; IN:  CL = N, 1 .. MATE_MAX_MOVES; the limits (clock.asm's limit_*)
+; OUT: CF clear: EAX = the keys (0: none), CL = N, SI -> their moves (a dword each, in
+;      generation order), then from SI + MAX_MOVES dwords their lengths (a byte each);
+;      CF set: a limit came first ([clock_abort]); [clock_nodes]; the position
+;      unchanged, the move stack overwritten
+; CHG: EBX, ECX, EDX, SI, DI, EBP
+engine_keys:
+        mov si, mate_keys
+        jmp engine_stipulation
+
 ; engine_helpmate -- the shortest helpmate in at most N moves, within the limits
 ;                    (help_find: the side to move is mated by the other's k-th move)
 ; IN:  CL = N, 1 .. STIP_MAX_MOVES; the limits (clock.asm's limit_*)
@@ -568,7 +581,7 @@ engine_selfmate:
 
 ; engine_stipulation -- run a helpmate's or selfmate's search on the move stack, timed
 ;                       by the limits
-; IN:  SI -> help_find or self_find; CL = N; the limits
+; IN:  SI -> help_find, self_find or mate_keys; CL = N; the limits
 ; OUT, CHG: as that routine (DI too)
 engine_stipulation:
         push es

@@ -69,11 +69,7 @@ help_lines:
 .search:
         push dword [help_count]
         push di
-        push cx
-        call gen_moves
-        pop cx
-        pop si
-        push si
+        call mate_gen
 .own:   cmp si, di
         jae .done
         mov eax, [es:si]
@@ -114,11 +110,7 @@ help_replies:
         mov bp, help_last_reply     ; the last reply: only a check can mate
         jmp mate_last_ply
 .all:   push di
-        push cx
-        call gen_moves
-        pop cx
-        pop si
-        push si
+        call mate_gen
         dec cl
 .reply: cmp si, di
         jae .none

@@ -84,27 +84,8 @@ mate_find_lengths:
 ;      budget ran out: [clock_abort])
 ; CHG: EBX, ECX, EDX, SI, EBP (DI kept)
 mate_attack:
-        call clock_check
-        jc .aborted
-        mov al, [ply]
-        cmp al, [mate_root_ply]
-        je .search                  ; the root: its move is wanted, not only the answer
-        call mate_tt_probe
-        jz .search
-        ret                         ; known: CF says
-.search:
-        push cx
-        call mate_attack_moves
-        pop cx
-        jnc .proven
-        cmp byte [clock_abort], LIMIT_NONE
-        jne .aborted
-        stc                         ; no mate in k
-.proven:
-        jmp mate_tt_store
-.aborted:
-        stc
-        ret
+        mov bx, mate_attack_moves
+        jmp mate_node
 
 ; mate_attack_moves -- mate_attack's search over the moves, the table aside (Liberman:
 ;                      the loop LAREVISION itself)
@@ -119,11 +100,7 @@ mate_attack_moves:
         mov eax, [es:si]
         ret
 .all:   push di
-        push cx
-        call gen_moves
-        pop cx
-        pop si                      ; SI -> the first move, DI -> past the last
-        push si
+        call mate_gen
         cmp si, di
         jae .none                   ; mated or stalemated: nothing to order or try
         call mate_order_checks
@@ -137,24 +114,9 @@ mate_attack_moves:
 .sort:  call mate_order_by_replies
 .ordered:
         dec cl                      ; the replies must each allow a mate in k - 1
-.move:  cmp si, di
-        jae .none
-        mov eax, [es:si]
-        call move_play
-        push si
-        push cx
-        call mate_defend
-        pop cx
-        pop si
-        call mate_unmake_si
-        jnc .found
-        cmp byte [clock_abort], LIMIT_NONE
-        jne .none
-        add si, MOVE_SIZE
-        jmp .move
-.found: mov eax, [es:si]
+        mov bx, mate_defend
+        call mate_try_moves
         pop di
-        clc
         ret
 .none:  pop di
         stc

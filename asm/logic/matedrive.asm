@@ -101,3 +101,80 @@ mate_last_ply:
         ret
 .stop:  pop di
         ret
+
+; mate_node -- a node of the side whose move is wanted (the attacker of a direct mate or
+;              a selfmate): below the root the table of proven results first, the
+;              search over the moves when it does not know, and its answer stored
+; IN:  CL = k >= 1; BX -> the search over the moves (IN: CL = k, ES:DI -> free space;
+;      OUT: CF clear: EAX = the first move that works, CF set: none or a limit came
+;      first; CHG: EBX, ECX, EDX, SI, EBP, DI kept); ES:DI -> free space; FS = the table
+; OUT: CF clear: EAX = the move found (below the root from the table: nothing); CF set:
+;      none (or a limit came first: [clock_abort])
+; CHG: EBX, ECX, EDX, SI, EBP (DI kept)
+mate_node:
+        call clock_check
+        jc .aborted
+        mov al, [ply]
+        cmp al, [mate_root_ply]
+        je .search                  ; the root: its move is wanted, not only the answer
+        push bx
+        call mate_tt_probe
+        pop bx
+        jz .search
+        ret                         ; known: CF says
+.search:
+        push cx
+        call bx
+        pop cx
+        jnc .proven
+        cmp byte [clock_abort], LIMIT_NONE
+        jne .aborted
+        stc                         ; none in k
+.proven:
+        jmp mate_tt_store
+.aborted:
+        stc
+        ret
+
+; mate_try_moves -- the moves of a chain played in turn, each answered by the other
+;                   side's node, up to the first that node says works (Liberman: the
+;                   loop LAREVISION)
+; IN:  ES:SI -> the first move, ES:DI -> past the last; CL = the other side's k; BX ->
+;      its node (IN: CL, ES:DI -> free space; OUT: CF clear: the move works; CHG: all
+;      but DI)
+; OUT: CF clear: EAX = that move; CF set: none, or a limit came first ([clock_abort])
+; CHG: EBX, ECX, EDX, SI, EBP
+mate_try_moves:
+        cmp si, di
+        jae .none
+        mov eax, [es:si]
+        call move_play
+        push bx
+        push si
+        push cx
+        call bx
+        pop cx
+        pop si
+        pop bx
+        call mate_unmake_si
+        jnc .found
+        cmp byte [clock_abort], LIMIT_NONE
+        jne .none
+        add si, MOVE_SIZE
+        jmp mate_try_moves
+.found: mov eax, [es:si]
+        ret
+.none:  stc
+        ret
+
+; mate_gen -- the legal moves of the side to move, a walk's length kept
+; IN:  CL = k; ES:DI -> free space
+; OUT: ES:SI -> the first move, ES:DI -> past the last
+; CHG: EAX, EBX, EDX, EBP (CX kept)
+mate_gen:
+        push cx
+        push di
+        call gen_moves
+        pop si
+        pop cx
+        ret

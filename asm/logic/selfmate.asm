@@ -32,58 +32,17 @@ self_find:
 ; OUT: CF clear: EAX = the first such move; CF set: none (or [clock_abort])
 ; CHG: EBX, ECX, EDX, SI, EBP (DI kept)
 self_attack:
-        call clock_check
-        jc .aborted
-        mov al, [ply]
-        cmp al, [mate_root_ply]
-        je .search                  ; the root: its move is wanted, not only the answer
-        call mate_tt_probe
-        jz .search
-        ret                         ; known: CF says
-.search:
-        push cx
-        call self_attack_moves
-        pop cx
-        jnc .proven
-        cmp byte [clock_abort], LIMIT_NONE
-        jne .aborted
-        stc
-.proven:
-        jmp mate_tt_store
-.aborted:
-        stc
-        ret
+        mov bx, self_attack_moves
+        jmp mate_node
 
 ; self_attack_moves -- self_attack's search over the attacker's moves, the table aside
 ; IN, OUT, CHG: as self_attack
 self_attack_moves:
         push di
-        push cx
-        call gen_moves
-        pop cx
-        pop si
-        push si
-.move:  cmp si, di
-        jae .none
-        mov eax, [es:si]
-        call move_play
-        push si
-        push cx
-        call self_defend
-        pop cx
-        pop si
-        call mate_unmake_si
-        jnc .found
-        cmp byte [clock_abort], LIMIT_NONE
-        jne .none
-        add si, MOVE_SIZE
-        jmp .move
-.found: mov eax, [es:si]
+        call mate_gen
+        mov bx, self_defend
+        call mate_try_moves
         pop di
-        clc
-        ret
-.none:  pop di
-        stc
         ret
 
 ; self_defend -- must every move of the defender (to move) mate the attacker, or (k > 1)
@@ -94,11 +53,7 @@ self_attack_moves:
 ; CHG: EAX, EBX, ECX, EDX, SI, EBP (DI kept)
 self_defend:
         push di
-        push cx
-        call gen_moves
-        pop cx
-        pop si
-        push si
+        call mate_gen
         cmp si, di
         jae .escaped                ; no move: mated or stalemated by the attacker
         movzx bx, byte [ply]        ; the ply's last escape first

@@ -56,6 +56,13 @@ export interface MateAnswer extends JobCost {
   firstMoves: string[];
 }
 
+export interface KeysAnswer extends JobCost {
+  ok: true;
+  /** Every first move that forces mate in at most N moves (UCI) and the fewest moves it
+   *  forces mate in, sorted by move; two or more keys: the problem is cooked. */
+  keys: { move: string; length: number }[];
+}
+
 /** The problemists' aims besides the direct mate (asm/batch/PROTOCOL.md: `helpmate`,
  *  `selfmate`; the oracle's stipulations.ts). */
 export interface StipulationRequest {
@@ -111,7 +118,8 @@ export interface BestAnswer extends JobCost {
   depth: number;
 }
 
-export type Job = "perft" | "moves" | "mate" | "helpmate" | "selfmate" | "exchange" | "best";
+export type Job =
+  "perft" | "moves" | "mate" | "keys" | "helpmate" | "selfmate" | "exchange" | "best";
 
 export interface Engine {
   readonly name: EngineName;
@@ -120,6 +128,8 @@ export interface Engine {
   perft(requests: PerftRequest[], opts?: BatchOptions): Promise<(PerftAnswer | EngineError)[]>;
   moves(fens: string[], opts?: BatchOptions): Promise<(MovesAnswer | EngineError)[]>;
   mate(requests: MateRequest[], opts?: BatchOptions): Promise<(MateAnswer | EngineError)[]>;
+  /** Every key of a direct mate in at most N moves (`keys N FEN`). */
+  keys(requests: MateRequest[], opts?: BatchOptions): Promise<(KeysAnswer | EngineError)[]>;
   helpmate(
     requests: StipulationRequest[],
     opts?: BatchOptions,
@@ -141,7 +151,7 @@ const byUci = (a: [string, number], b: [string, number]) =>
 
 export const oracleEngine: Engine = {
   name: "oracle",
-  jobs: ["perft", "moves", "mate", "helpmate", "selfmate", "exchange"],
+  jobs: ["perft", "moves", "mate", "keys", "helpmate", "selfmate", "exchange"],
   async perft(requests) {
     return requests.map((r): PerftAnswer | EngineError => {
       const parsed = oracle.parseFen(r.fen);
@@ -174,6 +184,18 @@ export const oracleEngine: Engine = {
           firstMoves: (found?.moves ?? []).map(oracle.moveToUci).sort(),
         };
       }),
+    );
+  },
+  async keys(requests) {
+    return requests.map((r) =>
+      oracleAnswer(r.fen, (pos): KeysAnswer => ({
+        ok: true,
+        keys: sortedKeys(
+          oracle
+            .findKeys(pos, r.moves)
+            .map((k) => ({ move: oracle.moveToUci(k.move), length: k.length })),
+        ),
+      })),
     );
   },
   async helpmate(requests) {
@@ -304,6 +326,22 @@ function mateAnswer(g: JobLines): MateAnswer | EngineError {
   return { ok: true, length: Number(line[1]), firstMoves: [line[2]!], ...jobCost(line) };
 }
 
+function sortedKeys(keys: { move: string; length: number }[]): KeysAnswer["keys"] {
+  return keys.sort((a, b) => (a.move < b.move ? -1 : a.move > b.move ? 1 : 0));
+}
+
+/** `<n> keys <N> <uci>/<k>,<uci>/<k>,... nodes ...`, or `<n> keys <N> nodes ...`. */
+function keysAnswer(g: JobLines): KeysAnswer | EngineError {
+  const line = resultLine(g, ["keys"]);
+  if (!Array.isArray(line)) return line;
+  const list = line[2] === "nodes" ? [] : line[2]!.split(",");
+  const keys = list.map((item) => {
+    const [move, length] = item.split("/");
+    return { move: move!, length: Number(length) };
+  });
+  return { ok: true, keys: sortedKeys(keys), ...jobCost(line) };
+}
+
 function helpmateAnswer(g: JobLines): HelpmateAnswer | EngineError {
   const line = resultLine(g, ["helpmate", "nohelpmate"]);
   if (!Array.isArray(line)) return line;
@@ -350,7 +388,7 @@ function bestAnswer(g: JobLines): BestAnswer | EngineError {
 
 export const asmEngine: Engine = {
   name: "asm",
-  jobs: ["perft", "moves", "mate", "helpmate", "selfmate", "exchange", "best"],
+  jobs: ["perft", "moves", "mate", "keys", "helpmate", "selfmate", "exchange", "best"],
   async perft(requests, opts) {
     const jobs = requests.map((r) => `${r.divide ? "divide" : "perft"} ${r.depth} ${r.fen}`);
     return (
@@ -383,6 +421,15 @@ export const asmEngine: Engine = {
         requests.map((r) => r.fen),
       )
     ).map(mateAnswer);
+  },
+  async keys(requests, opts) {
+    return (
+      await runBatch(
+        requests.map((r) => `keys ${r.moves} ${r.fen}`),
+        opts,
+        requests.map((r) => r.fen),
+      )
+    ).map(keysAnswer);
   },
   async helpmate(requests, opts) {
     return (

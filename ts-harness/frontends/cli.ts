@@ -5,7 +5,10 @@
 //     prints `FEN ;mate K UCI` (a forced mate in K <= N moves) or `FEN ;nomate N`;
 //     help: `FEN ;helpmate K SOLUTIONS UCI,UCI,...` (the shortest helpmate, its number of
 //     lines up to 1,000, one line) or `FEN ;nohelpmate N`; self: `FEN ;selfmate K UCI`
-//     (the key of a shortest selfmate) or `FEN ;noselfmate N`
+//     (the key of a shortest selfmate) or `FEN ;noselfmate N`; with --all-keys (direct
+//     mates): `FEN ;keys N UCI/K,UCI/K,...`, every first move that forces mate in N or
+//     fewer and the fewest it forces (two or more keys: the problem is cooked, and the
+//     list names the cook), or `FEN ;keys N` when there is none
 //   chess exchange --engine oracle|asm --depth D (--fen FEN | --epd FILE)
 //     prints `FEN ;exchange VALUE UCI|none` (Liberman's material exchange, D plies)
 //   chess best --engine asm (--fen FEN | --epd FILE) [--budget MS]
@@ -33,7 +36,7 @@ const STIPULATION_JOB: Record<Stipulation, string> = {
 };
 const USAGE = [
   `usage: chess perft --engine ${ENGINES} --depth N (--fen FEN | --epd FILE) [--divide] [--timeout SECONDS]`,
-  `       chess mate --engine ${ENGINES} [--stipulation ${STIPULATIONS.join("|")}] --moves N (--fen FEN | --epd FILE) [--timeout SECONDS]`,
+  `       chess mate --engine ${ENGINES} [--stipulation ${STIPULATIONS.join("|")}] --moves N [--all-keys] (--fen FEN | --epd FILE) [--timeout SECONDS]`,
   `       chess exchange --engine ${ENGINES} --depth D (--fen FEN | --epd FILE) [--timeout SECONDS]`,
   "       chess best --engine asm (--fen FEN | --epd FILE) [--budget MS] [--timeout SECONDS]",
 ].join("\n");
@@ -307,6 +310,7 @@ async function mateCommand(argv: string[]): Promise<number> {
   const { v, engine, positions, batch } = parseCommand(argv, {
     moves: { type: "string" },
     stipulation: { type: "string" },
+    "all-keys": { type: "boolean" },
   });
   const stipulation = (v.stipulation ?? "direct") as Stipulation;
   if (!STIPULATIONS.includes(stipulation))
@@ -319,6 +323,18 @@ async function mateCommand(argv: string[]): Promise<number> {
     await jobRange(STIPULATION_JOB[stipulation]),
   );
   const requests = (ps: Position[]) => ps.map((p) => ({ fen: p.fen, moves }));
+  if (v["all-keys"]) {
+    if (stipulation !== "direct")
+      throw new UsageError("--all-keys lists the keys of a direct mate (--stipulation direct)");
+    return report(
+      positions,
+      await answersFor(positions, (ps) => engine.keys(requests(ps), batch)),
+      (p, a) => {
+        const keys = a.keys.map((k) => `${k.move}/${k.length}`).join(",");
+        return `${shown(p)} ;keys ${moves}${keys ? ` ${keys}` : ""}\n`;
+      },
+    );
+  }
   if (stipulation === "help") {
     return report(
       positions,

@@ -51,7 +51,14 @@ export { divide, perft, type MoveGenerator } from "./perft.ts";
 export { generateLegal } from "./movegen.ts";
 export { generateLegalByPins } from "./movegen-pins.ts";
 export { san } from "./san.ts";
-export { findMate, isMateIn, MATE_MAX_MOVES, type MateFound } from "./mate.ts";
+export {
+  findKeys,
+  findMate,
+  isMateIn,
+  MATE_MAX_MOVES,
+  type MateFound,
+  type MateKey,
+} from "./mate.ts";
 export { exchange, EXCHANGE_VALUES, type ExchangeResult } from "./exchange.ts";
 export {
   findHelpmate,

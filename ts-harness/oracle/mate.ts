@@ -124,6 +124,29 @@ export function findMate(pos: Position, n: number): MateFound | null {
   return null;
 }
 
+export interface MateKey {
+  readonly move: Move;
+  /** The fewest moves it forces mate in. */
+  readonly length: number;
+}
+
+/** Every first move that forces mate in at most n moves, each with the fewest moves it
+ *  forces mate in, in legal-move order: a problem with two keys is cooked. */
+export function findKeys(pos: Position, n: number): MateKey[] {
+  checkLength(n);
+  refutation.fill(0);
+  const keys: MateKey[] = [];
+  for (const code of legalCodes(pos)) {
+    for (let k = 1; k <= n; k++) {
+      if (moveMates(pos, code, k, 0)) {
+        keys.push({ move: codeToMove(code), length: k });
+        break;
+      }
+    }
+  }
+  return keys;
+}
+
 /** The move is legal and forces mate in at most k moves. */
 export function isMateIn(pos: Position, move: Move, k: number): boolean {
   checkLength(k);

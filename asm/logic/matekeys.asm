@@ -1,0 +1,126 @@
+; matekeys.asm -- every key (beyond Liberman, whose WHITEJOUE5PAS stops at the first
+; mating move): each first move of the side to move that forces mate in N moves or
+; fewer, with the fewest it forces, as a problemist's solver lists them (a second key
+; is a cook).  On the one driver (matedrive.asm): at each length k the root's moves
+; still without a length are tried, each played and the defender's replies searched by
+; mate_defend, as the direct mate's walker searches them below its root.
+
+        section .bss
+
+keys_chain      resw 1              ; -> the root's moves (ES), in generation order
+keys_end        resw 1              ; -> past them
+keys_found      resb MAX_MOVES * (MOVE_SIZE + 1) ; OUT: the keys, then their lengths
+keys_moves      equ keys_found      ; the keys' moves, in generation order
+keys_lengths    equ keys_found + MAX_MOVES * MOVE_SIZE ; the fewest moves each forces
+                                    ; (while the walk runs: by the root chain's order,
+                                    ; 0: none yet)
+
+        section .text
+
+; mate_keys -- every move of the side to move that forces mate in at most N moves, and
+;              the fewest moves each forces
+; IN:  CL = N, 1 .. MATE_MAX_MOVES; the position; ES:DI -> free space in the move
+;      chain; the limits (clock_check stops the search)
+; OUT: CF clear: EAX = the keys (0: none), CL = N, SI -> keys_moves: their moves (a
+;      dword each, generation order), then from keys_moves + MAX_MOVES dwords their
+;      lengths (a byte each); CF set: a limit came first ([clock_abort])
+; CHG: EBX, ECX, EDX, SI, EBP (DI kept; the position restored)
+mate_keys:
+        push di
+        push cx
+        mov [keys_chain], di
+        call gen_moves
+        mov [keys_end], di
+        push di
+        push es
+        push ds
+        pop es
+        mov di, keys_lengths
+        mov cx, MAX_MOVES
+        xor al, al
+        rep stosb
+        pop es
+        pop di                      ; the free space past the root's chain
+        pop cx
+        mov ch, cl                  ; CH = N
+        mov cl, 1
+        mov dl, ch                  ; a mate in one looks nothing up
+        mov si, mate_keys_walk
+        call mate_drive
+        pop di
+        jc .out
+        push cx
+        mov si, [keys_chain]        ; the keys gathered, in order, to the front
+        xor bx, bx
+        xor ecx, ecx
+.gather:
+        cmp si, [keys_end]
+        jae .gathered
+        mov al, [keys_lengths + bx]
+        test al, al
+        jz .next
+        push bx
+        mov bx, cx
+        mov [keys_lengths + bx], al
+        shl bx, DWORD_SHIFT
+        mov eax, [es:si]
+        mov [keys_moves + bx], eax
+        pop bx
+        inc cx
+.next:  add si, MOVE_SIZE
+        inc bx
+        jmp .gather
+.gathered:
+        mov eax, ecx
+        pop cx                      ; CL = N
+        mov si, keys_moves
+        clc
+.out:   ret
+
+; mate_keys_walk -- mate_drive's walker for every key: each root move that has no
+;                   length yet and forces mate in k moves gets k
+; IN:  CL = k, CH = N; ES:DI -> free space past the root's chain; FS, GS = the tables
+; OUT: CF clear at k = N (the walk is done), CF set before
+; CHG: EAX, EBX, ECX, EDX, SI, EBP (DI kept)
+mate_keys_walk:
+        mov si, [keys_chain]
+        xor bx, bx
+.move:  cmp si, [keys_end]
+        jae .walked
+        cmp byte [keys_lengths + bx], 0
+        jne .next
+        mov eax, [es:si]
+        call move_play
+        push bx
+        push si
+        push cx
+        call mate_keys_forces
+        pop cx
+        pop si
+        pop bx
+        call mate_unmake_si
+        jc .next
+        mov [keys_lengths + bx], cl
+.next:  add si, MOVE_SIZE
+        inc bx
+        jmp .move
+.walked:
+        cmp cl, ch                  ; CF set below N
+        ret
+
+; mate_keys_forces -- after a root move, is the defender (to move) mated at once (k =
+;                     1), or does every reply lose to a mate in k - 1?
+; IN:  CL = k >= 1; ES:DI -> free space
+; OUT: CF clear: yes; CF set: no, or a limit came first
+; CHG: EAX, EBX, ECX, EDX, SI, EBP (DI kept)
+mate_keys_forces:
+        dec cl
+        jnz mate_defend
+        push di
+        call gen_any_move
+        pop di
+        test ecx, ecx
+        stc
+        jnz .out                    ; a reply
+        cmp byte [checkers], 1      ; CF set: no check, stalemate
+.out:   ret
