@@ -115,6 +115,14 @@ describe("clocks and flag falls", () => {
     expect(r.thinking.white.ms).toBeGreaterThan(800);
   });
 
+  test("an engine given nodes= hears `go nodes N`, not the clock: the sleeper answers at once and keeps its flag", async () => {
+    const cfg = config();
+    const sleeper = { ...fake("Sleeper", 1500, FOOLS_WHITE, []), nodes: 1000 };
+    const r = await game(cfg, sleeper, fake("Prompt", 0, [], FOOLS_BLACK));
+    expect(r.result).toBe("0-1");
+    expect(r.reason).toBe("black mates");
+  });
+
   test("a move that is not legal loses at once", async () => {
     const r = await game(config(), fake("Cheat", 0, ["e2e5"], []), fake("Prompt", 0, [], []));
     expect(r.result).toBe("0-1");
@@ -270,6 +278,15 @@ describe("engine specs and options", () => {
       command: ["npm", "run", "--silent", "uci"],
       options: { Level: "3" },
     });
+    expect(
+      parseEngineSpec(
+        'name=base cmd="env LIBERMAN_PROGRAM=build/rig/base/CHESS.COM bin/liberman-uci" nodes=10000',
+      ),
+    ).toMatchObject({
+      name: "base",
+      command: ["env", "LIBERMAN_PROGRAM=build/rig/base/CHESS.COM", "bin/liberman-uci"],
+      nodes: 10_000,
+    });
   });
 
   test("bad specs and options are refused with the reason", () => {
@@ -277,6 +294,8 @@ describe("engine specs and options", () => {
     expect(() => parseEngineSpec("name=x cmd=y proto=winboard")).toThrow(/proto is uci or xboard/);
     expect(() => parseEngineSpec("name=x cmd=y colour=white")).toThrow(/unknown key 'colour'/);
     expect(() => parseEngineSpec("hoichess tc=fast")).toThrow(/a time control is/);
+    expect(() => parseEngineSpec("name=x cmd=y nodes=0")).toThrow(/nodes is a whole number/);
+    expect(() => parseEngineSpec("hoichess nodes=5000")).toThrow(/nodes= needs a UCI engine/);
     expect(() => parseConfig([])).toThrow(/at least one --opponent/);
     expect(() =>
       parseConfig(["--opponent", "hoichess", "--opponent", "fairymax", "--sprt", "elo0=0,elo1=5"]),

@@ -14,6 +14,15 @@ tt_age          resb 1              ; counts the searches: the age of the entrie
 
         section .text
 
+%ifdef HASH_KIB
+; A smaller table for the size study (nasm -DHASH_KIB=32: a quarter of today's), in the
+; first segment alone.
+TT_SMALL_MASK   equ (HASH_KIB * 1024 - 1) & TT_OFFSET_MASK
+%if HASH_KIB < 1 || HASH_KIB * 1024 > SEGMENT_BYTES || (HASH_KIB & (HASH_KIB - 1))
+%error "HASH_KIB is a power of two from 1 to 64"
+%endif
+%endif
+
 ; tt_bucket -- where the position's entries are
 ; IN:  [hash_key]
 ; OUT: EAX = the key; GS:BX -> its bucket
@@ -21,6 +30,12 @@ tt_age          resb 1              ; counts the searches: the age of the entrie
 tt_bucket:
         mov bx, cs
         add bx, HASH_SEGMENT
+%ifdef HASH_KIB
+        mov gs, bx
+        mov eax, [hash_key]
+        mov bx, ax
+        and bx, TT_SMALL_MASK
+%else
         test byte [hash_key + TT_SEGMENT_BYTE], TT_SEGMENT_BIT
         jz .segment
         add bx, HASH_SEGMENT_2 - HASH_SEGMENT
@@ -29,6 +44,7 @@ tt_bucket:
         mov eax, [hash_key]
         mov bx, ax
         and bx, TT_OFFSET_MASK
+%endif
         ret
 
 ; TT_FIND miss -- GS:BX -> the entry of the position's bucket that holds its key, on to

@@ -277,23 +277,28 @@ export function chessProgram(): Promise<MappedProgram> {
 }
 
 /** Assemble a variant of CHESS.COM from asm/ as it is, with nasm's `-D` switches (PROFILE,
- *  STACK_METER, EVERY_CAPTURE: the `%ifdef`s of the source), into a temporary folder
- *  (build/ is left alone). Returns the program with its own symbol map. */
+ *  STACK_METER, EVERY_CAPTURE, HASH_KIB: the `%ifdef`s of the source), into a temporary
+ *  folder (build/ is left alone). Returns the program with its own symbol map. `from` is
+ *  another tree to take asm/ from (another commit's); `keepIn` a folder to leave
+ *  CHESS.COM and chess.map in. */
 export async function assembleVariant(
   name: string,
   defines: readonly string[],
+  opts: { from?: string; keepIn?: string } = {},
 ): Promise<MappedProgram> {
-  const dir = mkdtempSync(join(tmpdir(), `chess-${name}-`));
+  const from = opts.from ?? ROOT;
+  if (opts.keepIn) mkdirSync(opts.keepIn, { recursive: true });
+  const dir = opts.keepIn ?? mkdtempSync(join(tmpdir(), `chess-${name}-`));
   try {
     const args = [
       ...NASM_FLAGS,
       "-I",
-      join(ROOT, "asm") + "/",
+      join(from, "asm") + "/",
       ...defines.map((d) => `-D${d}`),
       "-DMAP_FILE=chess.map",
       "-o",
       "CHESS.COM",
-      join(ROOT, CHESS.source),
+      join(from, CHESS.source),
     ];
     const r = await execa("nasm", args, { cwd: dir, reject: false });
     if (r.exitCode !== 0)
@@ -305,7 +310,7 @@ export async function assembleVariant(
       readSymbolMap(join(dir, "chess.map")),
     );
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    if (!opts.keepIn) rmSync(dir, { recursive: true, force: true });
   }
 }
 

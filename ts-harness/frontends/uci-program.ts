@@ -5,7 +5,9 @@
 // folder if that cannot be written), under a folder named by the hash of asm/'s files:
 // nasm runs in a fresh folder beside it, which is then renamed into place, so that a
 // reader never sees half a build and two engines building at once both end with the
-// same program. In a test run the global setup's build/ is read instead.
+// same program. In a test run the global setup's build/ is read instead, and with
+// LIBERMAN_PROGRAM set, that CHESS.COM with the chess.map beside it (a build of the
+// self-play rig, ts-harness/lab/match/rig-build.ts).
 import { execa } from "execa";
 import { createHash } from "node:crypto";
 import {
@@ -19,12 +21,14 @@ import {
   statSync,
 } from "node:fs";
 import { homedir, tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { BUILT_ENV, CHESS, MappedProgram, program, readSymbolMap, ROOT } from "../core/build.ts";
 
 const ASM_DIR = join(ROOT, "asm");
 const CACHE_NAME = "liberman-chess";
 const PROGRAM_FILE = "CHESS.COM";
+/** The path of a CHESS.COM to run instead of asm/'s, its chess.map beside it. */
+export const PROGRAM_ENV = "LIBERMAN_PROGRAM";
 /** Where asm/chess.asm's `[map all MAP_FILE]` writes, from nasm's working folder. */
 const MAP_FILE = join("build", "chess.map");
 
@@ -176,7 +180,15 @@ let loaded: Promise<EngineProgram> | null = null;
 export function engineProgram(): Promise<EngineProgram> {
   loaded ??= (async () => {
     let mapped: MappedProgram;
-    if (process.env[BUILT_ENV])
+    const kept = process.env[PROGRAM_ENV];
+    if (kept) {
+      if (!existsSync(kept) || !existsSync(join(dirname(kept), "chess.map")))
+        throw new Error(`${PROGRAM_ENV}=${kept}: no such program with chess.map beside it`);
+      mapped = new MappedProgram(
+        new Uint8Array(readFileSync(kept)),
+        readSymbolMap(join(dirname(kept), "chess.map")),
+      );
+    } else if (process.env[BUILT_ENV])
       mapped = new MappedProgram(await program(CHESS), readSymbolMap(join(ROOT, CHESS.map!)));
     else {
       const dir = await cachedBuild();

@@ -12,7 +12,8 @@
 //        [--sprt elo0=0,elo1=5,alpha=0.05,beta=0.05]
 // SPEC is an engine of engines.json by name (hoichess, fairymax, phalanx, glaurung, toga2,
 // stockfish, liberman), or key=value words: name=, cmd="program args", proto=uci|xboard,
-// dir=, tc= (its own clock: time odds), rating=, option.NAME=VALUE; a name first and words
+// dir=, tc= (its own clock: time odds), rating=, nodes= (a UCI engine searches that many
+// positions a move: fixed-node play), option.NAME=VALUE; a name first and words
 // after it change that engine (`phalanx tc=30+0.3`).
 import {
   accessSync,
@@ -153,12 +154,18 @@ export function parseEngineSpec(text: string): EngineSpec & { ownBuild: boolean 
       if (!/^\d+$/.test(value))
         throw new Error(`engine spec '${text}': rating is a whole number, not '${value}'`);
       spec.rating = Number(value);
+    } else if (key === "nodes") {
+      if (!/^[1-9]\d{0,8}$/.test(value))
+        throw new Error(`engine spec '${text}': nodes is a whole number from 1, not '${value}'`);
+      spec.nodes = Number(value);
     } else if (key.startsWith("option.") && key.length > 7) spec.options[key.slice(7)] = value;
     else
       throw new Error(
-        `engine spec '${text}': unknown key '${key}' (name, cmd, dir, proto, tc, rating, option.NAME)`,
+        `engine spec '${text}': unknown key '${key}' (name, cmd, dir, proto, tc, rating, nodes, option.NAME)`,
       );
   }
+  if (spec.nodes !== undefined && spec.protocol !== "uci")
+    throw new Error(`engine spec '${text}': nodes= needs a UCI engine (go nodes)`);
   if (spec.command.length === 0) throw new Error(`engine spec '${text}': no cmd`);
   if (!spec.name) spec.name = spec.command[0]!.split("/").pop()!;
   return spec;
@@ -418,6 +425,7 @@ function signature(cfg: GauntletConfig): string {
     protocol: e.protocol,
     options: e.options,
     tc: e.tc ?? null,
+    ...(e.nodes !== undefined ? { nodes: e.nodes } : {}),
   });
   return JSON.stringify({
     ours: engine(cfg.ours),

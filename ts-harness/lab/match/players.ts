@@ -23,6 +23,9 @@ export interface EngineSpec {
   tc?: string;
   /** A rating on the CCRL Blitz scale: an anchor of the gauntlet's estimate. */
   rating?: number;
+  /** A UCI engine searches this many positions a move (`go nodes N`); its clock still
+   *  runs, as a bound, but it is not told the time. */
+  nodes?: number;
 }
 
 /** How a game starts for an engine: a FEN (null: the standard start) and the moves from it. */
@@ -134,7 +137,10 @@ class UciPlayer implements Player {
     const c = this.client!;
     const from = this.fen === null ? "startpos" : `fen ${this.fen}`;
     c.send(`position ${from}${req.moves.length ? ` moves ${req.moves.join(" ")}` : ""}`);
-    const go = uciGo(req.side, req.white, req.black);
+    const go =
+      this.spec.nodes !== undefined
+        ? `go nodes ${this.spec.nodes}`
+        : uciGo(req.side, req.white, req.black);
     const r = await timed(() => {
       c.send(go);
       return c.waitFor(/^bestmove(\s|$)/, req.limitMs);
