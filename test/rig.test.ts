@@ -60,11 +60,12 @@ describe("the rig's openings", () => {
 });
 
 describe("the rig's builds", () => {
-  test("HASH_KIB=32 assembles a quarter of the hash table; 48 (no power of two) and 128 (past a segment) are refused", async () => {
+  test("HASH_KIB=32 assembles a quarter of the hash table; 48, no power of two, is refused", async () => {
     const quarter = await assembleVariant("quarter", ["HASH_KIB=32"]);
     expect(quarter.bytes.length).toBeGreaterThan(0);
-    for (const bad of ["HASH_KIB=48", "HASH_KIB=128"])
-      await expect(assembleVariant("bad", [bad])).rejects.toThrow(/HASH_KIB is a power of two/);
+    await expect(assembleVariant("bad", ["HASH_KIB=48"])).rejects.toThrow(
+      /HASH_KIB is a power of two/,
+    );
   }, 120_000);
 
   test("the UCI bridge with LIBERMAN_PROGRAM naming no program says so", async () => {
