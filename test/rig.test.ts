@@ -66,7 +66,7 @@ describe("the rig's builds", () => {
     await expect(assembleVariant("bad", ["HASH_KIB=48"])).rejects.toThrow(
       /HASH_KIB is a power of two/,
     );
-  }, 120_000);
+  }, 300_000);
 
   test("the UCI bridge with LIBERMAN_PROGRAM naming no program says so", async () => {
     process.env.LIBERMAN_PROGRAM = join(ROOT, "build", "no-such-folder", "CHESS.COM");
