@@ -737,7 +737,10 @@ async function expectPhoneMoveList(page: Page, moves: string[]): Promise<void> {
     5_000,
     async () => {
       const list = await page.locator("#move-list").evaluate((el) => ({
-        text: Array.from(el.children, (item) => item.textContent).join(" "),
+        text: Array.from(
+          el.children,
+          (item) => (item as { textContent: string | null }).textContent,
+        ).join(" "),
         end: el.scrollTop + el.clientHeight >= el.scrollHeight - 1,
         shown: el.getBoundingClientRect().height > 0,
       }));
