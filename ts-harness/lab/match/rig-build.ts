@@ -43,9 +43,9 @@ export async function rigBuild(
   return join(keepIn, "CHESS.COM");
 }
 
-/** The gauntlet's engine spec for a rig build. */
+/** The gauntlet's engine spec for a rig build, its opening book off. */
 export function rigSpec(name: string, program: string): string {
-  return `name=${name} cmd="env ${PROGRAM_ENV}=${relative(ROOT, program)} bin/liberman-uci"`;
+  return `name=${name} cmd="env ${PROGRAM_ENV}=${relative(ROOT, program)} bin/liberman-uci" option.OwnBook=false`;
 }
 
 async function main(argv: string[]): Promise<number> {
