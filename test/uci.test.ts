@@ -299,13 +299,31 @@ describe("the UCI engine in a GUI's session", () => {
     engine.send("setoption name UCI_Variant value chess");
   });
 
-  test("an illegal move in position is named in an info string; the moves before it stand and the engine goes on", async () => {
-    engine.send("position startpos moves e2e4 e7e5 e1e3 d7d5");
-    engine.send("go movetime 300");
-    const lines = await engine.waitFor(/^bestmove /, MOVE_WAIT_MS);
-    expect(lines).toContainEqual(expect.stringMatching(/^info string illegal move e1e3 .*move 3/));
-    expect(legal(START, ["e2e4", "e7e5"])).toContain(answer(lines).best);
-  });
+  // A position the engine cannot play once got a move of the position before it: a white
+  // move where the GUI thought black was to move.
+  test.each([
+    ["an illegal move", "startpos moves e2e4 e7e5 e7e5", /^info string illegal move e7e5 .*move 3/],
+    ["a bad FEN", "fen 8/8/8/8/8/8/8/8 b - - 0 1", /^info string bad FEN .*kings/],
+    [
+      "neither startpos nor fen",
+      "startpos e2e4",
+      /^info string position needs 'startpos' or 'fen FEN'/,
+    ],
+  ])(
+    "a position with %s gets an info string naming it, then bestmove 0000, and the next good position is played",
+    async (_, position, fault) => {
+      engine.send(`position ${position}`);
+      engine.send("go movetime 300");
+      const lines = await engine.waitFor(/^bestmove /, MOVE_WAIT_MS);
+      expect(lines).toContainEqual(expect.stringMatching(fault));
+      expect(lines.at(-1)).toBe("bestmove 0000");
+      engine.send("position startpos moves e2e4 e7e5");
+      engine.send("go depth 2");
+      expect(legal(START, ["e2e4", "e7e5"])).toContain(
+        answer(await engine.waitFor(/^bestmove /, MOVE_WAIT_MS)).best,
+      );
+    },
+  );
 
   test("an unknown command and a bad FEN get an info string each, and isready still answers", async () => {
     engine.send("frobnicate now");

@@ -1,9 +1,9 @@
 // engine-hosts -- a CHESS.COM kept running under an emulator, fed jobs while it runs: js-dos
 // in this process, or native DOSBox in a child process on a temp folder mounted as C:.
 // The program reads its JOBS.TXT as it grows (the `wait` job, asm/batch/PROTOCOL.md),
-// writes RESULT.TXT line by line and watches STOP.TXT (the `watch` job). A host that is
-// closed, and the process that started it ending however it ends, leave no emulator and
-// no folder behind; a folder whose engine was killed is removed by the next start.
+// writes RESULT.TXT line by line and watches STOP.TXT (the `watch` job). A host closed or
+// killed leaves no emulator and no folder behind; when the process that started it is
+// killed outright, DOSBox ends with its pipe and the next start removes the folder.
 import { execa, type ResultPromise } from "execa";
 import {
   appendFileSync,
@@ -46,8 +46,15 @@ export interface EmulatorHost {
   press(): void;
   ended(): Promise<boolean>;
   close(): Promise<void>;
-  /** End at once, synchronously, for a process that is about to exit. */
-  kill(): void;
+}
+
+/** The native hosts running, for killHosts. */
+const live = new Set<NativeHost>();
+
+/** End every native host of this process at once, synchronously, and remove its folder:
+ *  for a process about to exit on a signal (js-dos ends with the process). */
+export function killHosts(): void {
+  for (const host of live) host.kill();
 }
 
 const startFiles = (jobs: string[]) => ({
@@ -98,8 +105,6 @@ export class JsDosHost implements EmulatorHost {
   close(): Promise<void> {
     return this.session.close();
   }
-
-  kill(): void {}
 }
 
 /** Is process `pid` alive (or not ours to ask)? */
@@ -174,8 +179,13 @@ export class NativeHost implements EmulatorHost {
       stdout: "ignore",
       stderr: "ignore",
       reject: false,
+      // A group of its own, so that kill() ends the shell and DOSBox with one signal (and a
+      // terminal's Ctrl-C reaches the engine alone, which ends them).
+      detached: true,
     });
-    return new NativeHost(root, proc);
+    const host = new NativeHost(root, proc);
+    live.add(host);
+    return host;
   }
 
   async appendJobs(lines: string[]): Promise<void> {
@@ -206,13 +216,18 @@ export class NativeHost implements EmulatorHost {
     );
     const killed = sleep(CLOSE_GRACE_MS).then(() => this.proc.kill("SIGKILL"));
     await Promise.race([exited, killed]);
-    rmSync(this.root, { recursive: true, force: true });
+    live.delete(this);
+    rmSync(this.root, { recursive: true, force: true, maxRetries: 3 });
   }
 
   kill(): void {
-    // The shell kills DOSBox as soon as its pipe closes; the folder goes at once.
-    this.proc.stdin?.destroy();
-    rmSync(this.root, { recursive: true, force: true });
+    live.delete(this);
+    try {
+      process.kill(-this.proc.pid!, "SIGKILL");
+    } catch {
+      // Already gone.
+    }
+    rmSync(this.root, { recursive: true, force: true, maxRetries: 3 });
   }
 }
 

@@ -79,12 +79,6 @@ export class EngineProcess {
     this.newGameWanted = true;
     await host?.close();
   }
-
-  /** End the emulator at once, for a process about to exit on a signal. */
-  kill(): void {
-    this.host?.kill();
-    this.host = null;
-  }
 }
 
 /** Where the engine's lines of a batch are read from, as they come. */

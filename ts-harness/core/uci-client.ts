@@ -92,4 +92,30 @@ export class UciClient {
   get hasExited(): boolean {
     return this.exited;
   }
+
+  get pid(): number {
+    return this.proc.pid!;
+  }
+
+  /** Send the engine a signal, as a GUI or a terminal does. */
+  signal(name: NodeJS.Signals): void {
+    this.proc.kill(name);
+  }
+
+  /** Close the engine's stdin, as a GUI that goes away does. */
+  closeInput(): void {
+    this.proc.stdin.end();
+  }
+
+  /** Wait for the process to end; false when it has not within `timeoutMs`. */
+  async exitWithin(timeoutMs: number): Promise<boolean> {
+    if (this.exited) return true;
+    return new Promise<boolean>((resolve) => {
+      const t = setTimeout(() => resolve(this.exited), timeoutMs);
+      this.proc.on("exit", () => {
+        clearTimeout(t);
+        resolve(true);
+      });
+    });
+  }
 }

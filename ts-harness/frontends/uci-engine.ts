@@ -148,19 +148,19 @@ export class Engine {
     await this.process?.close();
   }
 
-  /** End the emulator at once, for a process about to exit on a signal. */
-  kill(): void {
-    this.process?.kill();
-  }
-
-  /** Start a search (a search under way is stopped first); resolves once it has started. */
-  async go(limits: GoLimits, ponder: boolean, settings: EngineSettings): Promise<void> {
+  /** Before a new `go`: a search under way is stopped and its bestmove given. */
+  async settle(): Promise<void> {
     if (this.search) {
       this.listener.note("go while thinking: the search in progress is stopped first");
       this.search.stop();
     }
     this.releaseBestmove?.();
     await this.searchDone;
+  }
+
+  /** Start a search (a search under way is stopped first); resolves once it has started. */
+  async go(limits: GoLimits, ponder: boolean, settings: EngineSettings): Promise<void> {
+    await this.settle();
     const program = await this.program;
     if (settings.elo !== null) {
       const cap = nodesForElo(settings.elo);

@@ -7,7 +7,13 @@
 // bad command, an illegal move or a number out of the engine's range gets an
 // `info string` naming it, and the engine goes on (a number out of range is clamped).
 import { isMain } from "../core/build.ts";
-import { BACKENDS, type BackendName } from "../core/engine-hosts.ts";
+import {
+  BACKENDS,
+  killHosts,
+  removeDeadHostFolders,
+  type BackendName,
+} from "../core/engine-hosts.ts";
+import { sleep } from "../core/runner.ts";
 import * as oracle from "../oracle/index.ts";
 import { Engine, readGame, startGame, type EngineSettings } from "./uci-engine.ts";
 import { clampWord, type SearchInfo } from "./uci-jobs.ts";
@@ -64,6 +70,8 @@ export class UciEngine {
   private limitStrength = false;
   private elo = ELO_DEFAULT;
   private ponder = false;
+  /** Why the last `position` could not be set, or null: a `go` then plays no move. */
+  private positionFault: string | null = null;
   private readonly engine: Engine;
 
   constructor(
@@ -103,6 +111,7 @@ export class UciEngine {
         this.spinList();
         return this.setOption(args);
       case "ucinewgame":
+        this.positionFault = null;
         this.engine.newGame(startGame(VARIANT_START[this.variant]!));
         return;
       case "position":
@@ -121,11 +130,6 @@ export class UciEngine {
       default:
         this.out(`info string unknown command: ${line.trim()}`);
     }
-  }
-
-  /** End the emulator at once, for a process about to exit on a signal. */
-  kill(): void {
-    this.engine.kill();
   }
 
   private uci(): void {
@@ -212,8 +216,9 @@ export class UciEngine {
     this.options.set(option.name.toLowerCase(), value);
   }
 
-  /** `position startpos|fen FEN [moves …]`. A bad FEN keeps the previous position; an
-   *  illegal move keeps the moves before it (as the GUI's game stood until then). */
+  /** `position startpos|fen FEN [moves …]`. A position that cannot be set (a bad FEN, an
+   *  illegal move) is named at once, and its `go` answers `bestmove 0000`: never a move
+   *  of a position the GUI did not set. */
   private setPosition(args: string[]): void {
     const movesAt = args.indexOf("moves");
     const head = movesAt >= 0 ? args.slice(0, movesAt) : args;
@@ -222,15 +227,14 @@ export class UciEngine {
     if (head[0] === "startpos" && head.length === 1) fen = VARIANT_START[this.variant]!;
     else if (head[0] === "fen") fen = head.slice(1).join(" ");
     else {
-      this.out(`info string position needs 'startpos' or 'fen FEN', not '${head.join(" ")}'`);
+      this.positionFault = `position needs 'startpos' or 'fen FEN', not '${head.join(" ")}'`;
+      this.out(`info string ${this.positionFault}`);
       return;
     }
     const { game, error } = readGame(fen, moves);
-    if (error)
-      this.out(
-        `info string ${error}; ${game ? "the moves before it stand" : "the position stays as it was"}`,
-      );
-    if (game) this.engine.setGame(game);
+    this.positionFault = error;
+    if (error) this.out(`info string ${error}; no move until a position is set`);
+    else this.engine.setGame(game!);
   }
 
   /** UCI's go words, with every number the engine takes clamped into its range. */
@@ -291,6 +295,12 @@ export class UciEngine {
   }
 
   private async go(args: string[]): Promise<void> {
+    if (this.positionFault !== null) {
+      await this.engine.settle();
+      this.out(`info string no position to search: ${this.positionFault}`);
+      this.out("bestmove 0000");
+      return;
+    }
     const program = await this.program;
     this.spinList();
     const { limits, ponder } = this.readGo(args, program);
@@ -317,17 +327,33 @@ function infoLine(info: SearchInfo, ms: number): string {
   return `info depth ${info.depth}${multipv} score ${score} nodes ${info.nodes} nps ${nps} time ${ms}${pv}`;
 }
 
+/** How long `quit` (or the pipe closing) waits for the search and the emulator to end
+ *  before they are killed: an engine is gone within a second. */
+const QUIT_MS = 700;
+const SIGNALS = { SIGHUP: 1, SIGINT: 2, SIGTERM: 15 } as const;
+
 export async function main(): Promise<void> {
   // The emulator and its loader may print; stdout belongs to the protocol alone.
   const toStderr = (...a: unknown[]) => process.stderr.write(a.map(String).join(" ") + "\n");
   console.log = toStderr;
   console.info = toStderr;
   console.warn = toStderr;
-  const write = (line: string) => process.stdout.write(line + "\n");
+  // After quit nothing more is said, not even the bestmove of a search it stopped.
+  let ended = false;
+  const write = (line: string) => {
+    if (!ended) process.stdout.write(line + "\n");
+  };
+  const end = (code: number) => {
+    ended = true;
+    killHosts();
+    process.exit(code);
+  };
+  for (const [name, n] of Object.entries(SIGNALS)) process.on(name, () => end(128 + n));
+  removeDeadHostFolders();
   const program = engineProgram();
   program.catch((e: Error) => {
     write(`info string cannot build CHESS.COM: ${e.message.split("\n")[0]}`);
-    process.exit(1);
+    end(1);
   });
   const engine = new UciEngine(write, program);
   const { createInterface } = await import("node:readline");
@@ -340,8 +366,9 @@ export async function main(): Promise<void> {
     queue = queue.then(() => engine.handle(line));
   }
   // The GUI's end of the pipe closed, or quit: stop the search, end the emulator.
-  await engine.handle("quit");
-  process.exit(0);
+  ended = true;
+  await Promise.race([engine.handle("quit"), sleep(QUIT_MS)]);
+  end(0);
 }
 
 if (isMain(import.meta.url)) await main();
