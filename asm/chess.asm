@@ -11,7 +11,7 @@
 ; HASH_SEGMENT, and HASH_SEGMENT_2 after the game's); the mate logic two: its table of proven results (FS while it runs,
 ; MATE_SEGMENT) and its defender's refutations (GS while it runs, MATE_SEGMENT_2, the last
 ; segment).  GS everywhere else is GAME_SEGMENT: the game's record,
-; its SAN list and the jobs file's buffer (the game_area layout of chess.inc).
+; its SAN list and the jobs file's buffer (the game_area layout of game/game.inc).
 ;
 ;   CS:0000 PSP | CS:0100 code | data | bss | stack, SP = stack_top | (unused to 64 KiB)
 ;   ES:0000 ply 0's chain | ply 1's chain | ... (MAX_PLY * MAX_MOVES * 4) | (unused)
@@ -33,8 +33,14 @@
 %endif
 
 %include "inc/chess.inc"
+PSP_BYTES       equ 100h
+SECTION_SLACK   equ 16              ; alignment padding nasm may put between sections
 %ifdef PROFILE
 %include "tools/profile.inc"
+%endif
+%ifdef STACK_METER
+STACK_METER_KEPT equ 64             ; the measuring build (tools/stackmeter.asm) zeroes all the
+                                    ; stack at the start but these top bytes (its return addresses)
 %endif
 
         section .data
@@ -153,6 +159,7 @@ msg_no_memory   db "CHESS: not enough memory (", MEMORY_KIB_TEXT, " KiB needed)"
 ; clocks to the front door, lie between `%define PROFILE_LAYER` and `%undef PROFILE_LAYER`:
 ; the profile build wraps their calls (tools/profile.inc).
 
+%include "sys/sys.inc"
 %include "sys/dos.asm"
 %include "sys/text.asm"
 %define PROFILE_LAYER
@@ -166,6 +173,7 @@ msg_no_memory   db "CHESS: not enough memory (", MEMORY_KIB_TEXT, " KiB needed)"
 ; The engine core: CARREAU and the state around it, the 6x6 board, the attack test (VERROI),
 ; make and take back (ABPLACECARREAU), the positions played, FEN.
 
+%include "core/core.inc"
 %define PROFILE_LAYER
 %include "core/board.asm"
 %include "core/board6.asm"
@@ -178,6 +186,7 @@ msg_no_memory   db "CHESS: not enough memory (", MEMORY_KIB_TEXT, " KiB needed)"
 ; Move generation: the piece finders (TPIECE, FEUNEGRO/FEUBLANCO, TENTOUR), the 1998 rules
 ; of check, the quiescence moves, the hash move's test, counting and perft.
 
+%include "movegen/movegen.inc"
 %include "movegen/modes.asm"
 %include "movegen/movegen.asm"
 %include "movegen/freegen.asm"
@@ -193,6 +202,7 @@ msg_no_memory   db "CHESS: not enough memory (", MEMORY_KIB_TEXT, " KiB needed)"
 ; questions about checks, the helpmate and the selfmate on the same tree, and the
 ; material exchange (NOIR3).
 
+%include "logic/logic.inc"
 %include "logic/matedrive.asm"
 %include "logic/mate.asm"
 %include "logic/matekeys.asm"
@@ -205,6 +215,7 @@ msg_no_memory   db "CHESS: not enough memory (", MEMORY_KIB_TEXT, " KiB needed)"
 ; ---------------------------------------------------------------------------------------
 ; The evaluation: the pawns, the pieces, the whole.
 
+%include "eval/eval.inc"
 %include "eval/pawns.asm"
 %include "eval/evalpieces.asm"
 %include "eval/eval.asm"
@@ -212,6 +223,7 @@ msg_no_memory   db "CHESS: not enough memory (", MEMORY_KIB_TEXT, " KiB needed)"
 ; ---------------------------------------------------------------------------------------
 ; The alpha-beta search: the hash table, the move order, the node, the root.
 
+%include "search/search.inc"
 %include "search/ttable.asm"
 %include "search/order.asm"
 %include "search/node.asm"
@@ -221,6 +233,7 @@ msg_no_memory   db "CHESS: not enough memory (", MEMORY_KIB_TEXT, " KiB needed)"
 ; The front door: the engine_* calls and the status block, the position for the front
 ; ends, the one-byte record, the opening book.
 
+%include "engine/engine.inc"
 %include "engine/engine.asm"
 %include "engine/position.asm"
 %include "engine/record.asm"
@@ -230,6 +243,7 @@ msg_no_memory   db "CHESS: not enough memory (", MEMORY_KIB_TEXT, " KiB needed)"
 ; ---------------------------------------------------------------------------------------
 ; The batch protocol (batch/PROTOCOL.md): the jobs file, the thinking jobs, selfplay.
 
+%include "batch/batch.inc"
 %include "batch/jobs.asm"
 %include "batch/problems.asm"
 %include "batch/think.asm"
@@ -239,6 +253,7 @@ msg_no_memory   db "CHESS: not enough memory (", MEMORY_KIB_TEXT, " KiB needed)"
 ; The interactive game: the loop, the clocks, the hand, the files, the set-up board, PGN, SAN,
 ; the thinking shown, the hint, analysis mode, the sounds, the settings kept.
 
+%include "game/game.inc"
 %include "game/game.asm"
 %include "game/chessclock.asm"
 %include "game/hand.asm"

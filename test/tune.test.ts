@@ -207,7 +207,7 @@ describe("the tuned set as source", () => {
     Object.entries(SOURCES).map(([k, f]) => [k, readFileSync(join(ROOT, f), "utf8")]),
   ) as Record<keyof typeof SOURCES, string>;
 
-  test("the built weights written back leave asm/eval/eval.asm, asm/eval/pawns.asm and asm/inc/chess.inc as they are", () => {
+  test("the built weights written back leave asm/eval/eval.asm, asm/eval/pawns.asm, asm/eval/eval.inc and asm/inc/chess.inc as they are", () => {
     expect(writeSources(texts, set.weights)).toEqual(texts);
   });
 
@@ -219,7 +219,7 @@ describe("the tuned set as source", () => {
     w[passedIndex(1, "eg")] = 171;
     w[W.BISHOP_PAIR_CP] = 17;
     const out = writeSources(texts, w);
-    expect(out.constants).toMatch(new RegExp(`^KNIGHT_CP\\s+equ ${w[pieceIndex(KNIGHT)]}$`, "m"));
+    expect(out.values).toMatch(new RegExp(`^KNIGHT_CP\\s+equ ${w[pieceIndex(KNIGHT)]}$`, "m"));
     expect(out.constants).toMatch(/^BISHOP_PAIR_CP\s+equ 17\s+;/m);
     expect(out.constants).toMatch(/^THREAT_ONE_CP\s+equ TEMPO_CP\s+;/m);
     expect(out.pawns).toMatch(

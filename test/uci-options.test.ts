@@ -6,7 +6,7 @@ import { chessProgram } from "../ts-harness/core/build.ts";
 import { optionFacts } from "../ts-harness/frontends/uci-program.ts";
 
 describe("the UCI options' numbers", () => {
-  test("read from asm/inc, are the symbol map's: the levels, the default level, the mate logic's default and its longest mate", async () => {
+  test("read from the asm headers, are the symbol map's: the levels, the default level, the mate logic's default and its longest mate", async () => {
     const { map } = await chessProgram();
     expect(optionFacts()).toEqual({
       uciLevels: map.constant("UCI_LEVELS"),

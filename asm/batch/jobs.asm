@@ -3,6 +3,23 @@
 ; A job is a verb from job_verbs, a number if the verb takes one, then a FEN.
 ; New: not in Liberman's texts.
 
+; jobs.asm: a row of job_verbs (arg_max = JOB_NO_ARG: the job takes no number)
+struc job_verb
+        .name           resw 1
+        .handler        resw 1
+        .arg_min        resw 1
+        .arg_max        resw 1
+        .form           resw 1      ; JOB_FEN, JOB_LIMITS_FEN or JOB_TEXT
+endstruc
+JOB_NO_ARG      equ 0
+JOB_FEN         equ 0               ; the number, then the FEN
+JOB_LIMITS_FEN  equ 1               ; the number, limit words, then the FEN
+JOB_TEXT        equ 2               ; the number if any, then the handler reads the rest
+WAIT_MAX_TICKS  equ 30 * 60 * 18     ; the wait job: half an hour at most (18.2 ticks a second)
+
+; jobs.asm: the largest `best` budget
+BEST_MAX_MS     equ 0FFFFh          ; the budget in ms is a word
+
         section .bss
 
 in_handle       resw 1

@@ -2,7 +2,7 @@
 ; the position job's position, each move as `go` with the job's limits would choose it,
 ; until the game ends by its rules (the engine's status block) or after N plies.  One
 ; boot plays a whole game (a boot a ply made a long game minutes long), so
-; ts-harness/lab/selfplay.ts can look through many games for a long one.  Not Liberman's.
+; ts-harness/lab/match/selfplay.ts can look through many games for a long one.  Not Liberman's.
 
         section .bss
 

@@ -5,6 +5,37 @@
 ; (the next `go` afresh).  Not Liberman's:
 ; these are UCI's `position` and `go`, for the UCI bridge.
 
+; think.asm: a row of limit_words, and the index of each word
+struc limit_word
+        .name           resw 1
+        .min            resd 1
+        .max            resd 1      ; 0: the word takes no number
+endstruc
+LW_MOVETIME     equ 0
+LW_DEPTH        equ 1
+LW_NODES        equ 2
+LW_BUDGET       equ 3
+LW_WTIME        equ 4               ; LW_BTIME, LW_WINC, LW_BINC follow in this order
+LW_BTIME        equ 5
+LW_WINC         equ 6
+LW_BINC         equ 7
+LW_MOVESTOGO    equ 8
+LW_INFINITE     equ 9
+LW_MATE         equ 10
+LW_MATELOGIC    equ 11              ; (go) the mate logic's moves before the search
+LW_CONTEMPT     equ 12              ; what a draw is worth less than 0 to the side thinking
+LW_BOOK         equ 13              ; (go) a book move first, chosen by the seed given
+LIMIT_WORDS     equ 14
+BOOK_SEED_MAX   equ 0FFFFh
+CONTEMPT_MAX    equ 1000            ; centipawns
+BUDGET_MAX_MS   equ 1431655         ; x CYCLES_PER_MS fits in 32 bits
+%ifdef SHORT_DEFAULT_MS                ; a test build's default (-DSHORT_DEFAULT_MS=N)
+JOB_DEFAULT_MS  equ SHORT_DEFAULT_MS
+%else
+JOB_DEFAULT_MS  equ 600000          ; a job without limits: ten minutes at 3000 cycles
+%endif
+MOVESTOGO_MAX   equ 1000
+
         section .bss
 
 limits_given    resw 1              ; bit i: the i-th word of limit_words was given

@@ -4,6 +4,32 @@
 ; and a move (engine/position.asm).
 ; A board field of 6 ranks of 6 squares sets up Los Alamos chess (board6.asm).
 
+; fen.asm: a row of castle_rules
+struc castle_rule
+        .letter         resb 1
+        .right          resb 1
+        .king_square    resb 1
+        .king           resb 1
+        .rook_square    resb 1
+        .rook           resb 1
+endstruc
+%if castle_rule.king != castle_rule.king_square + 1 || castle_rule.rook_square != castle_rule.king_square + 2 || castle_rule.rook != castle_rule.rook_square + 1
+%error "fen_castling reads the king's square and piece, then the rook's, as pairs"
+%endif
+
+; fen.asm: the FEN fields in order, and what fen_kings and fen_ep test
+FIELD_BOARD     equ 0
+FIELD_SIDE      equ 1
+FIELD_CASTLING  equ 2
+FIELD_EP        equ 3
+FIELD_HALFMOVE  equ 4
+FIELD_FULLMOVE  equ 5
+FEN_FIELDS_SHORT equ 4              ; the clocks may be left out
+CLOCK_MAX       equ 0FFFFh          ; largest half-move clock and move number in a FEN
+ONE_KING_EACH   equ 0101h            ; CL = 1 white king, CH = 1 black king
+EP_RANK_WHITE_MOVES equ 6           ; black just made the double step
+EP_RANK_BLACK_MOVES equ 3
+
         section .bss
 
 fen_field       resw FEN_FIELDS_MAX ; -> each field, 0-terminated in place

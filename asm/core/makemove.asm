@@ -7,7 +7,10 @@
 ; move_make also keeps a 32-bit Zobrist key of the position up to date (hash_key, for
 ; the search's repetition test and hash table); key_stack keeps each ply's old key.
 ; The random keys it is the XOR of (Zobrist 1970) are made once, at the start, into the
-; move stack segment (ES:ZOBRIST_BASE, chess.inc), out of the program's crowded segment.
+; move stack segment (ES:ZOBRIST_BASE, core/core.inc), out of the program's crowded segment.
+
+; makemove.asm: undo_stack
+UNDO_SHIFT      equ 2               ; 4 bytes an undo entry
 
         section .bss
 
@@ -457,7 +460,7 @@ hash_toggle:
         xor edx, esi
 %endmacro
 
-; hash_keys_make -- the Zobrist keys, in the order chess.inc lays them out: the upper
+; hash_keys_make -- the Zobrist keys, in the order core/core.inc lays them out: the upper
 ;                   halves of Marsaglia's xorshift64 states from ZOBRIST_SEED
 ; IN:  ES = the move stack segment; the direction flag clear
 ; OUT: ES:ZOBRIST_BASE .. ZOBRIST_KEY_COUNT keys

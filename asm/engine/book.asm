@@ -12,6 +12,14 @@
 ; their next ply; the seed chooses one line among them, so a move more lines go on
 ; from is played more often.
 
+; book.asm: a line of the book's table is a byte KEEP << BOOK_KEEP_SHIFT | NEW (the line
+; before's first KEEP plies, then NEW plies of its own); ts-harness/formats/book.ts writes it
+BOOK_KEEP_SHIFT equ 4
+BOOK_NEW_MASK   equ 0Fh
+BOOK_MAX_PLIES  equ 15              ; KEEP and NEW fit four bits
+BOOK_NO_LINE    equ 0FFFFh          ; book_scan: no line asked for
+BOOK_MIX        equ 9E3779B1h       ; spreads the seeds over the choices (Knuth's golden ratio)
+
         section .data
 %include "engine/book-table.inc"
 

@@ -5,6 +5,19 @@
 ; New: Liberman's program showed its board from CARREAU itself; the set-up board is the
 ; VB6 seed's.
 
+SQUARE_NAME_BYTES equ 2            ; a file letter and a rank digit
+
+; engine/position.asm: a row of setup_reasons, and the state a set-up keeps to go back to
+struc setup_reason
+        .error          resw 1      ; the error_entry of the FEN error
+        .text           resw 1      ; what the panel says
+endstruc
+struc setup_state
+        .side           resb 1
+        .castle         resb 1
+        .variant        resb 1
+endstruc
+
         section .data
 
 start_fen_text  db "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 0

@@ -18,6 +18,9 @@
 ; for the move with that many below it (n^2 key compares for n legal moves).
 ; New: Liberman's game kept no record of its games (pgn.asm says so too).
 
+; record.asm: record_key's promotion rank below the squares (0: none; promo_order: 1 .. 4)
+RECORD_PROMO_BITS equ 3
+
         section .data
 
 ; promo_order -- the rank of a promotion letter in UCI order (none 0, b n q r), by the

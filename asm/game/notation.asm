@@ -3,6 +3,10 @@
 ; engine_print_fen).  (Liberman's game showed the move on the screen as
 ; coordinates; SAN is what a player reads today.)
 
+; notation.asm: what notation_rivals finds
+RIVAL_SAME_FILE equ 01h             ; notation_rivals: a rival on the move's file
+RIVAL_SAME_ROW  equ 02h             ; a rival on the move's rank
+
         section .data
 
 text_short_castle db "O-O", 0

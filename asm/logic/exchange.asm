@@ -21,6 +21,9 @@
 ;     looked at, so a mate that also takes a piece scores more than a bare mate.
 ; Values are 32-bit signed.
 
+; exchange.asm: the start of the best score
+EXCHANGE_BELOW_ALL equ 80000000h    ; less than any score, as a signed dword
+
         section .data
 
 ; exchange_values -- Liberman's list of values, a dword per piece code ROOK .. PAWN.

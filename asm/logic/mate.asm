@@ -466,7 +466,7 @@ mate_order_by_replies:
         push cx
         push si
         push di
-        mov byte [mate_threat], 0   ; threats at the root only (mate.inc says why)
+        mov byte [mate_threat], 0   ; threats at the root only (logic.inc says why)
         mov al, [ply]
         cmp al, [mate_root_ply]
         jne .keys

@@ -12,6 +12,14 @@
 ; (COUNT_SIDE); the other counters read the squares the side may land on from count_open
 ; and serve both.
 
+; Counting the bits of a dword in parallel (movecount.asm; the 386 has no instruction
+; for it): the masks of the low bit of each pair, the low pair of each nibble, the low
+; nibble of each byte, and the multiplier that sums the four bytes into the top one.
+PAIR_LOW_BITS   equ 55555555h
+NIBBLE_LOW_PAIRS equ 33333333h
+BYTE_NIBBLES    equ 0F0F0F0Fh
+BYTE_ONES       equ 01010101h
+
 ; COUNT_RAY d -- add to BP the steps of slider DL along direction d: the empty squares
 ; up to the first piece, and that piece if it is the enemy's (TENTOUR's walk, counted).
 ; SI = its square * DIRECTIONS.  BP gets the whole ray first; at the piece that ends the

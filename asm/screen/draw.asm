@@ -6,7 +6,7 @@
 
         section .data
 
-; The geometry is the SCREEN / BOARD / PANEL constants of chess.inc; nasm's map
+; The geometry is the SCREEN / BOARD / PANEL constants of game/game.inc; nasm's map
 ; (build/chess.map, "No Section") lists them, and the harness reads them there.
 ; Square (file f, row r from the top, a8 = 0,0) is drawn at BOARD_X + f * SQUARE_PX,
 ; BOARD_Y + r * SQUARE_PX; reversed (flipped) at file 7 - f, row 7 - r.  The 6x6 board of

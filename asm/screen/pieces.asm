@@ -2,6 +2,20 @@
 ; (Liberman: TOURR, CHEVALL, OFFICIERR, REINE, ROII, PEONN drew them; COLORUNO and
 ; COLORDOS chose white or black "free of charge").
 
+; pieces.asm: the characters of piece_art, one a pixel
+ART_CLEAR       equ '.'
+ART_LINE        equ '#'
+ART_BODY        equ 'o'
+ART_MARK        equ 'x'
+PIECE_ART_BYTES equ PIECE_PX * PIECE_PX
+
+; pieces.asm: a row of piece_inks
+struc inks
+        .line           resb 1
+        .body           resb 1
+        .mark           resb 1
+endstruc
+
         section .data
 
 ; ---------------------------------------------------------------------------------------

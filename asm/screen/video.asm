@@ -3,10 +3,19 @@
 ; colour, UNCARRE laid a plain square).  Every routine here writes through ES = the VGA
 ; segment and gives the caller's ES back.
 
+; video.asm: a character of the BIOS font is FONT_H bytes (sys/sys.inc)
+FONT_H_SHIFT    equ 3
+%if 1 << FONT_H_SHIFT != FONT_H
+%error "FONT_H_SHIFT shifts by FONT_H"
+%endif
+
+; video.asm: a DAC entry
+RGB_BYTES       equ 3
+
         section .data
 
 ; ---------------------------------------------------------------------------------------
-; palette -- the DAC values the game loads, one entry per PAL_* index (chess.inc), in
+; palette -- the DAC values the game loads, one entry per PAL_* index (game/game.inc), in
 ; index order: red, green, blue, 0..63 each.  The harness reads it through the symbol
 ; map to tell the colours on a screenshot apart.
 palette:

@@ -15,8 +15,9 @@
         org 100h
 
 %include "inc/chess.inc"
+%include "sys/sys.inc"
 
-; The probe's own constants (the shared ones come from chess.inc).
+; The probe's own constants (the shared ones come from chess.inc and sys/sys.inc).
 SPIN_COUNT      equ 10000000
 EXIT_USAGE      equ 2
 COLOUR_RED      equ 4

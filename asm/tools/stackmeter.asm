@@ -1,4 +1,4 @@
-; stackmeter.asm -- the stack-measuring build (nasm -DSTACK_METER; ts-harness/lab/stack.ts):
+; stackmeter.asm -- the stack-measuring build (nasm -DSTACK_METER; ts-harness/lab/bench/stack.ts):
 ; its start zeroes the stack with the bss (all of it but the top STACK_METER_KEPT bytes,
 ; where the start's own return addresses may sit), and its exit prints the zero bytes
 ; left at the stack's bottom on stdout, four hex digits.  The stack used is STACK_BYTES

@@ -60,7 +60,7 @@ export interface ProgramLimits {
    *  MATE_LEVEL_DEFAULT when it gives none (as the game plays). */
   readonly mateLogic: ArgRange & { readonly default: number };
   /** The UCI bridge's Level option: a `go`'s budget by level, level 1 first, and the
-   *  default level (UCI_LEVEL_* in asm/inc/chess.inc). */
+   *  default level (UCI_LEVEL_* in asm/batch/batch.inc). */
   readonly uciLevelMs: readonly number[];
   readonly uciLevelDefault: number;
 }

@@ -279,7 +279,7 @@ export class GameDriver {
     });
   }
 
-  /** A panel line's number by its name in chess.inc (PANEL_STATUS, PANEL_MESSAGE...). */
+  /** A panel line's number by its name in game/game.inc (PANEL_STATUS, PANEL_MESSAGE...). */
   panel(name: string): number {
     const n = this.layout.constants.get(name);
     if (n === undefined) throw new Error(`no ${name} in the map`);

@@ -14,7 +14,7 @@ import { BOOK_LINES, type BookLine } from "../fixtures/book-lines.ts";
 import * as oracle from "../oracle/index.ts";
 import { sortedMoves } from "./savegame.ts";
 
-/** The most plies a line may have: KEEP and NEW are four bits each (asm/inc/chess.inc,
+/** The most plies a line may have: KEEP and NEW are four bits each (asm/engine/book.asm,
  *  BOOK_MAX_PLIES). */
 export const BOOK_MAX_PLIES = 15;
 export const BOOK_INCLUDE = join(ROOT, "asm", "engine", "book-table.inc");

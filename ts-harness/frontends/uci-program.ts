@@ -46,7 +46,7 @@ export interface EngineProgram {
   /** The `go` job's limit words and the numbers each takes. */
   readonly words: ReadonlyMap<string, WordRange>;
   /** The UCI Level's budgets in emulated ms, level 1 first, and the default level
-   *  (UCI_LEVEL_* in asm/inc/chess.inc). */
+   *  (UCI_LEVEL_* in asm/batch/batch.inc). */
   readonly uciLevelMs: readonly number[];
   readonly uciLevelDefault: number;
   /** The mate logic's default moves before the search (MATE_LEVEL_DEFAULT). */
@@ -159,12 +159,12 @@ export interface OptionFacts {
 }
 
 export function optionFacts(): OptionFacts {
-  const text = ["chess.inc", "mate.inc"]
-    .map((f) => readFileSync(join(ASM_DIR, "inc", f), "utf8"))
+  const text = ["inc/chess.inc", "batch/batch.inc"]
+    .map((f) => readFileSync(join(ASM_DIR, f), "utf8"))
     .join("\n");
   const equ = (name: string): number => {
     const m = new RegExp(`^${name}\\s+equ\\s+(\\d+)\\b`, "m").exec(text);
-    if (!m) throw new Error(`${name} is not an equ of asm/inc`);
+    if (!m) throw new Error(`${name} is not an equ of the layers' headers`);
     return Number(m[1]);
   };
   return {

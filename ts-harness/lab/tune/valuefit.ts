@@ -14,7 +14,7 @@ import { isMain } from "../../core/build.ts";
 
 /** The piece kinds in the order of the fit: rook, knight, bishop, queen, pawn. */
 export const KINDS = ["r", "n", "b", "q", "p"] as const;
-/** The values the program's evaluation gives them (asm/inc/chess.inc), in centipawns. */
+/** The values the program's evaluation gives them (asm/eval/eval.inc), in centipawns. */
 export const PROGRAM_VALUES = [500, 320, 330, 900, 100];
 const FIRST_PLY = 10;
 const SCORE_MAX = 1500;

@@ -2,7 +2,7 @@
 // from CHESS.COM's bytes and map (the tables by their labels, the terms by their equ
 // constants: one home for each fact), and written back as the NASM source lines of the
 // tables and constants they came from (asm/eval/eval.asm, asm/eval/pawns.asm,
-// asm/inc/chess.inc), so that a tuned set is a commit of the assembly's source.
+// asm/eval/eval.inc), so that a tuned set is a commit of the assembly's source.
 //
 // A weight is of one of three kinds, by where eval_position adds it (asm/eval/eval.asm):
 // "flat" terms go into the score as they are (material, the piece-square tables but the
@@ -94,7 +94,7 @@ for (let row = 0; row < PASSED_ROWS; row++) {
 export const passedIndex = (row: number, kind: "mg" | "eg") =>
   PASSED0 + 2 * row + (kind === "eg" ? 1 : 0);
 
-/** The terms named by an equ constant of asm/inc/chess.inc, in the vector after the tables. */
+/** The terms named by an equ constant of asm/eval/eval.inc, in the vector after the tables. */
 export const W = {
   DOUBLED_MIDDLE: add("DOUBLED_MIDDLE", "mg", true, 0, BYTE_MAX),
   DOUBLED_END: add("DOUBLED_END", "eg", true, 0, BYTE_MAX),
@@ -182,7 +182,8 @@ export function readEvalSet(p: MappedProgram): EvalSet {
 export const SOURCES = {
   tables: "asm/eval/eval.asm",
   pawns: "asm/eval/pawns.asm",
-  constants: "asm/inc/chess.inc",
+  constants: "asm/eval/eval.inc",
+  values: "asm/inc/chess.inc",
 } as const;
 const PIECE_CONSTANTS = ["ROOK_CP", "KNIGHT_CP", "BISHOP_CP", "QUEEN_CP"] as const;
 const pad = (v: number, width: number) => String(v).padStart(width);
@@ -222,10 +223,7 @@ function constantText(name: string, w: ArrayLike<number>): string {
   const i = (PIECE_CONSTANTS as readonly string[]).indexOf(name);
   return String(i >= 0 ? w[pieceIndex(i)]! : w[W[name as keyof typeof W]]!);
 }
-const TUNED_CONSTANTS = [
-  ...PIECE_CONSTANTS,
-  ...Object.keys(W).filter((n) => PARAMS[W[n as keyof typeof W]]!.tuned),
-];
+const TUNED_CONSTANTS = Object.keys(W).filter((n) => PARAMS[W[n as keyof typeof W]]!.tuned);
 
 /** The source files with a set of weights written in: the tables after their labels, the
  *  constants' equ lines (their comments kept). Throws when a file's shape is not the one
@@ -256,16 +254,24 @@ export function writeSources(
       rows.map((l) => /;.*$/.exec(l)?.[0] ?? ""),
     ),
   );
-  let constants = texts.constants;
-  for (const name of TUNED_CONSTANTS) {
-    const line = new RegExp(`^(${name}\\s+equ )(\\S+)( *)(.*)$`, "m");
-    const m = line.exec(constants);
-    if (!m) throw new Error(`${SOURCES.constants}: no line ${name} equ ...`);
-    const value = constantText(name, w);
-    const spaces = " ".repeat(Math.max(1, m[2]!.length + m[3]!.length - value.length));
-    constants = constants.replace(line, `$1${value}${m[4] ? spaces : ""}$4`);
-  }
-  return { tables: tables.join("\n"), pawns: pawns.join("\n"), constants };
+  const equs = (file: "constants" | "values", names: readonly string[]): string => {
+    let text = texts[file];
+    for (const name of names) {
+      const line = new RegExp(`^(${name}\\s+equ )(\\S+)( *)(.*)$`, "m");
+      const m = line.exec(text);
+      if (!m) throw new Error(`${SOURCES[file]}: no line ${name} equ ...`);
+      const value = constantText(name, w);
+      const spaces = " ".repeat(Math.max(1, m[2]!.length + m[3]!.length - value.length));
+      text = text.replace(line, `$1${value}${m[4] ? spaces : ""}$4`);
+    }
+    return text;
+  };
+  return {
+    tables: tables.join("\n"),
+    pawns: pawns.join("\n"),
+    constants: equs("constants", TUNED_CONSTANTS),
+    values: equs("values", PIECE_CONSTANTS),
+  };
 }
 
 /** The lines writeSources puts in, to print: the tables, then the equ lines. */
@@ -282,6 +288,7 @@ export function sourceLines(w: ArrayLike<number>): string {
     );
   }
   out.push("passed_bonus:", ...passedLines(w, []));
-  for (const name of TUNED_CONSTANTS) out.push(`${name.padEnd(15)} equ ${constantText(name, w)}`);
+  for (const name of [...PIECE_CONSTANTS, ...TUNED_CONSTANTS])
+    out.push(`${name.padEnd(15)} equ ${constantText(name, w)}`);
   return out.join("\n");
 }
