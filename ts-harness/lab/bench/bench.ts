@@ -5,28 +5,20 @@
 // chess.js appears twice: its own perft() (make, test, unmake on its internal moves) and
 // the public moves({verbose: true})/move/undo, which builds SAN and FENs for every move
 // and is so slow that it runs on shallower cases.
-import { readFileSync } from "node:fs";
 import { Chess } from "chess.js";
 import { PUBLISHED_MATES } from "../../fixtures/mates.ts";
 import { KIWIPETE, POSITION_3, START } from "../../fixtures/perft.ts";
-import { programLimits, runBatch, type BatchOptions } from "../../core/asm-engine.ts";
+import { programLimits, runBatch } from "../../core/asm-engine.ts";
 import { isMain } from "../../core/build.ts";
 import { asmEngine } from "../../core/engines.ts";
 import { GameDriver } from "../../core/game-driver.ts";
 import { OPENINGS } from "../../formats/positions.ts";
 import { eloForNodes, STRENGTH_POINTS } from "../../frontends/uci-strength.ts";
-import { MATE_SET } from "../mates/mate-set.ts";
 import { mateTreeSetTable, mateTreeTable } from "../mates/mate-tree.ts";
+import { mateBench, mateSetTable } from "./bench-mate.ts";
 import { stackTable } from "./stack.ts";
 import { LOS_ALAMOS_PERFT } from "../../../test/fixtures/losalamos.ts";
-import {
-  fenPosition,
-  generateLegalByPins,
-  isMateIn,
-  parseFen,
-  parseUci,
-  perft,
-} from "../../oracle/index.ts";
+import { fenPosition, generateLegalByPins, perft } from "../../oracle/index.ts";
 
 export interface BenchCase {
   readonly name: string;
@@ -251,83 +243,6 @@ function median(values: readonly number[]): number {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
-/** The mate solver on the whole benchmark set (ts-harness/lab/mates/mate-set.ts), each position
- *  asked for a mate in its proven length: per length the count, the median and the
- *  worst emulated seconds at 3000 cycles. Every answer is checked first: the proven
- *  length, and a first move the oracle's isMateIn accepts. A job stopped by the mate
- *  job's default limit (asm/batch/PROTOCOL.md: ten minutes at 3000 cycles) counts as its cost
- *  so far, and a figure it reaches is shown as a lower bound (">="). */
-export async function mateSetTable(
-  opts: BatchOptions = {},
-  filter: MateSetFilter = {},
-): Promise<string> {
-  const set = MATE_SET.filter((m) => filter.length === undefined || m.length === filter.length);
-  const answers = await asmEngine.mate(
-    set.map((m) => ({ fen: m.fen, moves: m.length })),
-    { timeoutMs: 6 * 3_600_000, ...opts },
-  );
-  const costs = new Map<number, { seconds: number; stopped: boolean }[]>();
-  const each: string[] = [];
-  answers.forEach((a, i) => {
-    const m = set[i]!;
-    const stopped = !a.ok && a.code === "limit" ? /\btsc (\d+)/.exec(a.message) : null;
-    if (!a.ok && !stopped) throw new Error(`bench: mate failed on ${m.source}: ${a.message}`);
-    if (a.ok) {
-      const parsed = parseFen(m.fen);
-      const move = parsed.ok && a.length !== null ? parseUci(parsed.pos, a.firstMoves[0]!) : null;
-      if (
-        a.length !== m.length ||
-        !parsed.ok ||
-        !move?.ok ||
-        !isMateIn(parsed.pos, move.move, m.length)
-      ) {
-        throw new Error(
-          `bench: wrong mate on ${m.source} (${m.fen}): ${a.length === null ? "no mate" : `mate ${a.length} ${a.firstMoves[0]}`}, proven: mate ${m.length}`,
-        );
-      }
-    }
-    const tsc = a.ok ? (a.tsc ?? NaN) : Number(stopped![1]);
-    each.push(
-      `mate ${m.length}  ${(tsc / DEFAULT_DOSBOX_IPS).toFixed(2).padStart(7)} s  ${String(a.ok ? a.nodes : "").padStart(9)} nodes  ${m.source}: ${m.fen}`,
-    );
-    costs.set(m.length, [
-      ...(costs.get(m.length) ?? []),
-      { seconds: tsc / DEFAULT_DOSBOX_IPS, stopped: !a.ok },
-    ]);
-  });
-  const shown = (cost: { seconds: number; stopped: boolean }) =>
-    `${cost.stopped ? ">=" : ""}${cost.seconds.toFixed(2)}`;
-  const rows = [["mate in", "positions", "median s", "worst s"]];
-  for (const [length, list] of [...costs].sort((a, b) => a[0] - b[0])) {
-    const sorted = [...list].sort((a, b) => a.seconds - b.seconds);
-    const middle = sorted.slice((sorted.length - 1) >> 1, (sorted.length >> 1) + 1);
-    const mid = {
-      seconds: median(list.map((c) => c.seconds)),
-      stopped: middle.some((c) => c.stopped),
-    };
-    rows.push([String(length), String(list.length), shown(mid), shown(sorted[sorted.length - 1]!)]);
-  }
-  const table = rows.map((r) => r.map((cell) => cell.padStart(9)).join("  ")).join("\n");
-  return filter.each ? [...each, "", table].join("\n") : table;
-}
-
-/** Which part of the mate set to run, and whether to show each position's cost. */
-export interface MateSetFilter {
-  /** Only the mates of this length. */
-  readonly length?: number;
-  /** A line a position too: seconds, nodes, source and FEN. */
-  readonly each?: boolean;
-}
-
-/** `--length N` and `--each` from the command line (`npm run bench -- --mate --length 4 --each`). */
-function mateSetFilter(argv: readonly string[]): MateSetFilter {
-  const at = argv.indexOf("--length");
-  const length = at >= 0 ? Number(argv[at + 1]) : undefined;
-  if (length !== undefined && !MATE_SET.some((m) => m.length === length))
-    throw new Error(`bench: no mate of length ${argv[at + 1]} in the set`);
-  return { length, each: argv.includes("--each") };
-}
-
 /** The perft figures the README's tables quote: the assembly alone, on the deepest case of
  *  each chess position and on the published Los Alamos counts. */
 export const PERFT_CASES: readonly BenchCase[] = [
@@ -512,10 +427,7 @@ async function main(): Promise<void> {
     return;
   }
   if (process.argv.includes("--mate")) {
-    const at = process.argv.indexOf("--program");
-    const opts =
-      at >= 0 ? { programBytes: new Uint8Array(readFileSync(process.argv[at + 1]!)) } : {};
-    console.log(await mateSetTable(opts, mateSetFilter(process.argv)));
+    console.log(await mateBench(process.argv));
     return;
   }
   const rows: BenchRow[] = [];
