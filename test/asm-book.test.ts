@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, test } from "vitest";
 import { runBatch, type JobLines } from "../ts-harness/core/asm-engine.ts";
 import { BOOK_INCLUDE, BOOK_MAX_PLIES, bookInclude, makeBook } from "../ts-harness/formats/book.ts";
 import { legalMoves, moveToUci, toFen } from "../ts-harness/oracle/index.ts";
-import { continuations, LINES } from "./book-lines.ts";
+import { continuations, LINES } from "./book-answers.ts";
 import { play, position, START } from "./game-oracle.ts";
 
 const legalAfter = (fen: string, moves: string[]) => {

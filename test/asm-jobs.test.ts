@@ -6,7 +6,7 @@ import { CHESS, program } from "../ts-harness/core/build.ts";
 import { START } from "../ts-harness/fixtures/perft.ts";
 import { DosSession, runDos } from "../ts-harness/core/runner.ts";
 import * as oracle from "../ts-harness/oracle/index.ts";
-import { INVALID } from "./fixtures/bad-fens.ts";
+import { INVALID } from "../ts-harness/fixtures/bad-fens.ts";
 
 /** The longest job line the program reads (LINE_MAX, from its map). */
 const JOB_LINE_MAX = (await programLimits()).lineMax;

@@ -32,7 +32,7 @@ import {
   LOS_ALAMOS_MATES,
   LOS_ALAMOS_PERFT,
   LOS_ALAMOS_START,
-} from "./fixtures/losalamos.ts";
+} from "../ts-harness/fixtures/losalamos.ts";
 
 describe("Los Alamos perft in the assembly", () => {
   let asm: (PerftAnswer | EngineError)[];

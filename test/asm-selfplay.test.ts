@@ -21,7 +21,7 @@ import * as oracle from "../ts-harness/oracle/index.ts";
 import { selfPlayJobs } from "../ts-harness/lab/match/selfplay.ts";
 import { positionJob } from "../ts-harness/formats/positions.ts";
 import { START } from "./game-oracle.ts";
-import { SELF_PLAY } from "./fixtures/selfplay.ts";
+import { SELF_PLAY } from "../ts-harness/fixtures/selfplay.ts";
 
 /** How long the key test lets the program start before it presses a key. */
 const KEY_AFTER_MS = 1000;
@@ -192,7 +192,7 @@ async function goChoices(
 const REMAKE =
   "the engine plays otherwise now: make the fixture again with the command in its header";
 
-describe(`the long self-play game of test/fixtures/selfplay.ts (${SELF_PLAY.moves.length} plies, ${SELF_PLAY.limits})`, () => {
+describe(`the long self-play game of ts-harness/fixtures/selfplay.ts (${SELF_PLAY.moves.length} plies, ${SELF_PLAY.limits})`, () => {
   const { fen, limits, moves, end } = SELF_PLAY;
 
   test("the oracle finds every ply legal with the game going on before it, and the game's end where the fixture says", () => {

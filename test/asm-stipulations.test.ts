@@ -23,7 +23,7 @@ import {
   PUBLISHED_SELFMATES,
   oracleStipulations,
 } from "../ts-harness/fixtures/stipulations.ts";
-import { INVALID } from "./fixtures/bad-fens.ts";
+import { INVALID } from "../ts-harness/fixtures/bad-fens.ts";
 
 type Help = HelpmateAnswer | EngineError;
 type Self = SelfmateAnswer | EngineError;

@@ -31,7 +31,7 @@ describe.each(["oracle", "asm"])("chess perft --engine %s", (engine) => {
       "--depth",
       "2",
       "--epd",
-      "test/fixtures/mixed.epd",
+      "ts-harness/fixtures/mixed.epd",
     );
     expect(r.exitCode).toBe(1);
     expect(r.stdout.split("\n")).toEqual([
@@ -128,7 +128,7 @@ describe.each(["oracle", "asm"])("chess mate and exchange --engine %s", (engine)
       "--moves",
       "2",
       "--epd",
-      "test/fixtures/helpmates.epd",
+      "ts-harness/fixtures/helpmates.epd",
     );
     expect(r.exitCode).toBe(1);
     const lines = r.stdout.split("\n");

@@ -1,11 +1,11 @@
 // The opening book in the game (asm/game/game.asm): on at the start, the computer answers
 // from it at once while the game follows one of its lines; O switches it off and the
 // search answers. The book's moves are taken from its source lines as chess.js reads
-// them (test/book-lines.ts); the search's move from a `go` job of the same depth.
+// them (test/book-answers.ts); the search's move from a `go` job of the same depth.
 import { afterEach, describe, expect, test } from "vitest";
 import { runBatch } from "../ts-harness/core/asm-engine.ts";
 import { GameDriver } from "../ts-harness/core/game-driver.ts";
-import { continuations } from "./book-lines.ts";
+import { continuations } from "./book-answers.ts";
 import { TEST_MS } from "./game-oracle.ts";
 
 let game: GameDriver | null = null;

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, test } from "vitest";
 import { GameDriver } from "../ts-harness/core/game-driver.ts";
 import { legalMoves, makeMove, moveToUci } from "../ts-harness/oracle/index.ts";
 import { boardOf, nextBoards, position, TEST_MS } from "./game-oracle.ts";
-import { LOS_ALAMOS_START } from "./fixtures/losalamos.ts";
+import { LOS_ALAMOS_START } from "../ts-harness/fixtures/losalamos.ts";
 
 let game: GameDriver | null = null;
 afterEach(async () => {

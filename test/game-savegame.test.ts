@@ -20,8 +20,8 @@ import {
 import { longGame } from "../ts-harness/formats/positions.ts";
 import { decodeGam, encodeGam, gamChecksum, NO_CLOCK } from "../ts-harness/formats/savegame.ts";
 import { boardOf, play, position, readAs, START, TEST_MS, twoPlayers } from "./game-oracle.ts";
-import { LOS_ALAMOS_START } from "./fixtures/losalamos.ts";
-import { SELF_PLAY } from "./fixtures/selfplay.ts";
+import { LOS_ALAMOS_START } from "../ts-harness/fixtures/losalamos.ts";
+import { SELF_PLAY } from "../ts-harness/fixtures/selfplay.ts";
 
 let game: GameDriver | null = null;
 afterEach(async () => {
@@ -140,7 +140,7 @@ describe("CHESS.GAM, one byte a ply", () => {
   );
 
   test(
-    `the computer's game against itself (test/fixtures/selfplay.ts: ${SELF_PLAY.moves.length} plies, every one the engine's) loads from a CHESS.GAM of header + FEN + ply count + plies + checksum bytes to the oracle's last position and move list; a move more is saved by W in a byte more, as the panel says, and take-back goes back`,
+    `the computer's game against itself (ts-harness/fixtures/selfplay.ts: ${SELF_PLAY.moves.length} plies, every one the engine's) loads from a CHESS.GAM of header + FEN + ply count + plies + checksum bytes to the oracle's last position and move list; a move more is saved by W in a byte more, as the panel says, and take-back goes back`,
     async () => {
       const { fen, end } = SELF_PLAY;
       // The game up to its last position that goes on (without the move that ended it, so

@@ -19,7 +19,7 @@ import { parseTimeControl } from "../ts-harness/lab/match/time-control.ts";
 import type { Opening } from "../ts-harness/formats/openings.ts";
 import * as oracle from "../ts-harness/oracle/index.ts";
 
-const FAKE = join(ROOT, "test/fixtures/fake-uci.mjs");
+const FAKE = join(ROOT, "ts-harness/fixtures/fake-uci.mjs");
 const FAIRYMAX = "/usr/games/fairymax";
 const HOICHESS = "/usr/games/hoichess";
 const START: Opening = { name: "start", moves: [] };

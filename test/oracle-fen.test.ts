@@ -2,7 +2,7 @@
 // accepted variants, and the round trip of the published perft positions.
 import { describe, expect, test } from "vitest";
 import { parseFen, toFen } from "../ts-harness/oracle/index.ts";
-import { INVALID } from "./fixtures/bad-fens.ts";
+import { INVALID } from "../ts-harness/fixtures/bad-fens.ts";
 
 // The Chess Programming Wiki "Perft Results" positions, as published.
 const PERFT_FENS = [

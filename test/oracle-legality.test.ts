@@ -7,7 +7,7 @@ import { diffDivide, formatDiff, isEmptyDiff } from "../ts-harness/core/compare.
 import { LEGALITY_EDGES, PERFT_EDGE_CASES, PUBLISHED_PERFT } from "../ts-harness/fixtures/perft.ts";
 import { divide, fenPosition, generateLegalByPins } from "../ts-harness/oracle/index.ts";
 import { samplePositions } from "../ts-harness/formats/positions.ts";
-import { LOS_ALAMOS_PERFT } from "./fixtures/losalamos.ts";
+import { LOS_ALAMOS_PERFT } from "../ts-harness/fixtures/losalamos.ts";
 
 /** Deep enough that every kind of move meets every kind of check, short enough for the suite. */
 const PUBLISHED_DEPTH = 3;

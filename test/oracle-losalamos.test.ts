@@ -20,7 +20,7 @@ import {
   LOS_ALAMOS_MATES,
   LOS_ALAMOS_PERFT,
   LOS_ALAMOS_START,
-} from "./fixtures/losalamos.ts";
+} from "../ts-harness/fixtures/losalamos.ts";
 
 function ucis(fen: string): string[] {
   return legalMoves(position(fen)).map(moveToUci).sort();

@@ -5,10 +5,10 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { ROOT } from "../ts-harness/core/build.ts";
 import { PUBLISHED_MATES } from "../ts-harness/fixtures/mates.ts";
-import { LOS_ALAMOS_START } from "./fixtures/losalamos.ts";
+import { LOS_ALAMOS_START } from "../ts-harness/fixtures/losalamos.ts";
 import { UciClient } from "../ts-harness/core/uci-client.ts";
 import * as oracle from "../ts-harness/oracle/index.ts";
-import { continuations } from "./book-lines.ts";
+import { continuations } from "./book-answers.ts";
 
 const START = oracle.START_FEN;
 // A back-rank mate: Ra8 mates at once.

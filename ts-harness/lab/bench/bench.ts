@@ -17,7 +17,7 @@ import { eloForNodes, STRENGTH_POINTS } from "../../frontends/uci-strength.ts";
 import { mateTreeSetTable, mateTreeTable } from "../mates/mate-tree.ts";
 import { mateBench, mateSetTable } from "./bench-mate.ts";
 import { stackTable } from "./stack.ts";
-import { LOS_ALAMOS_PERFT } from "../../../test/fixtures/losalamos.ts";
+import { LOS_ALAMOS_PERFT } from "../../fixtures/losalamos.ts";
 import { fenPosition, generateLegalByPins, perft } from "../../oracle/index.ts";
 
 export interface BenchCase {

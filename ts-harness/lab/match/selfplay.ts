@@ -1,8 +1,8 @@
 // selfplay -- the engine's games through the batch jobs:
 //   npx tsx ts-harness/lab/match/selfplay.ts [--depths 1,2,3] [--random 60] [--seed 1]
-//     [--limits "contempt 300"] [--batch 8] [--out test/fixtures/selfplay.ts]
+//     [--limits "contempt 300"] [--batch 8] [--out ts-harness/fixtures/selfplay.ts]
 // looks for a long game of CHESS.COM against itself and writes the longest as a test
-// fixture (the defaults made test/fixtures/selfplay.ts). The games start from the start
+// fixture (the defaults made ts-harness/fixtures/selfplay.ts). The games start from the start
 // position, the match openings and seeded random openings of 2 to 6 plies, at each
 // depth; each game is one `selfplay` job (asm/batch/PROTOCOL.md), which plays every move as
 // `go depth D` and the other limit words choose it, to the game's end by its rules, a
@@ -180,7 +180,7 @@ if (isMain(import.meta.url)) {
       seed: { type: "string", default: "1" },
       limits: { type: "string", default: "" },
       batch: { type: "string", default: "8" },
-      out: { type: "string", default: "test/fixtures/selfplay.ts" },
+      out: { type: "string", default: "ts-harness/fixtures/selfplay.ts" },
     },
   });
   const started = Date.now();
@@ -227,7 +227,7 @@ if (isMain(import.meta.url)) {
 // --depths ${values.depths} --random ${values.random} --seed ${values.seed}${values.limits ? ` --limits "${values.limits}"` : ""}\` (${minutes} min): ${best.moves.length} plies,
 // every one the engine's \`${best.limits}\` move (the selfplay job), from the position after
 // the opening; the last of them ends the game (${best.end}).
-import type { SelfPlayGame } from "../../../../ts-harness/lab/match/selfplay.ts";
+import type { SelfPlayGame } from "../lab/match/selfplay.ts";
 
 export const SELF_PLAY: SelfPlayGame = {
   fen: ${JSON.stringify(best.fen)},
