@@ -9,6 +9,7 @@ verb_mate       db "mate", 0
 verb_helpmate   db "helpmate", 0
 verb_selfmate   db "selfmate", 0
 verb_keys       db "keys", 0
+verb_solution   db "solution", 0
 word_mate       db " mate ", 0
 word_nomate     db " nomate ", 0
 word_helpmate   db " helpmate ", 0
@@ -16,6 +17,12 @@ word_nohelpmate db " nohelpmate ", 0
 word_selfmate   db " selfmate ", 0
 word_noselfmate db " noselfmate ", 0
 word_keys       db " keys ", 0
+word_solution   db " solution ", 0
+word_line       db " line ", 0
+tree_roles      dw word_key, word_threat, word_move ; by the engine's line roles
+word_key        db " key ", 0
+word_threat     db " threat ", 0
+word_move       db " move ", 0
 LINE_SEPARATOR  equ ','             ; between the moves of a helpmate's line, the keys
 KEY_LENGTH_MARK equ '/'             ; between a key and its length
 
@@ -29,6 +36,9 @@ KEY_LENGTH_MARK equ '/'             ; between a key and its length
 ;   `helpmate N [limits] FEN`: `<n> helpmate <k> <lines> <uci>,<uci>,... nodes ...`,
 ;     the shortest helpmate's number of lines (up to HELP_COUNT_CAP) and the first, or
 ;     `<n> nohelpmate <N> nodes ...`;
+;   `solution N [limits] FEN`: a line `<n> line <ply> key|threat|move <uci> [<k>]` for
+;     each move of the keys' trees in the order engine_tree walks them (a key with its
+;     length), then `<n> solution <N> <keys> nodes ...`;
 ;   `keys N [limits] FEN`: `<n> keys <N> <uci>/<k>,<uci>/<k>,... nodes ...`, every
 ;     first move that forces mate in N moves or fewer and the fewest each forces, in
 ;     generation order (`<n> keys <N> nodes ...` when there is none);
@@ -39,12 +49,15 @@ struc problem_job
         .word           resw 1      ; ` mate ` ...
         .none           resw 1      ; ` nomate ` ...
         .answer         resw 1      ; writes an answer
+        .hook           resw 1      ; engine_tree_hook's routine (0: none)
 endstruc
 problem_jobs:
-        dw verb_mate, engine_mate, word_mate, word_nomate, job_problem_key
-        dw verb_selfmate, engine_selfmate, word_selfmate, word_noselfmate, job_problem_key
-        dw verb_helpmate, engine_helpmate, word_helpmate, word_nohelpmate, job_problem_line
-        dw verb_keys, engine_keys, word_keys, word_keys, job_problem_keys
+        dw verb_mate, engine_mate, word_mate, word_nomate, job_problem_key, 0
+        dw verb_selfmate, engine_selfmate, word_selfmate, word_noselfmate, job_problem_key, 0
+        dw verb_helpmate, engine_helpmate, word_helpmate, word_nohelpmate, job_problem_line, 0
+        dw verb_keys, engine_keys, word_keys, word_keys, job_problem_keys, 0
+        dw verb_solution, engine_tree, word_solution, word_solution, job_problem_count
+        dw job_tree_line
 
         section .text
 
@@ -59,6 +72,8 @@ job_problem:
 .find:  add bx, problem_job_size
         cmp [bx + problem_job.verb], ax
         jne .find
+        mov ax, [bx + problem_job.hook]
+        mov [engine_tree_hook], ax
         push bx
         mov di, [bx + problem_job.engine]
         call job_engine
@@ -118,6 +133,40 @@ job_problem_keys:
         jmp .key
 .done:  pop bx
 .end:   ret
+
+; job_problem_count -- the answer of a solution job: its number of keys
+; IN:  EAX = the keys
+; OUT: ` <keys>` in the result buffer
+; CHG: nothing
+job_problem_count:
+        call out_space
+        jmp out_u32
+
+; job_tree_line -- engine_tree's hook: `<n> line <ply> <role> <uci> [<k>]`, a key with
+;                  its length
+; IN:  EAX = the move, DL = its ply, DH = its role (an index of tree_roles), CL = a
+;      key's length
+; OUT: the line in the result buffer
+; CHG: EAX, EBX, ECX, EDX, SI
+job_tree_line:
+        call job_line_start
+        mov si, word_line
+        call out_string
+        push eax
+        movzx eax, dl
+        call out_u32
+        movzx bx, dh
+        add bx, bx
+        mov si, [tree_roles + bx]
+        call out_string
+        pop eax
+        call engine_print_move
+        test dh, dh
+        jnz .end                    ; the key's role is the first
+        call out_space
+        movzx eax, cl
+        call out_u32
+.end:   jmp out_crlf
 
 ; job_problem_line -- the answer of a helpmate: its number of lines and the first
 ; IN:  EAX = the lines; CL = k; SI -> the first line, 2k moves

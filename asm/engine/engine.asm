@@ -16,6 +16,7 @@
 ;   engine_helpmate     the shortest helpmate in N: its number of lines and the first
 ;   engine_selfmate     the key of a shortest selfmate in N
 ;   engine_keys         every first move that forces mate in N or fewer, and its length
+;   engine_tree         the keys and the tree of each: threats, defences, answers
 ;   engine_exchange     Liberman's material exchange to D plies (NOIR3)
 ;   engine_perft        the leaves of the legal move tree to a depth
 ;   engine_divide_start, engine_divide_move   the same, split by legal move
@@ -53,6 +54,7 @@ engine_variant  resb 1              ; VARIANT_* of the board in play
 ; The results of the search and of perft are the status block's under the engine's
 ; names: the layers below keep them current themselves (so an engine_report routine
 ; reads its iteration's), and the front ends name these alone.
+engine_tree_hook equ tree_hook      ; word, engine_tree: the routine that takes a line
 engine_score    equ search_score    ; dword, engine_think, engine_mate: the score found
                                     ; (centipawns, the side to move's view)
 engine_depth    equ search_depth    ; byte, the plies of the last iteration finished
@@ -543,6 +545,16 @@ engine_mate:
         mov dword [engine_score], 0 ; (mov keeps CF)
         mov byte [engine_depth], 0
 .found: ret
+
+; engine_tree -- every key of a mate in at most N moves and the tree of each as a solver
+;                prints it (threat, defences, answers), a line at a time to
+;                [engine_tree_hook], within the limits (mate_tree)
+; IN:  CL = N, 1 .. MATE_MAX_MOVES; [engine_tree_hook] (mate_tree says what it takes);
+;      the limits
+; OUT, CHG: as engine_keys (after a limit the lines handed out are not the whole tree)
+engine_tree:
+        mov si, mate_tree
+        jmp engine_stipulation
 
 ; engine_keys -- every first move that forces mate in at most N moves, with the fewest
 ;                moves each forces, within the limits (mate_keys)

@@ -26,6 +26,14 @@ keys_lengths    equ keys_found + MAX_MOVES * MOVE_SIZE ; the fewest moves each f
 ;      lengths (a byte each); CF set: a limit came first ([clock_abort])
 ; CHG: EBX, ECX, EDX, SI, EBP (DI kept; the position restored)
 mate_keys:
+        mov si, mate_keys_walk
+        ; fall through
+
+; mate_keys_run -- mate_keys with another walker on its root's chain (matetree.asm's)
+; IN:  SI -> the walker (as mate_keys_walk); otherwise as mate_keys
+; OUT, CHG: as mate_keys
+mate_keys_run:
+        push si
         push di
         push cx
         mov [keys_chain], di
@@ -45,9 +53,11 @@ mate_keys:
         mov ch, cl                  ; CH = N
         mov cl, 1
         mov dl, ch                  ; a mate in one looks nothing up
-        mov si, mate_keys_walk
+        mov bp, sp
+        mov si, [bp + 2]            ; the walker, under the saved DI
         call mate_drive
         pop di
+        pop si
         jc .out
         push cx
         mov si, [keys_chain]        ; the keys gathered, in order, to the front

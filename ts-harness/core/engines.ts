@@ -63,6 +63,13 @@ export interface KeysAnswer extends JobCost {
   keys: { move: string; length: number }[];
 }
 
+export interface SolutionAnswer extends JobCost {
+  ok: true;
+  /** The keys of the mate in at most N moves and each one's tree, as a walk down it
+   *  (ts-harness/formats/solution.ts nests and prints them). */
+  lines: oracle.SolutionLine[];
+}
+
 /** The problemists' aims besides the direct mate (asm/batch/PROTOCOL.md: `helpmate`,
  *  `selfmate`; the oracle's stipulations.ts). */
 export interface StipulationRequest {
@@ -119,7 +126,7 @@ export interface BestAnswer extends JobCost {
 }
 
 export type Job =
-  "perft" | "moves" | "mate" | "keys" | "helpmate" | "selfmate" | "exchange" | "best";
+  "perft" | "moves" | "mate" | "keys" | "solution" | "helpmate" | "selfmate" | "exchange" | "best";
 
 export interface Engine {
   readonly name: EngineName;
@@ -130,6 +137,8 @@ export interface Engine {
   mate(requests: MateRequest[], opts?: BatchOptions): Promise<(MateAnswer | EngineError)[]>;
   /** Every key of a direct mate in at most N moves (`keys N FEN`). */
   keys(requests: MateRequest[], opts?: BatchOptions): Promise<(KeysAnswer | EngineError)[]>;
+  /** The keys of a direct mate in at most N moves and their trees (`solution N FEN`). */
+  solution(requests: MateRequest[], opts?: BatchOptions): Promise<(SolutionAnswer | EngineError)[]>;
   helpmate(
     requests: StipulationRequest[],
     opts?: BatchOptions,
@@ -151,7 +160,7 @@ const byUci = (a: [string, number], b: [string, number]) =>
 
 export const oracleEngine: Engine = {
   name: "oracle",
-  jobs: ["perft", "moves", "mate", "keys", "helpmate", "selfmate", "exchange"],
+  jobs: ["perft", "moves", "mate", "keys", "solution", "helpmate", "selfmate", "exchange"],
   async perft(requests) {
     return requests.map((r): PerftAnswer | EngineError => {
       const parsed = oracle.parseFen(r.fen);
@@ -195,6 +204,14 @@ export const oracleEngine: Engine = {
             .findKeys(pos, r.moves)
             .map((k) => ({ move: oracle.moveToUci(k.move), length: k.length })),
         ),
+      })),
+    );
+  },
+  async solution(requests) {
+    return requests.map((r) =>
+      oracleAnswer(r.fen, (pos): SolutionAnswer => ({
+        ok: true,
+        lines: oracle.solutionLines(pos, r.moves),
       })),
     );
   },
@@ -342,6 +359,27 @@ function keysAnswer(g: JobLines): KeysAnswer | EngineError {
   return { ok: true, keys: sortedKeys(keys), ...jobCost(line) };
 }
 
+const SOLUTION_ROLES = new Set(["key", "threat", "move"]);
+
+/** `<n> line <ply> <role> <uci> [<k>]` lines, then `<n> solution <N> <keys> nodes ...`. */
+function solutionAnswer(g: JobLines): SolutionAnswer | EngineError {
+  const end = resultLine(g, ["solution"]);
+  if (!Array.isArray(end)) return end;
+  const lines: oracle.SolutionLine[] = [];
+  for (const w of g.lines.filter((l) => l[0] === "line")) {
+    const [, ply, role, move, length] = w;
+    if (!SOLUTION_ROLES.has(role!) || !move)
+      return { ok: false, code: "protocol", message: `job ${g.job}: a bad line: ${w.join(" ")}` };
+    lines.push({
+      ply: Number(ply),
+      role: role as oracle.SolutionRole,
+      move,
+      ...(length === undefined ? {} : { length: Number(length) }),
+    });
+  }
+  return { ok: true, lines, ...jobCost(end) };
+}
+
 function helpmateAnswer(g: JobLines): HelpmateAnswer | EngineError {
   const line = resultLine(g, ["helpmate", "nohelpmate"]);
   if (!Array.isArray(line)) return line;
@@ -388,7 +426,7 @@ function bestAnswer(g: JobLines): BestAnswer | EngineError {
 
 export const asmEngine: Engine = {
   name: "asm",
-  jobs: ["perft", "moves", "mate", "keys", "helpmate", "selfmate", "exchange", "best"],
+  jobs: ["perft", "moves", "mate", "keys", "solution", "helpmate", "selfmate", "exchange", "best"],
   async perft(requests, opts) {
     const jobs = requests.map((r) => `${r.divide ? "divide" : "perft"} ${r.depth} ${r.fen}`);
     return (
@@ -430,6 +468,15 @@ export const asmEngine: Engine = {
         requests.map((r) => r.fen),
       )
     ).map(keysAnswer);
+  },
+  async solution(requests, opts) {
+    return (
+      await runBatch(
+        requests.map((r) => `solution ${r.moves} ${r.fen}`),
+        opts,
+        requests.map((r) => r.fen),
+      )
+    ).map(solutionAnswer);
   },
   async helpmate(requests, opts) {
     return (

@@ -9,6 +9,10 @@
 //     mates): `FEN ;keys N UCI/K,UCI/K,...`, every first move that forces mate in N or
 //     fewer and the fewest it forces (two or more keys: the problem is cooked, and the
 //     list names the cook), or `FEN ;keys N` when there is none
+//   chess solve [--engine asm|oracle] --stipulation '#N' (--fen FEN | --epd FILE)
+//     prints each position's solution as Popeye lays it out (in SAN): every key with
+//     `!`, its threat, each defence with its answers (formats/solution.ts); the engine
+//     solves (asm by default), the layout only names the moves
 //   chess exchange --engine oracle|asm --depth D (--fen FEN | --epd FILE)
 //     prints `FEN ;exchange VALUE UCI|none` (Liberman's material exchange, D plies)
 //   chess best --engine asm (--fen FEN | --epd FILE) [--budget MS]
@@ -22,6 +26,7 @@ import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { programLimits, type ArgRange } from "../core/asm-engine.ts";
 import { formatEpd, parseEpd, type EpdLine } from "../formats/epd.ts";
+import { layOutSolution } from "../formats/solution.ts";
 import * as oracle from "../oracle/index.ts";
 import { ENGINE_NAMES, engineByName, type Engine, type EngineError } from "../core/engines.ts";
 
@@ -37,6 +42,7 @@ const STIPULATION_JOB: Record<Stipulation, string> = {
 const USAGE = [
   `usage: chess perft --engine ${ENGINES} --depth N (--fen FEN | --epd FILE) [--divide] [--timeout SECONDS]`,
   `       chess mate --engine ${ENGINES} [--stipulation ${STIPULATIONS.join("|")}] --moves N [--all-keys] (--fen FEN | --epd FILE) [--timeout SECONDS]`,
+  `       chess solve [--engine ${ENGINES}] --stipulation '#N' (--fen FEN | --epd FILE) [--timeout SECONDS]`,
   `       chess exchange --engine ${ENGINES} --depth D (--fen FEN | --epd FILE) [--timeout SECONDS]`,
   "       chess best --engine asm (--fen FEN | --epd FILE) [--budget MS] [--timeout SECONDS]",
 ].join("\n");
@@ -363,6 +369,33 @@ async function mateCommand(argv: string[]): Promise<number> {
   );
 }
 
+/** A stipulation as problemists write it: `#3`, `h#2`, `s#2`. */
+function stipulationFrom(text: string | undefined): { aim: Stipulation; moves: string } {
+  const m = /^(h|s)?#(\d+)$/.exec(text ?? "");
+  if (!m) throw new UsageError(`--stipulation must be #N, h#N or s#N, not '${text ?? ""}'`);
+  return { aim: m[1] === "h" ? "help" : m[1] === "s" ? "self" : "direct", moves: m[2]! };
+}
+
+async function solveCommand(argv: string[]): Promise<number> {
+  const withEngine = argv.includes("--engine") ? argv : [...argv, "--engine", "asm"];
+  const { v, engine, positions, batch } = parseCommand(withEngine, {
+    stipulation: { type: "string" },
+  });
+  const stip = stipulationFrom(v.stipulation as string | undefined);
+  if (stip.aim !== "direct") throw new UsageError(`solve does not take ${v.stipulation} yet`);
+  const moves = intFrom("stipulation", stip.moves, await jobRange("solution"));
+  const answers = await answersFor(positions, (ps) =>
+    engine.solution(
+      ps.map((p) => ({ fen: p.fen, moves })),
+      batch,
+    ),
+  );
+  return report(positions, answers, (p, a) => {
+    const text = layOutSolution(p.fen, a.lines);
+    return `${shown(p)} ;solve #${moves}\n${text || "   no solution\n"}\n`;
+  });
+}
+
 async function exchangeCommand(argv: string[]): Promise<number> {
   const { v, engine, positions, batch } = parseCommand(argv, { depth: { type: "string" } });
   const depth = intFrom("depth", v.depth as string | undefined, await jobRange("exchange"));
@@ -438,6 +471,7 @@ function bareSan(san: string): string {
 const COMMANDS: Record<string, (argv: string[]) => Promise<number>> = {
   perft: perftCommand,
   mate: mateCommand,
+  solve: solveCommand,
   exchange: exchangeCommand,
   best: bestCommand,
 };

@@ -59,6 +59,7 @@ export {
   type MateFound,
   type MateKey,
 } from "./mate.ts";
+export { solutionLines, type SolutionLine, type SolutionRole } from "./solution.ts";
 export { exchange, EXCHANGE_VALUES, type ExchangeResult } from "./exchange.ts";
 export {
   findHelpmate,
