@@ -99,6 +99,21 @@ mate_keys_walk:
         jae .walked
         cmp byte [keys_lengths + bx], 0
         jne .next
+        call mate_keys_try
+        jc .next
+        mov [keys_lengths + bx], cl
+.next:  add si, MOVE_SIZE
+        inc bx
+        jmp .move
+.walked:
+        cmp cl, ch                  ; CF set below N
+        ret
+
+; mate_keys_try -- does a move force mate in k moves?
+; IN:  ES:SI -> the move; CL = k >= 1; ES:DI -> free space past its chain
+; OUT: CF clear: yes; CF set: no, or a limit came first
+; CHG: EAX, EDX, EBP (BX, CX, SI, DI kept; the position restored)
+mate_keys_try:
         mov eax, [es:si]
         call move_play
         push bx
@@ -108,15 +123,7 @@ mate_keys_walk:
         pop cx
         pop si
         pop bx
-        call mate_unmake_si
-        jc .next
-        mov [keys_lengths + bx], cl
-.next:  add si, MOVE_SIZE
-        inc bx
-        jmp .move
-.walked:
-        cmp cl, ch                  ; CF set below N
-        ret
+        jmp mate_unmake_si
 
 ; mate_keys_forces -- after a root move, is the defender (to move) mated at once (k =
 ;                     1), or does every reply lose to a mate in k - 1?

@@ -270,16 +270,7 @@ mate_tree_best:
         mov bx, si                  ; ES:BX -> where the next one found goes
 .move:  cmp si, di
         jae .tried
-        mov eax, [es:si]
-        call move_play
-        push bx
-        push si
-        push cx
-        call mate_keys_forces
-        pop cx
-        pop si
-        pop bx
-        call mate_unmake_si
+        call mate_keys_try
         jc .next
         mov eax, [es:si]
         mov [es:bx], eax
