@@ -2,23 +2,18 @@
 // from it at once while the game follows one of its lines; O switches it off and the
 // search answers. The book's moves are taken from its source lines as chess.js reads
 // them (test/book-answers.ts); the search's move from a `go` job of the same depth.
-import { afterEach, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { runBatch } from "../ts-harness/core/asm-engine.ts";
-import { GameDriver } from "../ts-harness/core/game-driver.ts";
 import { continuations } from "./book-answers.ts";
-import { TEST_MS } from "./game-oracle.ts";
+import { TEST_MS, gameSession } from "./game-oracle.ts";
 
-let game: GameDriver | null = null;
-afterEach(async () => {
-  await game?.close();
-  game = null;
-});
+const games = gameSession();
 
 describe("the opening book in the game", () => {
   test(
     "on at the start: the computer answers 1. e4 and the next move of a line with moves of the book's lines, and says so",
     async () => {
-      game = await GameDriver.start();
+      const game = await games.start();
       expect((await game.waitLog("the game", () => true)).book).toBe(true);
       await game.type("e2e4\n");
       const first = await game.waitLog("the computer's reply", (l) => l.moves.length === 2);
@@ -36,7 +31,7 @@ describe("the opening book in the game", () => {
   test(
     "O switches it off (the message says so): the computer's reply to 1. e4 is the search's",
     async () => {
-      game = await GameDriver.start("", { level: 1 });
+      const game = await games.start("", { level: 1 });
       await game.letter("o");
       const off = await game.waitLog("the book off", (l) => !l.book);
       expect(off.message).toBe("Opening book off");

@@ -1,26 +1,22 @@
 // The game's chess clocks (asm/game/chessclock.asm) and the computer's thinking in real time,
 // read from the screen and the game log under js-dos (fixed cycles: the emulated time
 // the clocks count is exact).
-import { afterEach, describe, expect, test } from "vitest";
-import { GameDriver } from "../ts-harness/core/game-driver.ts";
+import { describe, expect, test } from "vitest";
+import type { GameDriver } from "../ts-harness/core/game-driver.ts";
 import { legalMoves, moveToUci } from "../ts-harness/oracle/index.ts";
 import { encodeGam, decodeGam, type SavedClock } from "../ts-harness/formats/savegame.ts";
-import { play, position, readAs, START, TEST_MS, twoPlayers } from "./game-oracle.ts";
+import { play, position, readAs, START, TEST_MS, twoPlayers, gameSession } from "./game-oracle.ts";
 
 /** 5+0: five minutes a side (K's first time control). */
 const BLITZ_MS = 5 * 60_000;
 
-let game: GameDriver | null = null;
-afterEach(async () => {
-  await game?.close();
-  game = null;
-});
+const games = gameSession();
 
 describe("chess clocks", () => {
   test(
     "K chooses 5+0: both clocks on the panel, the computer's counting while it thinks; Space makes it move at once; its clock ran, take-back stops both",
     async () => {
-      game = await GameDriver.start("", { level: 3 });
+      const game = await games.start("", { level: 3 });
       await game.letter("k");
       const chosen = await game.waitLog("a time control", (l) => l.clock.control === 1);
       expect(chosen.clock).toEqual({ control: 1, white: BLITZ_MS, black: BLITZ_MS, flag: "0" });
@@ -84,40 +80,40 @@ describe("chess clocks", () => {
   const savedAt = (fen: string) => ({
     "CHESS.GAM": encodeGam({ fen, moves: [], level: 2, clock: shortClock }),
   });
-  const sideText = async () => game!.panelLine(game!.panel("PANEL_SIDE"));
-  const savePgn = async () => {
-    await game!.letter("s");
-    await game!.waitLog("the PGN save", (l) => l.message === "Saved CHESS.SAV");
-    return Buffer.from((await game!.session.readFile("CHESS.SAV"))!).toString("latin1");
+  const sideText = async (game: GameDriver) => game.panelLine(game.panel("PANEL_SIDE"));
+  const savePgn = async (game: GameDriver) => {
+    await game.letter("s");
+    await game.waitLog("the PGN save", (l) => l.message === "Saved CHESS.SAV");
+    return Buffer.from((await game.session.readFile("CHESS.SAV"))!).toString("latin1");
   };
 
   test(
     "black's flag falls: white wins on time (1-0 in the PGN), no move is taken after it, and a CHESS.GAM saved then loads as the same lost game",
     async () => {
-      game = await GameDriver.start("/load CHESS.GAM", { files: savedAt(START) });
+      let game = await games.start("/load CHESS.GAM", { files: savedAt(START) });
       await twoPlayers(game);
       await game.type("e2e4\n");
       const fallen = await game.waitLog("black's flag to fall", (l) => l.clock.flag === "b");
       expect(fallen.moves).toEqual(["e2e4"]);
       expect(fallen.clock.black).toBe(0);
-      expect(readAs(await sideText(), "White wins on time")).toBe("White wins on time");
+      expect(readAs(await sideText(game), "White wins on time")).toBe("White wins on time");
       await game.type("e7e5\n");
       const refused = await game.waitLog(
         "the refused move",
         (l) => l.message === "The game is over",
       );
       expect(refused.moves).toEqual(["e2e4"]);
-      expect(await savePgn()).toMatch(/\[Result "1-0"\][\s\S]*1\. e4 1-0/);
+      expect(await savePgn(game)).toMatch(/\[Result "1-0"\][\s\S]*1\. e4 1-0/);
 
       await game.letter("w");
       await game.waitLog("the CHESS.GAM save", (l) => l.message.startsWith("Saved CHESS.GAM"));
       const bytes = (await game.session.readFile("CHESS.GAM"))!;
       expect(decodeGam(bytes).clock.black).toBe(0);
       await game.close();
-      game = await GameDriver.start("/load CHESS.GAM", { files: { "CHESS.GAM": bytes } });
+      game = await games.start("/load CHESS.GAM", { files: { "CHESS.GAM": bytes } });
       const loaded = await game.waitLog("the loaded game", (l) => l.moves.length === 1);
       expect(loaded.clock.flag).toBe("b");
-      expect(readAs(await sideText(), "White wins on time")).toBe("White wins on time");
+      expect(readAs(await sideText(game), "White wins on time")).toBe("White wins on time");
       await game.letter("m"); // whoever plays, the game stays over
       await game.type("e7e5\n");
       const still = await game.waitLog("the refused move", (l) => l.message === "The game is over");
@@ -129,7 +125,7 @@ describe("chess clocks", () => {
   test(
     "after a flag has fallen T is refused, as the panel says: the moves, the result and the clocks stand",
     async () => {
-      game = await GameDriver.start("/load CHESS.GAM", { files: savedAt(START) });
+      const game = await games.start("/load CHESS.GAM", { files: savedAt(START) });
       await twoPlayers(game);
       await game.type("e2e4\n");
       const fallen = await game.waitLog("black's flag to fall", (l) => l.clock.flag === "b");
@@ -141,7 +137,7 @@ describe("chess clocks", () => {
       expect(refused.message).toBe("Flag: no take-back");
       expect(refused.moves).toEqual(fallen.moves);
       expect(refused.clock).toEqual(fallen.clock);
-      expect(readAs(await sideText(), "White wins on time")).toBe("White wins on time");
+      expect(readAs(await sideText(game), "White wins on time")).toBe("White wins on time");
     },
     TEST_MS,
   );
@@ -153,7 +149,7 @@ describe("chess clocks", () => {
       // search starts (an emulated ms is 100,000 instructions); out of the opening book.
       const fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
       const clock: SavedClock = { ...shortClock, black: 1 };
-      game = await GameDriver.start("/load CHESS.GAM", {
+      const game = await games.start("/load CHESS.GAM", {
         files: { "CHESS.GAM": encodeGam({ fen, moves: [], level: 2, clock }) },
       });
       await game.type("a2a3\n");
@@ -168,7 +164,7 @@ describe("chess clocks", () => {
       await game.letter("f"); // any change writes the log again: still no move of black's
       const later = await game.waitLog("the next log", (l) => l.flip !== over.flip);
       expect(later.moves).toEqual(["a2a3"]);
-      expect(readAs(await sideText(), "White wins on time")).toBe("White wins on time");
+      expect(readAs(await sideText(game), "White wins on time")).toBe("White wins on time");
     },
     TEST_MS,
   );
@@ -176,14 +172,14 @@ describe("chess clocks", () => {
   test(
     "black's flag falls against a lone white king: the game is drawn (FIDE Laws 6.9), 1/2-1/2 in the PGN",
     async () => {
-      game = await GameDriver.start("/load CHESS.GAM", {
+      const game = await games.start("/load CHESS.GAM", {
         files: savedAt("4k3/8/8/8/8/8/r7/4K3 w - - 0 1"),
       });
       await twoPlayers(game);
       await game.type("e1d1\n");
       await game.waitLog("black's flag to fall", (l) => l.clock.flag === "b");
-      expect(readAs(await sideText(), "Drawn 1/2-1/2")).toBe("Drawn 1/2-1/2");
-      expect(await savePgn()).toMatch(/\[Result "1\/2-1\/2"\]/);
+      expect(readAs(await sideText(game), "Drawn 1/2-1/2")).toBe("Drawn 1/2-1/2");
+      expect(await savePgn(game)).toMatch(/\[Result "1\/2-1\/2"\]/);
     },
     TEST_MS,
   );
@@ -191,7 +187,7 @@ describe("chess clocks", () => {
   test(
     "after a stalemate no clock runs: black's nearly spent clock stays as it was and no flag falls",
     async () => {
-      game = await GameDriver.start("/load CHESS.GAM", {
+      const game = await games.start("/load CHESS.GAM", {
         files: savedAt("k7/8/8/2Q5/8/8/8/7K w - - 0 1"),
       });
       await twoPlayers(game);
@@ -202,7 +198,7 @@ describe("chess clocks", () => {
       await game.letter("f"); // any change writes the log again
       const later = await game.waitLog("the next log", (l) => l.flip !== over.flip);
       expect(later.clock).toEqual({ control: 1, white: over.clock.white, black: 1500, flag: "0" });
-      expect(readAs(await sideText(), "Drawn 1/2-1/2")).toBe("Drawn 1/2-1/2");
+      expect(readAs(await sideText(game), "Drawn 1/2-1/2")).toBe("Drawn 1/2-1/2");
     },
     TEST_MS,
   );

@@ -1,17 +1,12 @@
-import { afterEach, describe, expect, test } from "vitest";
-import { GameDriver } from "../ts-harness/core/game-driver.ts";
+import { describe, expect, test } from "vitest";
 import { status, toFen } from "../ts-harness/oracle/index.ts";
-import { play, position, START, TEST_MS } from "./game-oracle.ts";
+import { play, position, START, TEST_MS, gameSession } from "./game-oracle.ts";
 
 // The game's own way in: a FEN on the command line or in a file, whatever its spacing,
 // and the move numbers of the save file at their limits. Expected values come from the
 // oracle.
 
-let game: GameDriver | null = null;
-afterEach(async () => {
-  await game?.close();
-  game = null;
-});
+const games = gameSession();
 
 describe("the game's /fen and /load", () => {
   test(
@@ -21,7 +16,7 @@ describe("the game's /fen and /load", () => {
       const fen = `${fields.join(" ".repeat(25))} 100 80`;
       expect(fen.length).toBeGreaterThan(100);
       const pos = position(fen);
-      game = await GameDriver.start(`/fen ${fen}`);
+      const game = await games.start(`/fen ${fen}`);
       const log = (await game.log())!;
       expect(log.fen).toBe(toFen(pos));
       expect(log.fen).toMatch(/ 100 80$/);
@@ -35,7 +30,7 @@ describe("the game's /fen and /load", () => {
     async () => {
       const fen = "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 7 31";
       const padded = fen.split(" ").join(" ".repeat(50)) + " ".repeat(20) + "\r\n1... O-O\r\n";
-      game = await GameDriver.start("/load POS.TXT", { files: { "POS.TXT": padded } });
+      const game = await games.start("/load POS.TXT", { files: { "POS.TXT": padded } });
       const log = (await game.log())!;
       expect(log.fen).toBe(toFen(position(fen)));
     },
@@ -45,7 +40,7 @@ describe("the game's /fen and /load", () => {
   test(
     "/fen with a half-move clock above 65535 is refused as `clock`, not clamped",
     async () => {
-      game = await GameDriver.start("/fen 4k3/8/8/8/8/8/8/R3K3 w - - 65536 80");
+      const game = await games.start("/fen 4k3/8/8/8/8/8/8/R3K3 w - - 65536 80");
       const log = (await game.log())!;
       expect(log.fen).toBe(START);
       expect(log.message).toMatch(/^Bad FEN: clock +Start position$/);
@@ -57,7 +52,7 @@ describe("the game's /fen and /load", () => {
     "the save file numbers black's first move `65535... Ka7` and the next one 65536",
     async () => {
       const fen = "k7/8/8/8/8/8/8/KR6 b - - 0 65535";
-      game = await GameDriver.start(`/fen ${fen}`); // black to move: you play black
+      const game = await games.start(`/fen ${fen}`); // black to move: you play black
       await game.pickAndDrop("a8", "a7");
       const log = await game.waitLog("the computer's reply", (l) => l.moves.length === 2);
       const pos = position(fen);

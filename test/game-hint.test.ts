@@ -1,16 +1,11 @@
-import { afterEach, describe, expect, test } from "vitest";
-import { GameDriver } from "../ts-harness/core/game-driver.ts";
+import { describe, expect, test } from "vitest";
 import { legalMoves, moveToUci, san } from "../ts-harness/oracle/index.ts";
-import { boardOf, play, position, readAs, START, TEST_MS } from "./game-oracle.ts";
+import { boardOf, play, position, readAs, START, TEST_MS, gameSession } from "./game-oracle.ts";
 
 // The hint (H), the thinking on the panel (I), analysis mode (A) and the sounds (Z),
 // driven by the game's keys and read from the screen; the oracle says what is legal.
 
-let game: GameDriver | null = null;
-afterEach(async () => {
-  await game?.close();
-  game = null;
-});
+const games = gameSession();
 
 /** The depth at the start of the thinking's first panel line ("3 +0.35 812"). */
 const depthOf = (line: string) => Number(/^(\d+) /.exec(line)?.[1] ?? NaN);
@@ -19,7 +14,7 @@ describe("the hint", () => {
   test(
     "H lights a legal move of the side to move, names it on the panel, and changes nothing in the game",
     async () => {
-      game = await GameDriver.start();
+      const game = await games.start();
       const before = await game.waitLog("the start", () => true);
       await game.letter("h");
       const v = await game.waitView("the hint's squares lit", (x) => x.hinted.length === 2);
@@ -45,7 +40,7 @@ describe("the hint", () => {
   test(
     "h2h4 typed is still a move: the h waits for its rank",
     async () => {
-      game = await GameDriver.start();
+      const game = await games.start();
       await game.type("h2h4\n");
       const log = await game.waitLog("h4", (l) => l.moves.length >= 1);
       expect(log.moves[0]).toBe("h2h4");
@@ -59,7 +54,7 @@ describe("the thinking on the panel", () => {
   test(
     "while the computer thinks, a line an iteration: its depth grows, and the line's first move is legal",
     async () => {
-      game = await GameDriver.start("", { level: 4 });
+      const game = await games.start("", { level: 4 });
       await game.type("d2d3\n"); // out of the opening book: the computer thinks
       const line = game.panel("PANEL_MESSAGE");
       const depths: number[] = [];
@@ -82,7 +77,7 @@ describe("the thinking on the panel", () => {
   test(
     "I hides the thinking and shows it again; the log says which",
     async () => {
-      game = await GameDriver.start();
+      const game = await games.start();
       expect((await game.log())!.think.shown).toBe(true);
       await game.letter("i");
       await game.waitLog("the thinking hidden", (l) => !l.think.shown);
@@ -100,7 +95,7 @@ describe("analysis mode", () => {
   test(
     "A thinks about the position with deeper and deeper lines, plays nothing, and a key stops it",
     async () => {
-      game = await GameDriver.start();
+      const game = await games.start();
       await game.letter("a");
       await game.waitLog("analysis mode", (l) => l.analysis);
       const line = game.panel("PANEL_MESSAGE");
@@ -138,7 +133,7 @@ describe("the sounds", () => {
   test(
     "a move programs the PIT's channel 2 and opens port 61h to the speaker; Z switches the sounds off",
     async () => {
-      game = await GameDriver.start();
+      const game = await games.start();
       const quiet = await game.waitLog("the start", () => true);
       expect(quiet.sound.on).toBe(true);
       expect(quiet.sound.notes).toBe(0);
@@ -162,7 +157,7 @@ describe("the sounds", () => {
   test(
     "/quiet starts with the sounds off",
     async () => {
-      game = await GameDriver.start("/quiet");
+      const game = await games.start("/quiet");
       await game.type("e2e4\n");
       const log = await game.waitLog("e4", (l) => l.moves.length >= 1);
       expect(log.sound.on).toBe(false);
@@ -176,7 +171,9 @@ describe("the settings", () => {
   test(
     "CHESS.CFG starts the game with the thinking hidden and the sounds off; I and Z write it back",
     async () => {
-      game = await GameDriver.start("", { files: { "CHESS.CFG": "think 0 sound 0 colour 7\r\n" } });
+      const game = await games.start("", {
+        files: { "CHESS.CFG": "think 0 sound 0 colour 7\r\n" },
+      });
       const start = await game.waitLog("the start", () => true);
       expect(start.think.shown).toBe(false);
       expect(start.sound.on).toBe(false);

@@ -3,23 +3,18 @@
 // after the panel offers Q R N; take-back and the computer's replies on the small
 // board. What the screen shows is read back (ts-harness/core/screen.ts) and compared with
 // the oracle.
-import { afterEach, describe, expect, test } from "vitest";
-import { GameDriver } from "../ts-harness/core/game-driver.ts";
+import { describe, expect, test } from "vitest";
 import { legalMoves, makeMove, moveToUci } from "../ts-harness/oracle/index.ts";
-import { boardOf, nextBoards, position, TEST_MS } from "./game-oracle.ts";
+import { boardOf, nextBoards, position, TEST_MS, gameSession } from "./game-oracle.ts";
 import { LOS_ALAMOS_START } from "../ts-harness/fixtures/losalamos.ts";
 
-let game: GameDriver | null = null;
-afterEach(async () => {
-  await game?.close();
-  game = null;
-});
+const games = gameSession();
 
 describe("Los Alamos chess in the game", () => {
   test(
     "V starts Los Alamos chess: the 6x6 start position is read back from the screen, normal and reversed, and the computer's reply is legal",
     async () => {
-      game = await GameDriver.start();
+      const game = await games.start();
       await game.letter("v");
       const v = await game.waitView(
         "the 6x6 board",
@@ -76,7 +71,7 @@ describe("Los Alamos chess in the game", () => {
     "a pawn promotes to a knight: the panel offers Q R N, N is played and shows on b6; take-back restores the pawn",
     async () => {
       const fen = "3k2/1P4/6/p5/6/3K2 w - - 0 1";
-      game = await GameDriver.start(`/fen ${fen}`);
+      const game = await games.start(`/fen ${fen}`);
       await game.waitView("the 6x6 position", (x) => x.size === 6 && x.boardFen === boardOf(fen));
       await game.pickAndDrop("b5", "b6");
       const asked = await game.waitLog("the promotion question", (l) =>

@@ -2,21 +2,16 @@
 // with nothing to take back, a promotion letter on a move that is none, a piece the
 // board in play does not promote to; the set-up's words gone once it is left; and a
 // message longer than a panel line broken between words, not inside one.
-import { afterEach, describe, expect, test } from "vitest";
-import { GameDriver } from "../ts-harness/core/game-driver.ts";
-import { readAs, TEST_MS, twoPlayers } from "./game-oracle.ts";
+import { describe, expect, test } from "vitest";
+import { readAs, TEST_MS, twoPlayers, gameSession } from "./game-oracle.ts";
 
-let game: GameDriver | null = null;
-afterEach(async () => {
-  await game?.close();
-  game = null;
-});
+const games = gameSession();
 
 describe("the panel's messages", () => {
   test(
     "T at the start says there is nothing to take back, over two lines broken between words",
     async () => {
-      game = await GameDriver.start();
+      const game = await games.start();
       await game.letter("t");
       const log = await game.waitLog("the refusal", (l) => l.message !== "");
       expect(log.message).toBe("Nothing to take back");
@@ -33,7 +28,7 @@ describe("the panel's messages", () => {
   test(
     "T when the computer's first move is the only one says there is nothing to take back and keeps it",
     async () => {
-      game = await GameDriver.start();
+      const game = await games.start();
       await game.letter("m");
       await game.letter("m");
       const moved = await game.waitLog(
@@ -50,7 +45,7 @@ describe("the panel's messages", () => {
   test(
     "a typed promotion letter on a move that is no promotion is an illegal move",
     async () => {
-      game = await GameDriver.start("/fen 4k3/1P6/8/8/8/8/8/4K3 w - - 0 1");
+      const game = await games.start("/fen 4k3/1P6/8/8/8/8/8/4K3 w - - 0 1");
       await twoPlayers(game);
       await game.type("e1e2q\n");
       const log = await game.waitLog("the refusal", (l) => l.message === "Illegal move");
@@ -66,7 +61,7 @@ describe("the panel's messages", () => {
   test(
     "a typed bishop promotion in Los Alamos chess asks for the pieces it has, and N then promotes",
     async () => {
-      game = await GameDriver.start("/fen 3k2/P5/6/6/6/3K2 w - - 0 1");
+      const game = await games.start("/fen 3k2/P5/6/6/6/3K2 w - - 0 1");
       await twoPlayers(game);
       await game.type("a5a6b\n");
       const log = await game.waitLog("the question", (l) => l.message === "Promote: Q R N");
@@ -82,7 +77,7 @@ describe("the panel's messages", () => {
   test(
     "leaving the set-up, by Enter or by Esc, takes its words off the panel",
     async () => {
-      game = await GameDriver.start();
+      const game = await games.start();
       await game.letter("p");
       await game.waitLog("the set-up", (l) => l.message === "Set-up: Enter plays");
       await game.press("enter");

@@ -1,6 +1,7 @@
 // game-oracle -- what the game tests ask the oracle: a position from a FEN, a move
 // played by its UCI name, the FEN board field the screen reader gives back.
-import type { GameDriver } from "../ts-harness/core/game-driver.ts";
+import { afterEach } from "vitest";
+import { GameDriver } from "../ts-harness/core/game-driver.ts";
 import {
   fenPosition as position,
   legalMoves,
@@ -54,4 +55,23 @@ export async function twoPlayers(g: GameDriver): Promise<void> {
 export function readAs(read: string, expected: string): string {
   if (read.length !== expected.length) return read;
   return [...read].map((c, i) => (c === "?" ? expected[i] : c)).join("");
+}
+
+/** The game tests' one set-up: `const games = gameSession()` at the top of a file, then
+ *  `const game = await games.start(args, options)` in a test; the game started is closed
+ *  after each test, passed or failed, so no emulator outlives its test. */
+export function gameSession(): { start: typeof GameDriver.start } {
+  let running: GameDriver[] = [];
+  afterEach(async () => {
+    const closing = running;
+    running = [];
+    await Promise.all(closing.map((g) => g.close()));
+  });
+  return {
+    async start(...args: Parameters<typeof GameDriver.start>): Promise<GameDriver> {
+      const game = await GameDriver.start(...args);
+      running.push(game);
+      return game;
+    },
+  };
 }

@@ -1,9 +1,9 @@
 import { Chess } from "chess.js";
-import { afterEach, describe, expect, test } from "vitest";
-import { GameDriver, type GameLog } from "../ts-harness/core/game-driver.ts";
+import { describe, expect, test } from "vitest";
+import type { GameDriver, GameLog } from "../ts-harness/core/game-driver.ts";
 import { parseFen, toFen } from "../ts-harness/oracle/index.ts";
 import { longGame } from "../ts-harness/formats/positions.ts";
-import { play, position, START, TEST_MS, twoPlayers } from "./game-oracle.ts";
+import { play, position, START, TEST_MS, twoPlayers, gameSession } from "./game-oracle.ts";
 
 // The game's PGN against chess.js, a PGN reader and writer nobody here wrote: what S
 // saves loads in chess.js with the same moves and position, and what chess.js writes
@@ -11,11 +11,7 @@ import { play, position, START, TEST_MS, twoPlayers } from "./game-oracle.ts";
 
 const SEVEN_TAGS = ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
 
-let game: GameDriver | null = null;
-afterEach(async () => {
-  await game?.close();
-  game = null;
-});
+const games = gameSession();
 
 async function save(g: GameDriver): Promise<string> {
   await g.letter("s");
@@ -31,7 +27,7 @@ describe("PGN between the game and chess.js", () => {
   test(
     "a mate the game saves is PGN chess.js reads: the Seven Tag Roster in order, TimeControl - (no clock), the moves, 0-1",
     async () => {
-      game = await GameDriver.start();
+      const game = await games.start();
       await twoPlayers(game);
       await game.type("f2f3\ne7e5\ng2g4\nd8h4\n");
       await game.waitLog("the fool's mate", (l) => l.moves.length === 4);
@@ -56,7 +52,7 @@ describe("PGN between the game and chess.js", () => {
   test(
     "the TimeControl tag follows K in PGN's notation: 900+10 for 15+10, 40/5400 for 40 moves in 90 minutes",
     async () => {
-      game = await GameDriver.start();
+      const game = await games.start();
       await twoPlayers(game);
       await game.letter("k");
       await game.waitLog("5+0", (l) => l.clock.control === 1);
@@ -100,7 +96,7 @@ describe("PGN between the game and chess.js", () => {
         "g2g4",
         "g7g6",
       ];
-      game = await GameDriver.start(`/fen ${fen}`);
+      let game = await games.start(`/fen ${fen}`);
       await twoPlayers(game);
       await game.type(moves.map((m) => `${m}\n`).join(""));
       const log = await game.waitLog("the moves", (l) => l.moves.length === moves.length);
@@ -124,7 +120,7 @@ describe("PGN between the game and chess.js", () => {
       expect(chess.fen()).toBe(toFen(pos));
       await game.close();
 
-      game = await GameDriver.start("/load CHESS.SAV", { files: { "CHESS.SAV": pgn } });
+      game = await games.start("/load CHESS.SAV", { files: { "CHESS.SAV": pgn } });
       const loaded = await game.waitLog("the replay", (l) => l.moves.length === moves.length);
       expect(loaded.moves).toEqual(moves);
       expect(loaded.fen).toBe(toFen(pos));
@@ -145,7 +141,7 @@ describe("PGN between the game and chess.js", () => {
           "2. Nf3",
           "{ the open Sicilian } 2. Nf3 $1 (2. c3 Nf6 {Alapin}) ; a line comment\n",
         );
-      game = await GameDriver.start("/load GAME.PGN", { files: { "GAME.PGN": written } });
+      const game = await games.start("/load GAME.PGN", { files: { "GAME.PGN": written } });
       const log = await game.waitLog(
         "the replay",
         (l) => l.moves.length === chess.history().length,
@@ -170,7 +166,7 @@ describe("PGN between the game and chess.js", () => {
         .replace(/O-O/g, "0-0")
         .replace("b8=Q", "b8Q");
       expect(written).toContain("1. 0-0-0 0-0 2. b8Q");
-      game = await GameDriver.start("/load ZEROS.PGN", { files: { "ZEROS.PGN": written } });
+      const game = await games.start("/load ZEROS.PGN", { files: { "ZEROS.PGN": written } });
       const log = await game.waitLog(
         "the replay",
         (l) => l.moves.length === chess.history().length || l.message !== "",
@@ -190,7 +186,7 @@ describe("PGN between the game and chess.js", () => {
     "a PGN that ends inside %s plays the moves before it and names the opening as its bad move",
     async (_what, movetext, opening) => {
       const pgn = `[Event "?"]\n[Result "*"]\n\n${movetext}`;
-      game = await GameDriver.start("/load OPEN.PGN", { files: { "OPEN.PGN": pgn } });
+      const game = await games.start("/load OPEN.PGN", { files: { "OPEN.PGN": pgn } });
       const log = await game.waitLog("the message", (l) => l.message !== "");
       expect(log.moves).toEqual(opening === "{" ? ["e2e4"] : ["e2e4", "e7e5"]);
       expect(log.message).toMatch(
@@ -211,7 +207,7 @@ describe("PGN between the game and chess.js", () => {
     "a PGN's TimeControl %s, read back, sets the game's control %i with full clocks (one the game has not: no clock)",
     async (tc, control, ms) => {
       const pgn = `[Event "?"]\n[TimeControl "${tc}"]\n[Result "*"]\n\n1. e4 e5 *\n`;
-      game = await GameDriver.start("/load TC.PGN", { files: { "TC.PGN": pgn } });
+      const game = await games.start("/load TC.PGN", { files: { "TC.PGN": pgn } });
       const log = await game.waitLog("the replay", (l) => l.moves.length === 2);
       expect(log.clock.control).toBe(control);
       expect(log.clock.flag).toBe("0");
@@ -227,7 +223,7 @@ describe("PGN between the game and chess.js", () => {
     "a PGN with an illegal move plays the moves before it and names it on the panel",
     async () => {
       const pgn = '[Event "?"]\n[Result "*"]\n\n1. e4 e5 2. Nf3 Nf6 3. Bxe5 Nc6 *\n';
-      game = await GameDriver.start("/load BAD.PGN", { files: { "BAD.PGN": pgn } });
+      const game = await games.start("/load BAD.PGN", { files: { "BAD.PGN": pgn } });
       const log = await game.waitLog("the message", (l) => l.message !== "");
       expect(log.moves).toEqual(["e2e4", "e7e5", "g1f3", "g8f6"]);
       expect(log.message).toMatch(/^PGN: bad move +3\. Bxe5$/);
@@ -249,7 +245,7 @@ describe("PGN between the game and chess.js", () => {
       const reread = new Chess();
       reread.loadPgn(written);
       expect(reread.fen()).toBe(chess.fen());
-      game = await GameDriver.start("/load LONG.PGN", { files: { "LONG.PGN": written } });
+      const game = await games.start("/load LONG.PGN", { files: { "LONG.PGN": written } });
       const log = await game.waitLog(
         "the replay",
         (l) => l.moves.length === 2000 || l.message !== "",
@@ -267,7 +263,7 @@ describe("PGN between the game and chess.js", () => {
       for (const uci of longGame(1990, 40)) chess.move(uci);
       const written = `${chess.pgn()}\n{ ${"a comment that makes the file too long ".repeat(900)}}\n`;
       expect(written.length).toBeGreaterThan(32 * 1024);
-      game = await GameDriver.start("/load HUGE.PGN", { files: { "HUGE.PGN": written } });
+      const game = await games.start("/load HUGE.PGN", { files: { "HUGE.PGN": written } });
       const log = await game.waitLog("the message", (l) => l.message !== "");
       expect(log.message).toBe("PGN file too long");
       expect(log.moves).toEqual([]);
@@ -279,7 +275,7 @@ describe("PGN between the game and chess.js", () => {
 
 /** The game's log once a PGN /load has been replayed: `plies` moves on, or a message. */
 async function loaded(text: string | Uint8Array, plies: number): Promise<GameLog> {
-  game = await GameDriver.start("/load GAME.PGN", { files: { "GAME.PGN": text } });
+  const game = await games.start("/load GAME.PGN", { files: { "GAME.PGN": text } });
   return game.waitLog("the replay", (l) => l.moves.length === plies || l.message !== "");
 }
 

@@ -1,5 +1,5 @@
-import { afterEach, describe, expect, test } from "vitest";
-import { GameDriver } from "../ts-harness/core/game-driver.ts";
+import { describe, expect, test } from "vitest";
+import type { GameDriver } from "../ts-harness/core/game-driver.ts";
 import type { KeyName } from "../ts-harness/core/runner.ts";
 import {
   legalMoves,
@@ -10,16 +10,12 @@ import {
   type Move,
   type Position,
 } from "../ts-harness/oracle/index.ts";
-import { boardOf, nextBoards, play, position, START, TEST_MS } from "./game-oracle.ts";
+import { boardOf, nextBoards, play, position, START, TEST_MS, gameSession } from "./game-oracle.ts";
 
 // The interactive game driven by keys, typed moves and the mouse under js-dos; what the
 // screen shows is read back (ts-harness/core/screen.ts) and compared with the oracle.
 
-let game: GameDriver | null = null;
-afterEach(async () => {
-  await game?.close();
-  game = null;
-});
+const games = gameSession();
 
 /** After the human's move: the computer's reply must show on the screen as a board one
  *  legal move away, and the log must name that same move. Plays it on `pos`. */
@@ -38,7 +34,7 @@ describe("the game on the screen", () => {
   test(
     "the start position is read back from the screen: white at the bottom, the cursor on e2",
     async () => {
-      game = await GameDriver.start();
+      const game = await games.start();
       const v = await game.waitView("the board", (x) => x.boardFen === boardOf(START));
       expect(v.flipped).toBe(false);
       expect(v.cursor).toBe("e2");
@@ -56,7 +52,7 @@ describe("the game on the screen", () => {
   test(
     "opening moves with the cursor keys (Enter and Space): each shows on the screen, each computer reply is legal",
     async () => {
-      game = await GameDriver.start();
+      const game = await games.start();
       const pos = position(START);
       const wanted = ["e2e4", "g1f3", "f1c4", "d2d3"];
       let plies = 0;
@@ -80,7 +76,7 @@ describe("the game on the screen", () => {
   test(
     "a move typed as coordinates (e2e4 Enter) is played; the light confirms its squares",
     async () => {
-      game = await GameDriver.start();
+      const game = await games.start();
       const pos = position(START);
       await game.type("d2d4\n");
       const log = await game.waitLog("d2d4", (l) => l.moves.length >= 1);
@@ -96,7 +92,7 @@ describe("the game on the screen", () => {
   test(
     "the mouse takes up a piece with a click and puts it down with another",
     async () => {
-      game = await GameDriver.start();
+      const game = await games.start();
       const pos = position(START);
       await game.click("g1");
       await game.waitView("g1 lit as taken up", (v) => v.picked === "g1");
@@ -112,7 +108,7 @@ describe("the game on the screen", () => {
   test(
     "clicks whose press and release reach DOS in the same instant take up a piece and put it down",
     async () => {
-      game = await GameDriver.start();
+      const game = await games.start();
       await game.click("b1", 0);
       await game.waitView("b1 lit as taken up", (v) => v.picked === "b1");
       await game.click("c3", 0);
@@ -125,7 +121,7 @@ describe("the game on the screen", () => {
   test(
     "a drag from e2 to e4 with the button held plays the move",
     async () => {
-      game = await GameDriver.start();
+      const game = await games.start();
       await game.drag("e2", "e4");
       const log = await game.waitLog("e4", (l) => l.moves.length >= 1);
       expect(log.san[0]).toBe("e4");
@@ -138,7 +134,7 @@ describe("the game on the screen", () => {
   test(
     "an illegal pick and an illegal drop change nothing; Esc puts the piece back",
     async () => {
-      game = await GameDriver.start();
+      const game = await games.start();
       const start = await game.waitView("the board", (v) => v.boardFen === boardOf(START));
       for (const square of ["e5", "e7", "a1"]) {
         // empty; black's; a white piece with no move
@@ -169,7 +165,7 @@ describe("the game on the screen", () => {
   test(
     "F turns the board round and back; the position reads the same both ways",
     async () => {
-      game = await GameDriver.start();
+      const game = await games.start();
       await game.type("e2e4\n");
       const log = await game.waitLog("two plies", (l) => l.moves.length === 2);
       const board = boardOf(log.fen);
@@ -195,7 +191,7 @@ describe("the game on the screen", () => {
   test(
     "T takes back the last move pair against the computer",
     async () => {
-      game = await GameDriver.start();
+      const game = await games.start();
       const pos = position(START);
       await game.type("e2e4\n");
       play(pos, "e2e4");
@@ -216,7 +212,7 @@ describe("the game on the screen", () => {
   test(
     "L steps through the levels (after the last, the first) and N starts a new game",
     async () => {
-      game = await GameDriver.start();
+      const game = await games.start();
       await game.type("e2e4\n");
       await game.waitLog("two plies", (l) => l.moves.length === 2);
       const levelLine = game.panel("PANEL_LEVEL");
@@ -249,7 +245,7 @@ describe("the game on the screen", () => {
     async () => {
       // Level 3 thinks a second of emulated time (asm/game/game.asm, level_limits): long enough
       // for the screen to be read while it does.
-      game = await GameDriver.start("", { level: 3 });
+      const game = await games.start("", { level: 3 });
       const thinking = game.panel("PANEL_THINKING");
       expect(await game.panelLine(thinking)).toBe("");
       await game.type("d2d3\n"); // no line of the opening book begins so: the computer thinks
@@ -267,7 +263,7 @@ describe("the game on the screen", () => {
   test(
     "a short game against the computer: every computer move is legal by the oracle",
     async () => {
-      game = await GameDriver.start();
+      const game = await games.start();
       const pos = position(START);
       let plies = 0;
       for (let turn = 0; turn < 8; turn++) {
@@ -290,7 +286,7 @@ describe("the game on the screen", () => {
   test(
     "the computer plays itself (M three times); all its moves are legal; Q then quits with exit code 0",
     async () => {
-      game = await GameDriver.start();
+      const game = await games.start();
       for (let i = 0; i < 3; i++) await game.letter("m");
       const log = await game.waitLog("six computer moves", (l) => l.moves.length >= 6);
       expect(log.players).toBe("cc");
@@ -306,7 +302,7 @@ describe("the game on the screen", () => {
   test(
     "Alt-X returns to DOS in text mode with exit code 0",
     async () => {
-      game = await GameDriver.start();
+      const game = await games.start();
       await game.waitView("the board", (v) => v.boardFen === boardOf(START));
       await game.session.chord("leftAlt", "X".charCodeAt(0));
       const r = await game.session.finish();
@@ -325,7 +321,7 @@ describe("the game on the screen", () => {
   test(
     "random keys while the computer plays itself never crash or hang the game; Esc then Q quits with 0",
     async () => {
-      game = await GameDriver.start();
+      const game = await games.start();
       await game.letter("m");
       await game.letter("m");
       await game.letter("m"); // the computer against itself

@@ -1,17 +1,13 @@
-import { afterEach, describe, expect, test } from "vitest";
-import { GameDriver } from "../ts-harness/core/game-driver.ts";
+import { describe, expect, test } from "vitest";
+import type { GameDriver } from "../ts-harness/core/game-driver.ts";
 import { status, toFen, type Position } from "../ts-harness/oracle/index.ts";
-import { boardOf, play, position, START, TEST_MS, twoPlayers } from "./game-oracle.ts";
+import { boardOf, play, position, START, TEST_MS, twoPlayers, gameSession } from "./game-oracle.ts";
 
 // The rules as the interactive game shows them: castling, en passant, promotion with a
 // choice, the end of the game announced on the panel, starting, saving and loading a
 // position. Expected values come from the oracle.
 
-let game: GameDriver | null = null;
-afterEach(async () => {
-  await game?.close();
-  game = null;
-});
+const games = gameSession();
 
 /** Make a move with the cursor keys and check the screen and the log against the oracle. */
 async function moveAndCheck(g: GameDriver, pos: Position, uci: string): Promise<void> {
@@ -30,7 +26,7 @@ describe("the rules on the screen", () => {
     "castling on both wings: the king's two-square move takes the rook along",
     async () => {
       const fen = "r3k2r/pppq1ppp/2npbn2/2b1p3/2B1P3/2NPBN2/PPPQ1PPP/R3K2R w KQkq - 4 8";
-      game = await GameDriver.start(`/fen ${fen}`);
+      const game = await games.start(`/fen ${fen}`);
       await twoPlayers(game);
       const pos = position(fen);
       await moveAndCheck(game, pos, "e1g1");
@@ -52,7 +48,7 @@ describe("the rules on the screen", () => {
     "en passant: the pawn taken beside the target square leaves the board",
     async () => {
       const fen = "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3";
-      game = await GameDriver.start(`/fen ${fen}`);
+      const game = await games.start(`/fen ${fen}`);
       await twoPlayers(game);
       const pos = position(fen);
       await moveAndCheck(game, pos, "e5f6");
@@ -65,7 +61,7 @@ describe("the rules on the screen", () => {
     "promotion asks for the piece; N makes a knight, a typed g7g8r a rook",
     async () => {
       const fen = "4k3/1P4P1/8/8/8/8/8/4K3 w - - 0 1";
-      game = await GameDriver.start(`/fen ${fen}`);
+      const game = await games.start(`/fen ${fen}`);
       await twoPlayers(game);
       const pos = position(fen);
       await game.pickAndDrop("b7", "b8");
@@ -102,7 +98,7 @@ describe("the rules on the screen", () => {
     "checkmate is announced on the panel; keys pressed after it change nothing; Q quits with 0",
     async () => {
       const fen = "rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b KQkq - 0 2";
-      game = await GameDriver.start(`/fen ${fen}`); // black to move: you play black
+      const game = await games.start(`/fen ${fen}`); // black to move: you play black
       const pos = position(fen);
       const expectedSan = play(pos, "d8h4");
       expect(status(pos)).toBe("checkmate");
@@ -130,7 +126,7 @@ describe("the rules on the screen", () => {
     "stalemate is announced on the panel",
     async () => {
       const fen = "7k/8/8/6Q1/8/8/8/K7 w - - 0 1";
-      game = await GameDriver.start(`/fen ${fen}`);
+      const game = await games.start(`/fen ${fen}`);
       const pos = position(fen);
       play(pos, "g5g6");
       expect(status(pos)).toBe("stalemate");
@@ -155,7 +151,7 @@ describe("the rules on the screen", () => {
   ])(
     "a draw by %s ends the game as the oracle says",
     async (_name, fen, moves, expected) => {
-      game = await GameDriver.start(`/fen ${fen}`);
+      const game = await games.start(`/fen ${fen}`);
       await twoPlayers(game);
       const pos = position(fen);
       for (const uci of moves) {
@@ -174,7 +170,7 @@ describe("the rules on the screen", () => {
   test(
     "a malformed FEN leaves the start position with the parser's error on the panel",
     async () => {
-      game = await GameDriver.start("/fen rnbqkbnr/pppppppp/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+      const game = await games.start("/fen rnbqkbnr/pppppppp/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
       const log = (await game.log())!;
       expect(log.fen).toBe(START);
       expect(log.message).toMatch(/^Bad FEN: ranks +Start position$/);
@@ -191,7 +187,7 @@ describe("the rules on the screen", () => {
   test(
     "S saves the game as PGN; /load CHESS.SAV plays it again",
     async () => {
-      game = await GameDriver.start();
+      let game = await games.start();
       await twoPlayers(game);
       const pos = position(START);
       const sans = ["e2e4", "c7c5", "g1f3"].map((uci) => play(pos, uci));
@@ -203,7 +199,7 @@ describe("the rules on the screen", () => {
       expect(saved.split("\r\n\r\n")[1]).toBe(`1. ${sans[0]} ${sans[1]} 2. ${sans[2]} *\r\n`);
       await game.close();
 
-      game = await GameDriver.start("/load CHESS.SAV", { files: { "CHESS.SAV": saved } });
+      game = await games.start("/load CHESS.SAV", { files: { "CHESS.SAV": saved } });
       const loaded = (await game.log())!;
       expect(loaded.fen).toBe(toFen(pos));
       await game.waitView("the saved position", (v) => v.boardFen === boardOf(toFen(pos)));
@@ -214,7 +210,7 @@ describe("the rules on the screen", () => {
   test(
     "/load of a missing file says so and starts from the start position",
     async () => {
-      game = await GameDriver.start("/load NOSUCH.SAV");
+      const game = await games.start("/load NOSUCH.SAV");
       const log = (await game.log())!;
       expect(log.message).toMatch(/^Cannot read +NOSUCH.SAV$/);
       expect(log.fen).toBe(START);

@@ -5,8 +5,7 @@
 // truncated and foreign files are refused with a message and the start position stays
 // on the board. The PGN of a game on the clock carries its TimeControl for chess.js.
 import { Chess } from "chess.js";
-import { afterEach, describe, expect, test } from "vitest";
-import { GameDriver } from "../ts-harness/core/game-driver.ts";
+import { describe, expect, test } from "vitest";
 import {
   legalMoves,
   moveToUci,
@@ -19,15 +18,20 @@ import {
 } from "../ts-harness/oracle/index.ts";
 import { longGame } from "../ts-harness/formats/positions.ts";
 import { decodeGam, encodeGam, gamChecksum, NO_CLOCK } from "../ts-harness/formats/savegame.ts";
-import { boardOf, play, position, readAs, START, TEST_MS, twoPlayers } from "./game-oracle.ts";
+import {
+  boardOf,
+  play,
+  position,
+  readAs,
+  START,
+  TEST_MS,
+  twoPlayers,
+  gameSession,
+} from "./game-oracle.ts";
 import { LOS_ALAMOS_START } from "../ts-harness/fixtures/losalamos.ts";
 import { SELF_PLAY } from "../ts-harness/fixtures/selfplay.ts";
 
-let game: GameDriver | null = null;
-afterEach(async () => {
-  await game?.close();
-  game = null;
-});
+const games = gameSession();
 
 /** The position after a game's moves, by the oracle. */
 function finalFen(fen: string, moves: string[]): string {
@@ -61,7 +65,7 @@ describe("CHESS.GAM, one byte a ply", () => {
   test(
     "W writes a Los Alamos game in CHESS.GAM, which the oracle reads back move for move; /load CHESS.GAM plays it again",
     async () => {
-      game = await GameDriver.start(`/fen ${LOS_ALAMOS_START}`);
+      let game = await games.start(`/fen ${LOS_ALAMOS_START}`);
       await game.type("c2c3\n");
       await game.waitLog("the reply to c2c3", (l) => l.moves.length === 2);
       await game.type("e1d3\n");
@@ -83,7 +87,7 @@ describe("CHESS.GAM, one byte a ply", () => {
       });
       await game.close();
 
-      game = await GameDriver.start("/load CHESS.GAM", { files: { "CHESS.GAM": bytes } });
+      game = await games.start("/load CHESS.GAM", { files: { "CHESS.GAM": bytes } });
       const loaded = await game.waitLog("the loaded game", (l) => l.moves.length === 4);
       expect(loaded.moves).toEqual(played.moves);
       expect(loaded.fen).toBe(played.fen);
@@ -102,7 +106,7 @@ describe("CHESS.GAM, one byte a ply", () => {
       const bytes = encodeGam({ fen: START, moves, level: 1 });
       expect(bytes.length).toBe(HEADER + START.length + 2 + 1000 + 2); // header, FEN, ply count, plies, checksum
       expect(bytes.length).toBe(1081);
-      game = await GameDriver.start("/load CHESS.GAM", { files: { "CHESS.GAM": bytes } });
+      const game = await games.start("/load CHESS.GAM", { files: { "CHESS.GAM": bytes } });
       const loaded = await game.waitLog("the 1,000 moves", (l) => l.moves.length === 1000);
       expect(loaded.moves).toEqual(moves);
       expect(loaded.fen).toBe(finalFen(START, moves));
@@ -158,7 +162,7 @@ describe("CHESS.GAM, one byte a ply", () => {
       const size = HEADER + fen.length + 2 + moves.length + 2; // header, FEN, ply count, plies, checksum
       const bytes = encodeGam({ fen, moves, level: 1 });
       expect(bytes.length).toBe(size);
-      game = await GameDriver.start("/load CHESS.GAM", { files: { "CHESS.GAM": bytes } });
+      const game = await games.start("/load CHESS.GAM", { files: { "CHESS.GAM": bytes } });
       const loaded = await game.waitLog(
         "the self-play game",
         (l) => l.moves.length === moves.length,
@@ -313,7 +317,7 @@ describe("CHESS.GAM, one byte a ply", () => {
   test.each(CORRUPT.map(([why, bytes, message]) => ({ why, bytes, message })))(
     "a file with $why is refused with $message, the start position on the board",
     async ({ bytes, message }) => {
-      game = await GameDriver.start("/load CHESS.GAM", { files: { "CHESS.GAM": bytes } });
+      const game = await games.start("/load CHESS.GAM", { files: { "CHESS.GAM": bytes } });
       const log = await game.waitLog("the refusal", (l) => l.message.startsWith(message));
       expect(log.moves).toEqual([]);
       expect(log.fen).toBe(START);
@@ -325,7 +329,7 @@ describe("CHESS.GAM, one byte a ply", () => {
   test(
     "a 5+0 game saved by W keeps its clocks: the file and the reload show the times saved, stopped; the PGN says TimeControl 300",
     async () => {
-      game = await GameDriver.start("");
+      let game = await games.start("");
       await twoPlayers(game);
       await game.letter("k");
       await game.waitLog("5+0", (l) => l.clock.control === 1);
@@ -359,7 +363,7 @@ describe("CHESS.GAM, one byte a ply", () => {
       expect(chess.history({ verbose: true }).map((m) => m.lan)).toEqual(played.moves);
       await game.close();
 
-      game = await GameDriver.start("/load CHESS.GAM", { files: { "CHESS.GAM": bytes } });
+      game = await games.start("/load CHESS.GAM", { files: { "CHESS.GAM": bytes } });
       const loaded = await game.waitLog("the loaded game", (l) => l.moves.length === 3);
       expect(loaded.clock).toEqual({
         control: 1,
