@@ -6,6 +6,7 @@
 //   --set problems | old   one set only
 //   --length N             one length only
 //   --held-out             the held-out quarter only
+//   --tuning               the other three quarters only (what a candidate is tuned on)
 //   --each                 a line a position too: seconds, nodes, source and FEN
 //   --program FILE         another build's CHESS.COM
 import { readFileSync } from "node:fs";
@@ -39,6 +40,8 @@ export interface MateSetFilter {
   readonly length?: number;
   /** Only the held-out quarter. */
   readonly heldOut?: boolean;
+  /** Only the three quarters not held out. */
+  readonly tuning?: boolean;
   /** A line a position too: seconds, nodes, source and FEN. */
   readonly each?: boolean;
 }
@@ -149,7 +152,7 @@ export async function mateSetTable(
   return setTable(MATE_SET, opts, filter);
 }
 
-/** `npm run bench -- --mate [--set problems|old] [--length N] [--held-out] [--each]
+/** `npm run bench -- --mate [--set problems|old] [--length N] [--held-out|--tuning] [--each]
  *  [--program FILE]`: the published problems' table, then the older set's. */
 export async function mateBench(argv: readonly string[]): Promise<string> {
   const value = (flag: string) => {
@@ -162,7 +165,12 @@ export async function mateBench(argv: readonly string[]): Promise<string> {
   const length = lengthArg === undefined ? undefined : Number(lengthArg);
   if (lengthArg !== undefined && !/^[1-8]$/.test(lengthArg))
     throw new Error(`bench: --length takes 1 to 8, not ${lengthArg}`);
-  const filter = { length, heldOut: argv.includes("--held-out"), each: argv.includes("--each") };
+  const filter = {
+    length,
+    heldOut: argv.includes("--held-out"),
+    tuning: argv.includes("--tuning"),
+    each: argv.includes("--each"),
+  };
   const which = value("--set");
   if (which !== undefined && which !== "problems" && which !== "old")
     throw new Error(`bench: --set takes problems or old, not ${which}`);
@@ -173,7 +181,7 @@ export async function mateBench(argv: readonly string[]): Promise<string> {
       await setTable(BENCH_PROBLEMS, opts, filter),
     );
   }
-  if (which !== "problems" && !filter.heldOut) {
+  if (which !== "problems" && !filter.heldOut && !filter.tuning) {
     if (out.length) out.push("");
     out.push(
       "the older set (ts-harness/lab/mates/mate-set.ts)",
