@@ -1,6 +1,6 @@
 // uci-jobs -- the job lines a UCI search sends CHESS.COM and the lines it reads back
 // (asm/batch/PROTOCOL.md): the `go` job's words, an engine `info` line in UCI's terms,
-// and a GUI's number clamped into the range a limit word takes.
+// a GUI's `go` words read, and its numbers clamped into the range each limit word takes.
 import type { WordRange } from "./uci-program.ts";
 import type { GoLimits } from "./uci-time.ts";
 
@@ -76,4 +76,66 @@ export function clampWord(
     value: to,
     note: `go ${word} ${value}: the engine takes ${range.min} to ${range.max}; ${word} ${to}`,
   };
+}
+
+const GO_NUMBERS = [
+  "wtime",
+  "btime",
+  "winc",
+  "binc",
+  "movestogo",
+  "movetime",
+  "depth",
+  "nodes",
+  "mate",
+] as const;
+
+/** UCI's go words, with every number the engine takes clamped into its range; `note`
+ *  gets what was changed or not understood. */
+export function readGo(
+  args: string[],
+  ranges: ReadonlyMap<string, WordRange>,
+  note: (text: string) => void,
+): { limits: GoLimits; ponder: boolean } {
+  const limits: GoLimits = {};
+  let ponder = false;
+  for (let i = 0; i < args.length; i++) {
+    const w = args[i]!;
+    if (w === "infinite") limits.infinite = true;
+    else if (w === "ponder") ponder = true;
+    else if (w === "searchmoves") {
+      note("go searchmoves is not supported; searching every move");
+      while (i + 1 < args.length && /^[a-h][1-8][a-h][1-8]/.test(args[i + 1]!)) i++;
+    } else if ((GO_NUMBERS as readonly string[]).includes(w) && /^-?\d+$/.test(args[i + 1] ?? "")) {
+      const word = w as (typeof GO_NUMBERS)[number];
+      const n = Number(args[++i]);
+      if (n < 0) note(`go ${word} ${n}: a negative number is taken as 0`);
+      limits[word] = Math.max(0, n);
+    } else note(`go: '${w}' is not understood; ignored`);
+  }
+  for (const word of ["depth", "mate"] as const) {
+    if (limits[word] === undefined) continue;
+    const c = clampWord(word, limits[word]!, ranges.get(word)!);
+    if (c.note) note(`${c.note}`);
+    limits[word] = c.value;
+  }
+  if (limits.nodes !== undefined) {
+    const range = ranges.get("nodes")!;
+    if (limits.nodes < range.min) {
+      note(`go nodes ${limits.nodes}: no node limit`);
+      delete limits.nodes;
+    } else limits.nodes = clampWord("nodes", limits.nodes, range).value;
+  }
+  if (limits.movestogo !== undefined) {
+    const range = ranges.get("movestogo")!;
+    if (limits.movestogo < range.min) {
+      note(`go movestogo ${limits.movestogo}: taken as sudden death`);
+      delete limits.movestogo;
+    } else {
+      const c = clampWord("movestogo", limits.movestogo, range);
+      if (c.note) note(`${c.note}`);
+      limits.movestogo = c.value;
+    }
+  }
+  return { limits, ponder };
 }

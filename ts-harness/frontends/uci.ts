@@ -15,11 +15,11 @@ import {
 } from "../core/engine-hosts.ts";
 import { sleep } from "../core/runner.ts";
 import * as oracle from "../oracle/index.ts";
+import { benchMain, benchSummary, readBenchDepth, runBench } from "./uci-bench.ts";
 import { Engine, readGame, startGame, type EngineSettings } from "./uci-engine.ts";
-import { clampWord, type SearchInfo } from "./uci-jobs.ts";
+import { readGo, type SearchInfo } from "./uci-jobs.ts";
 import { engineProgram, optionFacts, type EngineProgram, type OptionFacts } from "./uci-program.ts";
 import { ELO_DEFAULT, ELO_MAX, ELO_MIN } from "./uci-strength.ts";
-import type { GoLimits } from "./uci-time.ts";
 
 /** UCI_Variant's choices and their start positions: chess, and Los Alamos chess on 6x6
  *  (its FENs have six ranks; the oracle and CHESS.COM know it by them). */
@@ -49,18 +49,6 @@ function spinOptions(p: OptionFacts): SpinOption[] {
   ];
 }
 
-const GO_NUMBERS = [
-  "wtime",
-  "btime",
-  "winc",
-  "binc",
-  "movestogo",
-  "movetime",
-  "depth",
-  "nodes",
-  "mate",
-] as const;
-
 export class UciEngine {
   private variant = "chess";
   /** The spin options' values by lower-case name, and the options, once read. */
@@ -70,6 +58,7 @@ export class UciEngine {
   private limitStrength = false;
   private elo = ELO_DEFAULT;
   private ponder = false;
+  private backend: BackendName = "auto";
   /** Why the last `position` could not be set, or null: a `go` then plays no move. */
   private positionFault: string | null = null;
   private readonly engine: Engine;
@@ -127,6 +116,8 @@ export class UciEngine {
         return;
       case "quit":
         return this.engine.quit();
+      case "bench":
+        return this.bench(args);
       default:
         this.out(`info string unknown command: ${line.trim()}`);
     }
@@ -198,7 +189,10 @@ export class UciEngine {
       const b = text.toLowerCase() as BackendName;
       if (!BACKENDS.includes(b))
         this.out(`info string Backend is one of ${BACKENDS.join(", ")}, not '${text}'`);
-      else this.engine.setBackend(b);
+      else {
+        this.backend = b;
+        this.engine.setBackend(b);
+      }
       return;
     }
     const option = this.spin!.find((o) => o.name.toLowerCase() === key);
@@ -237,52 +231,21 @@ export class UciEngine {
     else this.engine.setGame(game!);
   }
 
-  /** UCI's go words, with every number the engine takes clamped into its range. */
-  private readGo(args: string[], program: EngineProgram): { limits: GoLimits; ponder: boolean } {
-    const limits: GoLimits = {};
-    let ponder = false;
-    for (let i = 0; i < args.length; i++) {
-      const w = args[i]!;
-      if (w === "infinite") limits.infinite = true;
-      else if (w === "ponder") ponder = true;
-      else if (w === "searchmoves") {
-        this.out("info string go searchmoves is not supported; searching every move");
-        while (i + 1 < args.length && /^[a-h][1-8][a-h][1-8]/.test(args[i + 1]!)) i++;
-      } else if (
-        (GO_NUMBERS as readonly string[]).includes(w) &&
-        /^-?\d+$/.test(args[i + 1] ?? "")
-      ) {
-        const word = w as (typeof GO_NUMBERS)[number];
-        const n = Number(args[++i]);
-        if (n < 0) this.out(`info string go ${word} ${n}: a negative number is taken as 0`);
-        limits[word] = Math.max(0, n);
-      } else this.out(`info string go: '${w}' is not understood; ignored`);
+  /** `bench [DEPTH]`: the fixed positions searched in a CHESS.COM of their own. */
+  private async bench(args: string[]): Promise<void> {
+    await this.engine.settle();
+    const depth = readBenchDepth(args[0], (await this.program).words.get("depth")!.max);
+    if (typeof depth === "string") {
+      this.out(`info string ${depth}`);
+      return;
     }
-    for (const word of ["depth", "mate"] as const) {
-      if (limits[word] === undefined) continue;
-      const c = clampWord(word, limits[word]!, program.words.get(word)!);
-      if (c.note) this.out(`info string ${c.note}`);
-      limits[word] = c.value;
+    try {
+      const r = await runBench(await this.program, this.backend, depth);
+      for (const line of r.lines) this.out(`info string ${line}`);
+      for (const line of benchSummary(r)) this.out(line);
+    } catch (e) {
+      this.out(`info string ${(e as Error).message.split("\n")[0]}`);
     }
-    if (limits.nodes !== undefined) {
-      const range = program.words.get("nodes")!;
-      if (limits.nodes < range.min) {
-        this.out(`info string go nodes ${limits.nodes}: no node limit`);
-        delete limits.nodes;
-      } else limits.nodes = clampWord("nodes", limits.nodes, range).value;
-    }
-    if (limits.movestogo !== undefined) {
-      const range = program.words.get("movestogo")!;
-      if (limits.movestogo < range.min) {
-        this.out(`info string go movestogo ${limits.movestogo}: taken as sudden death`);
-        delete limits.movestogo;
-      } else {
-        const c = clampWord("movestogo", limits.movestogo, range);
-        if (c.note) this.out(`info string ${c.note}`);
-        limits.movestogo = c.value;
-      }
-    }
-    return { limits, ponder };
   }
 
   /** The spin options of the program, their values set to the defaults the first time. */
@@ -303,7 +266,9 @@ export class UciEngine {
     }
     const program = await this.program;
     this.spinList();
-    const { limits, ponder } = this.readGo(args, program);
+    const { limits, ponder } = readGo(args, program.words, (note) =>
+      this.out(`info string ${note}`),
+    );
     const o = (name: string) => this.options.get(name)!;
     const settings: EngineSettings = {
       level: o("level"),
@@ -333,6 +298,12 @@ const QUIT_MS = 700;
 const SIGNALS = { SIGHUP: 1, SIGINT: 2, SIGTERM: 15 } as const;
 
 export async function main(): Promise<void> {
+  if (process.argv[2] === "bench") {
+    removeDeadHostFolders();
+    const code = await benchMain(process.argv.slice(3));
+    killHosts();
+    process.exit(code);
+  }
   // The emulator and its loader may print; stdout belongs to the protocol alone.
   const toStderr = (...a: unknown[]) => process.stderr.write(a.map(String).join(" ") + "\n");
   console.log = toStderr;
