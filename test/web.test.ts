@@ -927,13 +927,14 @@ describe.skipIf(!chromiumReady || !chessWritten)("the game in Chromium, as peopl
       await context.close();
     }
     expect(external).toEqual([]);
-  }, 90_000);
+  }, 120_000);
 
-  test("on a desktop a plain quick click plays a move, a drag another; a game saved with S comes back with Load saved after a browser restart; a FEN file opens; the set-up keys place a piece", async () => {
+  test("on a desktop a plain quick click plays a move, a drag another; after a browser restart the game in progress is there, and after New game the game saved with S comes back with Load saved; a FEN file opens; the set-up keys place a piece", async () => {
     const profile = join(work, "desktop");
     let context = await launch(profile, "desktop");
     watch(context, logServer.url);
     let saved: string;
+    let playedFen: string;
     try {
       const page = context.pages()[0] ?? (await context.newPage());
       await page.goto(logServer.url);
@@ -963,6 +964,7 @@ describe.skipIf(!chromiumReady || !chessWritten)("the game in Chromium, as peopl
         (l) => l.moves.length === 4,
       );
       expect(played.moves[2]).toBe("g1f3");
+      playedFen = played.fen;
       await page.keyboard.press("s");
       saved = await waitFor(
         "CHESS.SAV kept in the browser",
@@ -978,6 +980,13 @@ describe.skipIf(!chromiumReady || !chessWritten)("the game in Chromium, as peopl
     try {
       const page = context.pages()[0] ?? (await context.newPage());
       await page.goto(logServer.url);
+      await waitCanvas(
+        page,
+        layout,
+        "the game in progress after the restart",
+        (v) => v.boardFen === boardOf(playedFen),
+      );
+      await command(page, "new").click();
       await waitCanvas(page, layout, "a new game", (v) => v.boardFen === boardOf(START));
       await Promise.all([page.waitForEvent("load"), command(page, "load").click()]);
       await waitCanvas(
@@ -1030,7 +1039,7 @@ describe.skipIf(!chromiumReady || !chessWritten)("the game in Chromium, as peopl
       await context.close();
     }
     expect(external).toEqual([]);
-  }, 90_000);
+  }, 120_000);
 
   /** Today as the player's machine says it, as PGN writes a date. */
   const today = () => {

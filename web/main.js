@@ -30,8 +30,9 @@ const COMMAND_KEYS = {
 const KEY_GAP_MS = 60;
 
 /** The files the game writes to keep a game: CHESS.SAV (PGN, key S), CHESS.GAM (one byte
- *  a move, key W), or a .PGN; OPENED.* is what the page itself wrote for an opened game. */
-const SAVED_FILE = /^(?!OPENED\.)[A-Z0-9_]{1,8}\.(SAV|PGN|GAM)$/i;
+ *  a move, key W), or a .PGN; OPENED.* is what the page itself wrote for an opened game,
+ *  KEEP.* the game in progress, which the program writes at each change. */
+const SAVED_FILE = /^(?!OPENED\.|KEEP\.)[A-Z0-9_]{1,8}\.(SAV|PGN|GAM)$/i;
 /** Of files written at once, the one to download and load: PGN, which other programs read. */
 const PREFERRED_SAVE = /\.PGN$/i;
 /** How often the page reads the game's log and looks for files it has just written. */
@@ -139,7 +140,11 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 function readStore() {
   try {
     const store = JSON.parse(localStorage.getItem(STORE_KEY) ?? "null");
-    if (store && typeof store.files === "object" && store.files !== null) return store;
+    if (store && typeof store.files === "object" && store.files !== null) {
+      for (const name of Object.keys(store.files))
+        if (!SAVED_FILE.test(name)) delete store.files[name];
+      return store;
+    }
   } catch {
     // A store another version left unreadable counts as empty.
   }
@@ -160,7 +165,7 @@ function writeStore(store) {
 function latestSaved() {
   const store = readStore();
   const name = store.latest;
-  return name && store.files[name] !== undefined
+  return name && SAVED_FILE.test(name) && store.files[name] !== undefined
     ? { name, bytes: fromBase64(store.files[name]) }
     : null;
 }

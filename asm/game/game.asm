@@ -179,6 +179,7 @@ game_options:
         jne .name
         mov byte [si - 1], 0
         push ax
+        call keep_note_load
         call file_load
         pop ax
         test al, al

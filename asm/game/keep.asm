@@ -2,9 +2,10 @@
 ; page: a reload, a closed tab, Q): with /keep, after every change of the game it is
 ; written to KEEP.GAM (CHESS.GAM's layout: the start position, the moves, the level and
 ; the clocks) and the table's settings CHESS.GAM does not hold to KEEP.CFG (the players,
-; the board turned, the opening book), and a start with /keep reads KEEP.CFG back;
-; `/keep /load KEEP.GAM` then goes on with the game where it stood.  A set-up board is
-; not the game: nothing is written while it is up.
+; the board turned, the opening book), and `/keep /load KEEP.GAM` goes on with the game
+; where it stood, KEEP.CFG's settings read back with it (another start, a saved game
+; loaded, begins with its own players).  A set-up board is not the game: nothing is
+; written while it is up.
 ; New: not in Liberman's texts.
 
         section .data
@@ -28,16 +29,44 @@ keep_words:
         section .bss
 
 keep_enabled    resb 1              ; /keep: KEEP.GAM and KEEP.CFG at each change
+keep_loading    resb 1              ; the /load file is KEEP.GAM: KEEP.CFG goes with it
 
         section .text
 
-; keep_restore -- with /keep, the players, the orientation and the opening book as
-;                 KEEP.CFG says (when it is there)
-; IN:  [keep_enabled]; KEEP.CFG or none
+; keep_note_load -- note whether the file /load reads is the kept game, KEEP.GAM (in
+;                   any case)
+; IN:  DX -> the file name, 0-terminated
+; OUT: [keep_loading]
+; CHG: nothing
+keep_note_load:
+        pusha
+        mov byte [keep_loading], 0
+        mov si, dx
+        mov di, keep_gam_name
+.char:  lodsb
+        cmp al, 'a'
+        jb .same
+        cmp al, 'z'
+        ja .same
+        sub al, CASE_BIT
+.same:  cmp al, [di]
+        jne .done
+        inc di
+        test al, al
+        jnz .char
+        mov byte [keep_loading], 1
+.done:  popa
+        ret
+
+; keep_restore -- with /keep and /load KEEP.GAM, the players, the orientation and the
+;                 opening book as KEEP.CFG says (when it is there)
+; IN:  [keep_enabled], [keep_loading]; KEEP.CFG or none
 ; OUT: [players_mode], [flipped], [book_enabled]
 ; CHG: EAX, BX, CX, DX, SI, DI, BP
 keep_restore:
         cmp byte [keep_enabled], 0
+        je .done
+        cmp byte [keep_loading], 0
         je .done
         mov dx, keep_cfg_name
         mov bp, keep_words
