@@ -5,6 +5,7 @@
 // the oracle.
 import { describe, expect, test } from "vitest";
 import { legalMoves, makeMove, moveToUci } from "../ts-harness/oracle/index.ts";
+import { paletteIndices, squareOrigin } from "../ts-harness/core/screen.ts";
 import { boardOf, nextBoards, position, TEST_MS, gameSession } from "./game-oracle.ts";
 import { LOS_ALAMOS_START } from "../ts-harness/fixtures/losalamos.ts";
 
@@ -24,6 +25,41 @@ describe("Los Alamos chess in the game", () => {
       expect(v.cursor).toBe("e2");
       expect(Math.max(...v.squares.map((s) => s.misfit))).toBe(0);
       expect(v.squares[16]!.ground).toBe("grey"); // a6, as a8 on the 8x8 board
+      // The coordinates stand beside the small board as they stand beside the big one:
+      // the rank digits as far left of a6's edge as of a8's, the file letters as far
+      // under a1 as under the 8x8 board's a1; the big board's places are blank.
+      {
+        const c = game.layout.constants;
+        const img = await game.session.screenshot();
+        const idx = paletteIndices(img, game.layout);
+        const fw = c.get("FONT_W")!,
+          fh = c.get("FONT_H")!,
+          sq = game.layout.squarePx;
+        const inked = (x0: number, y0: number) => {
+          let n = 0;
+          for (let y = y0; y < y0 + fh; y++)
+            for (let x = x0; x < x0 + fw; x++)
+              if (idx[y * img.width + x] !== c.get("PAL_BACKDROP")) n++;
+          return n;
+        };
+        const bigA8 = squareOrigin(game.layout, 0, false, 8),
+          bigA1 = squareOrigin(game.layout, 56, false, 8);
+        const digitX = bigA8.x - c.get("RANK_LABEL_X")!,
+          letterY = c.get("FILE_LABEL_Y")! - (bigA1.y + sq);
+        for (let rank = 1; rank <= 6; rank++) {
+          const a = squareOrigin(game.layout, (8 - rank) * 8, false, 6);
+          const f = squareOrigin(game.layout, 56 + rank - 1, false, 6);
+          const dy = c.get("RANK_LABEL_DY")!,
+            dx = c.get("FILE_LABEL_DX")!;
+          expect(inked(a.x - digitX, a.y + dy), `rank ${rank} beside the board`).toBeGreaterThan(0);
+          expect(inked(c.get("RANK_LABEL_X")!, a.y + dy), `no rank ${rank} far off`).toBe(0);
+          expect(
+            inked(f.x + dx, f.y + sq + letterY),
+            `file ${rank} under the board`,
+          ).toBeGreaterThan(0);
+          expect(inked(f.x + dx, c.get("FILE_LABEL_Y")!), `no file ${rank} far off`).toBe(0);
+        }
+      }
       const log = await game.waitLog(
         "the Los Alamos start in the log",
         (l) => l.fen === LOS_ALAMOS_START,

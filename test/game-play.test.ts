@@ -10,6 +10,8 @@ import {
   type Move,
   type Position,
 } from "../ts-harness/oracle/index.ts";
+import type { RgbaImage } from "../ts-harness/core/png.ts";
+import { learnFont, paletteIndices, readCells } from "../ts-harness/core/screen.ts";
 import { boardOf, nextBoards, play, position, START, TEST_MS, gameSession } from "./game-oracle.ts";
 
 // The interactive game driven by keys, typed moves and the mouse under js-dos; what the
@@ -28,6 +30,23 @@ async function expectComputerReply(g: GameDriver, pos: Position, plies: number):
   makeMove(pos, move);
   expect(log.fen).toBe(toFen(pos));
   return move;
+}
+
+/** Where the test puts the mouse: the panel's empty move list, as fractions of the
+ *  screen; the box of the arrow DOS draws there (its hot spot top left), in pixels. */
+const REST = { x: 0.9, y: 0.55 };
+const ARROW = { w: 10, h: 16 };
+
+/** The palette indices of the arrow's box at REST, as a string. */
+function arrowBox(g: GameDriver, img: RgbaImage): string {
+  const idx = paletteIndices(img, g.layout);
+  const x0 = Math.round(REST.x * img.width),
+    y0 = Math.round(REST.y * img.height);
+  let box = "";
+  for (let y = y0; y < y0 + ARROW.h; y++)
+    for (let x = x0; x < x0 + ARROW.w; x++)
+      box += String.fromCharCode(65 + idx[y * img.width + x]!);
+  return box;
 }
 
 describe("the game on the screen", () => {
@@ -368,6 +387,57 @@ describe("the game on the screen", () => {
       await game.letter("q");
       const r = await game.session.finish();
       expect(r.exitCode).toBe(0);
+    },
+    TEST_MS,
+  );
+
+  test(
+    "the key help under the board says Space:move now; the mouse arrow is hidden until the mouse moves, and hides again at a key and after a rest of a few seconds",
+    async () => {
+      const game = await games.start();
+      await game.waitView("the board", (x) => x.boardFen === boardOf(START));
+      const c = game.layout.constants;
+      const blank = String.fromCharCode(65 + c.get("PAL_BACKDROP")!).repeat(ARROW.w * ARROW.h);
+      const start = await game.session.screenshot();
+      // The font from the title and the three help lines, not from the text read.
+      const font = learnFont(start, { ...game.layout, helpMoveNow: "" });
+      const help = readCells(
+        start,
+        game.layout,
+        font,
+        c.get("HELP_NOW_X")!,
+        c.get("HELP_NOW_Y")!,
+        c.get("HELP_NOW_COLS")!,
+      );
+      expect(help).toBe("Space:move now");
+      expect(arrowBox(game, start)).toBe(blank);
+
+      await game.session.click(REST.x, REST.y); // off the board: the game ignores it
+      const shown = await game.session.waitUntil("the arrow at rest", async () => {
+        const box = arrowBox(game, await game.session.screenshot());
+        return box !== blank ? box : null;
+      });
+      // The arrow is in colours of its own; none of them showed anywhere at the start.
+      const arrowInks = new Set([...shown].filter((ch) => ch !== blank[0]));
+      const startInks = new Set(
+        [...paletteIndices(start, game.layout)].map((i) => String.fromCharCode(65 + i)),
+      );
+      expect([...arrowInks].filter((ink) => startInks.has(ink))).toEqual([]);
+
+      await game.press("esc");
+      await game.session.waitUntil("the arrow gone at a key", async () =>
+        arrowBox(game, await game.session.screenshot()) === blank ? true : null,
+      );
+      await game.session.click(REST.x, REST.y + 0.02);
+      await game.session.click(REST.x, REST.y);
+      await game.session.waitUntil("the arrow back at a move", async () =>
+        arrowBox(game, await game.session.screenshot()) !== blank ? true : null,
+      );
+      const shownAt = Date.now();
+      await game.session.waitUntil("the arrow gone after a rest", async () =>
+        arrowBox(game, await game.session.screenshot()) === blank ? true : null,
+      );
+      expect(Date.now() - shownAt).toBeGreaterThan(1_000);
     },
     TEST_MS,
   );

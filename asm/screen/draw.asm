@@ -11,7 +11,8 @@
 ; Square (file f, row r from the top, a8 = 0,0) is drawn at BOARD_X + f * SQUARE_PX,
 ; BOARD_Y + r * SQUARE_PX; reversed (flipped) at file 7 - f, row 7 - r.  The 6x6 board of
 ; Los Alamos chess is drawn in the middle of the same area: its squares LA_MARGIN cells
-; to the right and up (reversed: to the left and down), the cells around it left blank.
+; to the right and up (reversed: to the left and down), the cells around it left blank,
+; its coordinates beside it in those cells (LA_RANK_LABEL_X, LA_FILE_LABEL_Y).
 
 ; What the board shows besides CARREAU; the game sets these, the drawing reads them.
 flipped         db 0                ; nonzero: black at the bottom (COORREN)
@@ -25,6 +26,7 @@ help_text:
         db "Arrows/Enter e2e4 F:flip T:back S/W:save", 0
         db "N:new L:level M:who O:book V:6x6 P:setup", 0
         db "H:hint A:analyse I:think Z:sound Q:quit", 0
+help_move_now   db "Space:move now", 0  ; while the computer thinks: its best move so far
 
         section .text
 
@@ -198,18 +200,44 @@ draw_board:
         jmp draw_coordinates
 
 ; draw_coordinates -- the rank digits left of the board and the file letters under it,
-;                     in the board's orientation; the cursor's file and rank lit; a
-;                     blank beside a cell with no square (Liberman: COORNOR / COORREN)
+;                     in the board's orientation; the cursor's file and rank lit; the
+;                     6x6 board's beside it, inside the area, the 8x8 board's places
+;                     blank then (Liberman: COORNOR / COORREN)
 ; IN:  [flipped], [cursor_square], [engine_variant]
 ; OUT: the coordinates drawn
 ; CHG: nothing
 draw_coordinates:
         pusha
+        mov si, RANK_LABEL_X
+        mov di, FILE_LABEL_Y
+        xor bp, bp
+        cmp byte [engine_variant], VARIANT_LOS_ALAMOS
+        jne .labels
+        inc bp
+        call draw_labels            ; the 8x8 board's places blank
+        mov si, LA_RANK_LABEL_X
+        mov di, LA_FILE_LABEL_Y
+        xor bp, bp
+.labels:
+        call draw_labels
+        popa
+        ret
+
+; draw_labels -- a rank digit beside each row of the board's area and a file letter
+;                under each column, a blank beside a cell with no square
+; IN:  SI = the digits' x, DI = the letters' y; BP = 0 for the labels, else blanks
+;      only; [flipped], [cursor_square], [engine_variant]
+; OUT: the labels drawn
+; CHG: AX, BX, CX, DX
+draw_labels:
         xor cx, cx                  ; CL = row or column on the screen
 .rank:  mov al, LA_MARGIN + 1       ; a column both boards fill
         mov ah, cl
         call draw_cell_square
-        jnc .rank_label
+        jc .rank_blank
+        test bp, bp
+        jz .rank_label
+.rank_blank:
         call draw_label_blank
         jmp .rank_put
 .rank_label:
@@ -223,7 +251,7 @@ draw_coordinates:
 .rank_put:
         imul dx, cx, SQUARE_PX
         add dx, BOARD_Y + RANK_LABEL_DY
-        mov bx, RANK_LABEL_X
+        mov bx, si
         call video_char
         inc cl
         cmp cl, FILES
@@ -232,7 +260,10 @@ draw_coordinates:
 .file:  mov al, cl
         mov ah, LA_MARGIN + 1       ; a row both boards fill
         call draw_cell_square
-        jnc .file_label
+        jc .file_blank
+        test bp, bp
+        jz .file_label
+.file_blank:
         call draw_label_blank
         jmp .file_put
 .file_label:
@@ -245,12 +276,11 @@ draw_coordinates:
 .file_put:
         imul bx, cx, SQUARE_PX
         add bx, BOARD_X + FILE_LABEL_DX
-        mov dx, FILE_LABEL_Y
+        mov dx, di
         call video_char
         inc cl
         cmp cl, FILES
         jb .file
-        popa
         ret
 
 ; draw_label_blank -- the blank beside a cell with no square
@@ -278,7 +308,7 @@ draw_label_colours:
         pop ax
         ret
 
-; draw_help -- the key help under the board
+; draw_help -- the key help under the board, and its Move now key beside the file letters
 ; IN:  nothing
 ; OUT: the help lines drawn
 ; CHG: nothing
@@ -297,6 +327,11 @@ draw_help:
         add dx, FONT_H
         cmp dx, HELP_Y + HELP_LINES * FONT_H
         jb .line
+        mov si, help_move_now
+        mov bx, HELP_NOW_X
+        mov dx, HELP_NOW_Y
+        mov cx, HELP_NOW_COLS
+        call video_text
         popa
         ret
 

@@ -6,15 +6,24 @@
         section .bss
 
 mouse_present   resb 1              ; nonzero: a mouse driver answered the reset
+mouse_shown     resb 1              ; nonzero: the pointer is on the screen (in use)
+mouse_seen      resd 1              ; where it was at the last look: CX, DX of MOUSE_STATUS
+mouse_moved_at  resd 1              ; the BIOS tick of its last move
+
+; The pointer shows while the mouse is in use: from a move until a key, or until it has
+; rested this long.  Hidden, it keeps one hide of the driver's count beyond the pairs
+; the drawing makes (mouse_hide, mouse_show).
+MOUSE_IDLE_TICKS equ 55             ; three seconds
 
         section .text
 
 ; mouse_init -- reset the mouse driver, if there is one; range it over the screen, park
-;               the pointer in the panel (off the board), show it
+;               the pointer in the panel (off the board), hidden until the mouse moves
 ; IN:  nothing
-; OUT: [mouse_present]
+; OUT: [mouse_present], [mouse_shown], [mouse_seen]
 ; CHG: AX, BX, CX, DX
 mouse_init:
+        mov byte [mouse_shown], 0   ; the reset leaves the pointer hidden
         mov ax, MOUSE_RESET
         int MOUSE_INT
         cmp ax, MOUSE_PRESENT
@@ -32,7 +41,11 @@ mouse_init:
         mov cx, (SCREEN_W - FONT_W) << MOUSE_X_SHIFT
         mov dx, PANEL_Y + PANEL_LEVEL * LINE_PX
         int MOUSE_INT
-        jmp mouse_show
+        mov ax, MOUSE_STATUS
+        int MOUSE_INT
+        mov [mouse_seen], cx
+        mov [mouse_seen + 2], dx
+        ret
 .none:  mov byte [mouse_present], 0
         ret
 
@@ -71,10 +84,12 @@ input_poll:
         mov ah, KEY_READ
         int BIOS_KEYBOARD
         mov dx, ax
+        call mouse_pointer_off      ; the keys are in use, not the mouse
         mov al, INPUT_KEY
         ret
 .mouse: cmp byte [mouse_present], 0
         je .none
+        call mouse_watch
         mov ax, MOUSE_PRESSES
         mov bx, MOUSE_BUTTON_LEFT
         int MOUSE_INT
@@ -94,6 +109,48 @@ input_poll:
         ret
 .none:  mov al, INPUT_NONE
         ret
+
+; mouse_watch -- show the pointer when the mouse has moved since the last look; hide it
+;                when it has rested MOUSE_IDLE_TICKS
+; IN:  [mouse_present] set; [mouse_seen], [mouse_moved_at], [mouse_shown]
+; OUT: the pointer shown or hidden; [mouse_seen], [mouse_moved_at]
+; CHG: nothing
+mouse_watch:
+        pushad
+        mov ax, MOUSE_STATUS
+        int MOUSE_INT
+        call timer_ticks            ; EAX = now
+        cmp cx, [mouse_seen]
+        jne .moved
+        cmp dx, [mouse_seen + 2]
+        jne .moved
+        sub eax, [mouse_moved_at]   ; a wrap at midnight hides it at once
+        cmp eax, MOUSE_IDLE_TICKS
+        jb .done
+        call mouse_pointer_off
+        jmp .done
+.moved: mov [mouse_seen], cx
+        mov [mouse_seen + 2], dx
+        mov [mouse_moved_at], eax
+        cmp byte [mouse_shown], 0
+        jne .done
+        mov byte [mouse_shown], 1
+        mov ax, MOUSE_SHOW          ; out of the drawing's pairs: the extra hide undone
+        int MOUSE_INT
+.done:  popad
+        ret
+
+; mouse_pointer_off -- hide the pointer until the mouse moves again (an extra hide of the
+;                      driver's count, outside the drawing's pairs)
+; IN:  [mouse_shown], [mouse_present]
+; OUT: [mouse_shown] = 0
+; CHG: nothing
+mouse_pointer_off:
+        cmp byte [mouse_shown], 0
+        je .done
+        mov byte [mouse_shown], 0
+        call mouse_hide
+.done:  ret
 
 ; input_square_at -- the square under a screen point, the board normal or reversed
 ; IN:  CX = x, DX = y; [flipped]; [variant]

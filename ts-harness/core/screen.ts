@@ -29,8 +29,10 @@ export interface Layout {
   readonly pieceArt: readonly string[];
   /** Palette index of each picture character, per colour: [black, white]. */
   readonly inks: readonly Readonly<Record<string, number>>[];
-  /** Text the program draws at known places: the help lines and the title. */
+  /** Text the program draws at known places: the help lines, the help's Move now key
+   *  beside the file letters, and the title. */
   readonly helpLines: readonly string[];
+  readonly helpMoveNow: string;
   readonly title: string;
 }
 
@@ -43,7 +45,8 @@ export interface SquareView {
 }
 
 /** The board on the screen: 8 files and ranks, or the 6x6 board of Los Alamos chess,
- *  drawn in the middle of the same area (its a1..f6 one cell in from each edge). */
+ *  drawn in the middle of the same area (its a1..f6 LA_MARGIN cells in from each edge,
+ *  its coordinates beside it in those cells). */
 export type BoardSize = 8 | 6;
 
 export interface ScreenView {
@@ -111,6 +114,7 @@ export function loadLayout(program: MappedProgram): Layout {
     pieceArt,
     inks,
     helpLines,
+    helpMoveNow: program.stringAt(map.label("help_move_now")),
     title: program.stringAt(map.label("text_title")),
   };
 }
@@ -178,7 +182,7 @@ export function squareOrigin(
   flipped: boolean,
   size: BoardSize = 8,
 ): { x: number; y: number } {
-  const margin = (8 - size) / 2;
+  const margin = size === 8 ? 0 : layout.constants.get("LA_MARGIN")!;
   let file = sq & 7,
     row = sq >> 3;
   if (flipped) {
@@ -279,12 +283,28 @@ function readSquare(
   return best!;
 }
 
+/** Where the coordinates of a board of this size are: the rank digits' x, the file
+ *  letters' y, and the cells the board leaves around it. */
+function labelPlaces(
+  layout: Layout,
+  size: BoardSize,
+): { rankX: number; fileY: number; margin: number } {
+  const c = layout.constants;
+  return size === 8
+    ? { rankX: c.get("RANK_LABEL_X")!, fileY: c.get("FILE_LABEL_Y")!, margin: 0 }
+    : {
+        rankX: c.get("LA_RANK_LABEL_X")!,
+        fileY: c.get("LA_FILE_LABEL_Y")!,
+        margin: c.get("LA_MARGIN")!,
+      };
+}
+
 /** Is the board reversed? The rank digit beside the board's top row is 8 (6 on the
  *  6x6 board) when normal, 1 when reversed: an 8 or a 6 has more lit pixels than a 1. */
 function readFlipped(idx: Uint8Array, width: number, layout: Layout, size: BoardSize): boolean {
   const c = layout.constants;
-  const x0 = c.get("RANK_LABEL_X")!,
-    dy = c.get("RANK_LABEL_DY")!,
+  const { rankX: x0, margin } = labelPlaces(layout, size);
+  const dy = c.get("RANK_LABEL_DY")!,
     fw = c.get("FONT_W")!,
     fh = c.get("FONT_H")!;
   const backdrop = c.get("PAL_BACKDROP")!;
@@ -295,7 +315,6 @@ function readFlipped(idx: Uint8Array, width: number, layout: Layout, size: Board
       for (let x = x0; x < x0 + fw; x++) if (idx[y * width + x] !== backdrop) n++;
     return n;
   };
-  const margin = (8 - size) / 2;
   return lit(margin) < lit(7 - margin);
 }
 
@@ -389,39 +408,45 @@ export function learnFont(
     }
   };
   layout.helpLines.forEach((line, i) => learn(line, 0, c.get("HELP_Y")! + i * fh));
+  learn(layout.helpMoveNow, c.get("HELP_NOW_X")!, c.get("HELP_NOW_Y")!);
   const panelY = (line: number) => c.get("PANEL_Y")! + line * c.get("LINE_PX")!;
   learn(layout.title, c.get("PANEL_X")!, panelY(c.get("PANEL_TITLE")!));
   for (const k of known) learn(k.text, c.get("PANEL_X")!, panelY(k.line));
   const size = readSize(idx, img.width, layout);
   const flipped = readFlipped(idx, img.width, layout, size);
-  const margin = (8 - size) / 2;
+  const { rankX, fileY, margin } = labelPlaces(layout, size);
   for (let i = 0; i < size; i++) {
     const rank = String(flipped ? i + 1 : size - i);
     const file = "abcdefgh"[flipped ? size - 1 - i : i]!;
     const cell = i + margin;
-    learn(
-      rank,
-      c.get("RANK_LABEL_X")!,
-      layout.boardY + cell * layout.squarePx + c.get("RANK_LABEL_DY")!,
-    );
-    learn(
-      file,
-      layout.boardX + cell * layout.squarePx + c.get("FILE_LABEL_DX")!,
-      c.get("FILE_LABEL_Y")!,
-    );
+    learn(rank, rankX, layout.boardY + cell * layout.squarePx + c.get("RANK_LABEL_DY")!);
+    learn(file, layout.boardX + cell * layout.squarePx + c.get("FILE_LABEL_DX")!, fileY);
   }
   return font;
 }
 
 /** One panel line as text ('?' for a glyph the font has not learned), trimmed. */
 export function readPanelLine(img: RgbaImage, layout: Layout, font: Font, line: number): string {
-  const idx = paletteIndices(img, layout);
   const c = layout.constants;
-  const fw = c.get("FONT_W")!;
   const y = c.get("PANEL_Y")! + line * c.get("LINE_PX")!;
+  return readCells(img, layout, font, c.get("PANEL_X")!, y, c.get("PANEL_COLS")!);
+}
+
+/** The text of `cols` cells from (x, y) ('?' for a glyph the font has not learned),
+ *  trimmed. */
+export function readCells(
+  img: RgbaImage,
+  layout: Layout,
+  font: Font,
+  x: number,
+  y: number,
+  cols: number,
+): string {
+  const idx = paletteIndices(img, layout);
+  const fw = layout.constants.get("FONT_W")!;
   let text = "";
-  for (let col = 0; col < c.get("PANEL_COLS")!; col++) {
-    const mask = cellMask(idx, img.width, c.get("PANEL_X")! + col * fw, y, layout);
+  for (let col = 0; col < cols; col++) {
+    const mask = cellMask(idx, img.width, x + col * fw, y, layout);
     text += /^0+$/.test(mask) ? " " : (font.get(mask) ?? "?");
   }
   return text.trimEnd();
