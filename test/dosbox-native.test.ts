@@ -1,3 +1,4 @@
+import { execa } from "execa";
 import { describe, expect, test } from "vitest";
 import {
   JOBS_FILE,
@@ -64,4 +65,32 @@ describe.skipIf(!dosboxReady)("CHESS.COM in native DOSBox", () => {
     );
     expect(withoutCosts(nativeGroups)).toEqual(withoutCosts(jsdos));
   }, 60_000);
+});
+
+describe.skipIf(!dosboxReady)("npm run dosbox", () => {
+  // No window can open: DOSBox says why, and the script fails at once instead of
+  // drawing in the terminal or waiting for ever.
+  for (const [what, display] of [
+    ["a display that does not exist", ":87"],
+    ["no display at all", undefined],
+  ] as const) {
+    test(`with ${what} exits non-zero within a bounded time, with DOSBox's own message`, async () => {
+      const env: Record<string, string | undefined> = { ...process.env, DISPLAY: display };
+      delete env.WAYLAND_DISPLAY;
+      delete env.SDL_VIDEODRIVER;
+      if (display === undefined) delete env.DISPLAY;
+      const started = Date.now();
+      const r = await execa("npm", ["run", "--silent", "dosbox"], {
+        env,
+        extendEnv: false,
+        stdin: "ignore",
+        reject: false,
+        timeout: 50_000,
+      });
+      expect(r.timedOut, "npm run dosbox returned").toBe(false);
+      expect(r.exitCode).not.toBe(0);
+      expect(r.stderr).toMatch(/DOSBox did not run the game: .*(SDL|display|video)/i);
+      expect(Date.now() - started).toBeLessThan(50_000);
+    }, 60_000);
+  }
 });
