@@ -9,10 +9,8 @@
 //     mates): `FEN ;keys N UCI/K,UCI/K,...`, every first move that forces mate in N or
 //     fewer and the fewest it forces (two or more keys: the problem is cooked, and the
 //     list names the cook), or `FEN ;keys N` when there is none
-//   chess solve [--engine asm|oracle] --stipulation '#N' (--fen FEN | --epd FILE)
-//     prints each position's solution as Popeye lays it out (in SAN): every key with
-//     `!`, its threat, each defence with its answers (formats/solution.ts); the engine
-//     solves (asm by default), the layout only names the moves
+//   chess solve [--engine asm|oracle] [--stipulation '#N'] (--fen FEN | --epd FILE | --problems FILE)
+//     prints each problem's solution as Popeye lays it out (cli-solve.ts)
 //   chess exchange --engine oracle|asm --depth D (--fen FEN | --epd FILE)
 //     prints `FEN ;exchange VALUE UCI|none` (Liberman's material exchange, D plies)
 //   chess best --engine asm (--fen FEN | --epd FILE) [--budget MS]
@@ -22,13 +20,21 @@
 // A bad position prints one line on stderr naming it and the reason; the others are
 // still processed, and the exit code is 1. Usage errors exit with 2. The ranges of N, D
 // and MS, and the default budget, are CHESS.COM's own, read from it through its map.
-import { readFileSync } from "node:fs";
-import { parseArgs } from "node:util";
-import { programLimits, type ArgRange } from "../core/asm-engine.ts";
-import { formatEpd, parseEpd, type EpdLine } from "../formats/epd.ts";
-import { layOutSolution } from "../formats/solution.ts";
+import { formatEpd } from "../formats/epd.ts";
 import * as oracle from "../oracle/index.ts";
-import { ENGINE_NAMES, engineByName, type Engine, type EngineError } from "../core/engines.ts";
+import { programLimits } from "../core/asm-engine.ts";
+import { ENGINE_NAMES, engineByName } from "../core/engines.ts";
+import {
+  UsageError,
+  answersFor,
+  intFrom,
+  jobRange,
+  parseCommand,
+  report,
+  shown,
+  type Position,
+} from "./cli-input.ts";
+import { solveCommand } from "./cli-solve.ts";
 
 const ENGINES = ENGINE_NAMES.join("|");
 /** `mate`'s aims, and the job of each (its range of N is CHESS.COM's). */
@@ -42,7 +48,7 @@ const STIPULATION_JOB: Record<Stipulation, string> = {
 const USAGE = [
   `usage: chess perft --engine ${ENGINES} --depth N (--fen FEN | --epd FILE) [--divide] [--timeout SECONDS]`,
   `       chess mate --engine ${ENGINES} [--stipulation ${STIPULATIONS.join("|")}] --moves N [--all-keys] (--fen FEN | --epd FILE) [--timeout SECONDS]`,
-  `       chess solve [--engine ${ENGINES}] --stipulation '#N' (--fen FEN | --epd FILE) [--timeout SECONDS]`,
+  `       chess solve [--engine ${ENGINES}] [--stipulation '#N'] (--fen FEN | --epd FILE | --problems FILE) [--timeout SECONDS]`,
   `       chess exchange --engine ${ENGINES} --depth D (--fen FEN | --epd FILE) [--timeout SECONDS]`,
   "       chess best --engine asm (--fen FEN | --epd FILE) [--budget MS] [--timeout SECONDS]",
 ].join("\n");
@@ -57,6 +63,10 @@ const COMMAND_HELP = [
   "  mate      find a mate in N moves for the side to move (a direct mate to 8 moves,",
   "            a helpmate or a selfmate to 5 with --stipulation help or self)",
   '            e.g. chess mate --engine asm --moves 2 --fen "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1"',
+  "  solve     a problem's solution as Popeye prints it: every key, its threat, each",
+  "            defence and its answers; the stipulation from --stipulation, an EPD",
+  "            line's dm N or bm #N, or a Popeye input file (--problems)",
+  '            e.g. chess solve --stipulation "#2" --fen "k7/P1p5/1K6/8/N7/8/8/8 w - - 0 1"',
   "  exchange  the material a side wins by captures on the board, D plies deep",
   '            e.g. chess exchange --engine oracle --depth 4 --fen "4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1"',
   "  best      the engine's move in a position (or each line of an EPD file, with the",
@@ -68,231 +78,6 @@ const COMMAND_HELP = [
 /** The flags that ask for the usage anywhere on the line (as does the command `help`):
  *  it is printed on stdout, nothing is run, and the exit code is 0. */
 const HELP_FLAGS = ["--help", "-h"];
-
-/** --timeout: a day at most. */
-const TIMEOUT_SECONDS: ArgRange = { min: 1, max: 86_400 };
-
-class UsageError extends Error {}
-
-/** One position: its FEN, where it came from (for error lines), and from an EPD file
- *  the position fields as written and the operations. */
-interface Position {
-  fen: string;
-  origin: string;
-  epd?: EpdLine;
-  /** What is wrong with the line before any engine sees it: bytes that are not UTF-8,
-   *  or EPD operations that do not parse. */
-  error?: EngineError;
-}
-
-/** EPD (epd.ts): the four position fields of a FEN, or all six, then operations such as
- *  `bm Nf3; id "WAC.001";`. Lines end with CR LF, LF or CR; blank lines and lines
- *  starting with # are skipped; a file without a position is an error. A line that is
- *  not UTF-8 names its first bad byte; a line whose position fields are there but whose
- *  operations do not parse names what is wrong with them; neither reaches an engine. */
-export function readEpd(path: string): Position[] {
-  let bytes: Buffer;
-  try {
-    bytes = readFileSync(path);
-  } catch (e) {
-    throw new UsageError(
-      `cannot read EPD file ${path}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`,
-    );
-  }
-  const out: Position[] = [];
-  splitLines(bytes).forEach((raw, i) => {
-    const origin = `${path}:${i + 1}`;
-    const line = utf8(raw);
-    if (typeof line !== "string") {
-      out.push({
-        fen: raw.toString("latin1").trim(),
-        origin,
-        error: {
-          ok: false,
-          code: "byte",
-          message: `byte 0x${line.byte.toString(16).padStart(2, "0")} at byte ${line.at + 1} is not UTF-8 text`,
-        },
-      });
-      return;
-    }
-    if (line.trim() === "" || line.trim().startsWith("#")) return;
-    const parsed = parseEpd(line);
-    if (parsed.ok) out.push({ fen: parsed.epd.fen, origin, epd: parsed.epd });
-    // Position fields with operations that do not parse: the operations' fault.
-    else if (parsed.inOperations)
-      out.push({
-        fen: line.trim(),
-        origin,
-        error: { ok: false, code: "epd", message: parsed.message },
-      });
-    // A line that is no EPD goes to the engine as it is, which names what is wrong.
-    else out.push({ fen: line.trim(), origin });
-  });
-  if (out.length === 0) throw new UsageError(`EPD file ${path} holds no position`);
-  return out;
-}
-
-/** A file's lines, split at CR LF, LF or CR. */
-function splitLines(bytes: Buffer): Buffer[] {
-  const lines: Buffer[] = [];
-  let start = 0;
-  for (let i = 0; i < bytes.length; i++) {
-    const b = bytes[i]!;
-    if (b !== 0x0a && b !== 0x0d) continue;
-    lines.push(bytes.subarray(start, i));
-    if (b === 0x0d && bytes[i + 1] === 0x0a) i++;
-    start = i + 1;
-  }
-  lines.push(bytes.subarray(start));
-  return lines;
-}
-
-/** A line's text, or where its first byte that is not UTF-8 stands. */
-function utf8(raw: Buffer): string | { byte: number; at: number } {
-  for (let at = 0; at < raw.length;) {
-    const b = raw[at]!;
-    const tail =
-      b < 0x80
-        ? 0
-        : b >= 0xc2 && b < 0xe0
-          ? 1
-          : b >= 0xe0 && b < 0xf0
-            ? 2
-            : b >= 0xf0 && b < 0xf5
-              ? 3
-              : -1;
-    if (tail < 0) return { byte: b, at };
-    for (let k = 1; k <= tail; k++) {
-      const c = raw[at + k];
-      // A sequence cut short or broken: its lead byte is the bad one.
-      if (c === undefined || (c & 0xc0) !== 0x80) return { byte: b, at };
-    }
-    at += tail + 1;
-  }
-  // What the walk lets through and the decoder refuses (overlong or surrogate forms).
-  try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(raw);
-  } catch {
-    return { byte: raw[0]!, at: 0 };
-  }
-}
-
-/** The position as the user gave it (an EPD line's fields without the operations),
- *  with what is not printable ASCII written as \\u{hex}, so no raw byte reaches a terminal. */
-function shown(p: Position): string {
-  return (p.epd?.position ?? p.fen).replace(
-    /[^\x20-\x7e]/gu,
-    (c) => `\\u{${c.codePointAt(0)!.toString(16)}}`,
-  );
-}
-
-/** The engine's answers for the positions, those with an error of their own given it
- *  without asking the engine. */
-async function answersFor<A>(
-  positions: Position[],
-  ask: (ps: Position[]) => Promise<(A | EngineError)[]>,
-): Promise<(A | EngineError)[]> {
-  const asked = positions.filter((p) => !p.error);
-  const answers = asked.length ? await ask(asked) : [];
-  let next = 0;
-  return positions.map((p) => p.error ?? answers[next++]!);
-}
-
-function positionsFrom(values: { fen?: string; epd?: string }): Position[] {
-  if (values.fen !== undefined && values.epd !== undefined)
-    throw new UsageError("give --fen or --epd, not both");
-  if (values.fen !== undefined) return [{ fen: values.fen.trim(), origin: "--fen" }];
-  if (values.epd !== undefined) return readEpd(values.epd);
-  throw new UsageError("a position is needed: --fen FEN or --epd FILE");
-}
-
-function engineFrom(name: string | undefined): Engine {
-  if (name === undefined) throw new UsageError(`--engine is needed (${ENGINE_NAMES.join(" or ")})`);
-  const engine = engineByName(name);
-  if (!engine) throw new UsageError(`unknown engine '${name}' (known: ${ENGINE_NAMES.join(", ")})`);
-  return engine;
-}
-
-function intFrom(flag: string, text: string | undefined, { min, max }: ArgRange): number {
-  if (text === undefined) throw new UsageError(`--${flag} is needed`);
-  if (!/^\d+$/.test(text) || Number(text) < min || Number(text) > max)
-    throw new UsageError(`--${flag} must be a whole number from ${min} to ${max}, not '${text}'`);
-  return Number(text);
-}
-
-function progress(done: number, total: number): void {
-  if (total > 1) process.stderr.write(`asm: ${done}/${total} positions\n`);
-}
-
-/** The options every command shares, parsed with the command's own. A flag given twice
- *  is an error (not the last one silently winning); a value that starts with a dash, as
- *  in `--depth -1`, is the flag's value (parseArgs alone calls it ambiguous), so that
- *  the range check names it. */
-function parseCommand(
-  argv: string[],
-  own: Record<string, { type: "string" | "boolean"; default?: boolean }>,
-) {
-  const options = {
-    engine: { type: "string" },
-    fen: { type: "string" },
-    epd: { type: "string" },
-    timeout: { type: "string" },
-    ...own,
-  } as const;
-  const takesValue = (arg: string) =>
-    arg.startsWith("--") && options[arg.slice(2) as keyof typeof options]?.type === "string";
-  const args: string[] = [];
-  for (let i = 0; i < argv.length; i++) {
-    const [arg, next] = [argv[i]!, argv[i + 1]];
-    const negative = takesValue(arg) && next !== undefined && /^-[^-]/.test(next);
-    args.push(negative ? `${arg}=${argv[++i]}` : arg);
-  }
-  const { values, tokens } = parseArgs({ args, options, strict: true, tokens: true });
-  const seen = new Set<string>();
-  for (const t of tokens) {
-    if (t.kind !== "option") continue;
-    if (seen.has(t.name)) throw new UsageError(`--${t.name} is given twice`);
-    seen.add(t.name);
-  }
-  const v = values as Record<string, string | boolean | undefined>;
-  const engine = engineFrom(v.engine as string | undefined);
-  const positions = positionsFrom({
-    fen: v.fen as string | undefined,
-    epd: v.epd as string | undefined,
-  });
-  const timeoutMs =
-    v.timeout === undefined
-      ? undefined
-      : intFrom("timeout", v.timeout as string, TIMEOUT_SECONDS) * 1000;
-  return { v, engine, positions, batch: { onProgress: progress, timeoutMs } };
-}
-
-/** Print each answer with `line`, or its error on stderr; the exit code. */
-function report<A extends { ok: true }>(
-  positions: Position[],
-  answers: (A | EngineError)[],
-  line: (p: Position, a: A) => string,
-): number {
-  let failed = 0;
-  answers.forEach((a, i) => {
-    const p = positions[i]!;
-    if (!a.ok) {
-      failed++;
-      process.stderr.write(`${p.origin}: ${shown(p)}: ${a.code}: ${a.message}\n`);
-      return;
-    }
-    process.stdout.write(line(p, a as A));
-  });
-  return failed > 0 ? 1 : 0;
-}
-
-/** The range of a job's number, as CHESS.COM checks it: both engines answer the same
- *  questions, within the batch protocol's limits. */
-async function jobRange(job: string): Promise<ArgRange> {
-  const range = (await programLimits()).jobs.get(job);
-  if (!range) throw new Error(`CHESS.COM's job table has no ${job} job with a number`);
-  return range;
-}
 
 async function perftCommand(argv: string[]): Promise<number> {
   const { v, engine, positions, batch } = parseCommand(argv, {
@@ -367,33 +152,6 @@ async function mateCommand(argv: string[]): Promise<number> {
       ? `${shown(p)} ;nomate ${moves}\n`
       : `${shown(p)} ;mate ${a.length} ${a.firstMoves[0]}\n`,
   );
-}
-
-/** A stipulation as problemists write it: `#3`, `h#2`, `s#2`. */
-function stipulationFrom(text: string | undefined): { aim: Stipulation; moves: string } {
-  const m = /^(h|s)?#(\d+)$/.exec(text ?? "");
-  if (!m) throw new UsageError(`--stipulation must be #N, h#N or s#N, not '${text ?? ""}'`);
-  return { aim: m[1] === "h" ? "help" : m[1] === "s" ? "self" : "direct", moves: m[2]! };
-}
-
-async function solveCommand(argv: string[]): Promise<number> {
-  const withEngine = argv.includes("--engine") ? argv : [...argv, "--engine", "asm"];
-  const { v, engine, positions, batch } = parseCommand(withEngine, {
-    stipulation: { type: "string" },
-  });
-  const stip = stipulationFrom(v.stipulation as string | undefined);
-  if (stip.aim !== "direct") throw new UsageError(`solve does not take ${v.stipulation} yet`);
-  const moves = intFrom("stipulation", stip.moves, await jobRange("solution"));
-  const answers = await answersFor(positions, (ps) =>
-    engine.solution(
-      ps.map((p) => ({ fen: p.fen, moves })),
-      batch,
-    ),
-  );
-  return report(positions, answers, (p, a) => {
-    const text = layOutSolution(p.fen, a.lines);
-    return `${shown(p)} ;solve #${moves}\n${text || "   no solution\n"}\n`;
-  });
 }
 
 async function exchangeCommand(argv: string[]): Promise<number> {

@@ -1,0 +1,84 @@
+// The solver's standard input: a Popeye input file (several problems, one of them bad)
+// and an EPD file of direct mates (`dm N`, `bm #N`, one line bad). The bad one is named
+// with its line number on stderr, the others are solved, and the exit code is 1.
+import { join } from "node:path";
+import { describe, expect, test } from "vitest";
+import { ROOT } from "../ts-harness/core/build.ts";
+import { parsePopeye } from "../ts-harness/formats/popeye.ts";
+import { chess } from "./cli-runner.ts";
+
+const FIXTURES = join(ROOT, "ts-harness/fixtures");
+const POPEYE = join(FIXTURES, "popeye-problems.inp");
+const EPD = join(FIXTURES, "direct-mates.epd");
+
+describe("Popeye's input language", () => {
+  test("the problems read as FENs with their stipulations, the bad one named by its line", () => {
+    const { problems, errors } = parsePopeye(
+      [
+        "BeginProblem",
+        "Pieces White Ke1 Ra1 Rh1 Sb1",
+        "  Black Ke8 Qd8",
+        "Stipulation h#2",
+        "NextProblem",
+        "Pieces White Kc1 Black Ka8 Xb2",
+        "Stipulation #2",
+        "NextProblem",
+        "stip s#3 pieces white kc1 black ka8",
+        "EndProblem",
+      ].join("\n"),
+    );
+    expect(problems).toEqual([
+      { line: 1, fen: "3qk3/8/8/8/8/8/8/RN2K2R b KQ - 0 1", aim: "help", moves: 2 },
+      { line: 8, fen: "k7/8/8/8/8/8/8/2K5 w - - 0 1", aim: "self", moves: 3 },
+    ]);
+    expect(errors).toEqual([{ line: 6, message: "'Xb2' is no piece and squares (as Ra1h1)" }]);
+  });
+
+  test.each([
+    ["a file without BeginProblem", "Pieces White Kc1", 1, "no BeginProblem"],
+    [
+      "a problem without EndProblem",
+      "BeginProblem\nStipulation #2\nPieces White Kc1",
+      3,
+      "no EndProblem",
+    ],
+    [
+      "two pieces on one square",
+      "BeginProblem\nPieces White Kc1 Qc1\nStipulation #2\nEndProblem",
+      2,
+      "two pieces on c1",
+    ],
+    [
+      "a stipulation of another aim",
+      "BeginProblem\nPieces White Kc1\nStipulation =2\nEndProblem",
+      3,
+      "'=2' is not #N, h#N or s#N",
+    ],
+  ])("%s is an error on its line", (_, text, line, message) => {
+    expect(parsePopeye(text).errors).toEqual([{ line, message }]);
+  });
+
+  test("chess solve --problems solves the good problems and names the bad one", async () => {
+    const r = await chess("solve", "--problems", POPEYE);
+    expect(r.exitCode).toBe(1);
+    expect(r.stderr).toMatch(
+      new RegExp(`^${POPEYE}:7: Popeye problem: problem: 'Sz9' is no piece and squares`, "m"),
+    );
+    expect(r.stdout).toContain("k7/P1p5/1K6/8/N7/8/8/8 w - - 0 1 ;solve #2\n   1.Ka6! zugzwang.");
+    expect(r.stdout).toContain(";solve #3\n   1.bxc3! zugzwang.");
+    expect(r.stdout).toContain("   1.Ke8! threat:\n          2.f8=N#");
+  }, 150_000);
+});
+
+describe("EPD's dm and bm #N", () => {
+  test("chess solve --epd solves each line at its own length and names the bad line", async () => {
+    const r = await chess("solve", "--epd", EPD);
+    expect(r.exitCode).toBe(1);
+    expect(r.stderr).toMatch(
+      new RegExp(`^${EPD}:4: k3N3/P7/K6p/8/8/8/8/8 w - -: stipulation: no stipulation`, "m"),
+    );
+    expect(r.stdout).toContain(";solve #2\n   1.Ka6! zugzwang.");
+    expect(r.stdout).toContain(";solve #2\n   1.Ke8! threat:");
+    expect(r.stdout).toContain(";solve #2\n   1.Rxc5! zugzwang.");
+  }, 150_000);
+});

@@ -1,0 +1,115 @@
+// cli-solve -- `chess solve`: a problem's solution as problemists read it.
+//   chess solve [--engine asm|oracle] --stipulation '#N' (--fen FEN | --epd FILE)
+//   chess solve [--engine asm|oracle] --problems FILE
+// The stipulation comes from --stipulation, or from each EPD line's `dm N` (direct mate
+// in N) or `bm #N` operation, or from each problem of a Popeye input file
+// (formats/popeye.ts). Each position prints `FEN ;solve #N` and the solution as Popeye
+// lays it out (formats/solution.ts); the engine solves, asm by default. A line or
+// problem that does not read is named with its line number on stderr, the others are
+// solved, and the exit code is 1.
+import { readFileSync } from "node:fs";
+import type { EngineError } from "../core/engines.ts";
+import { parsePopeye, parseStipulation, type Aim } from "../formats/popeye.ts";
+import { layOutSolution } from "../formats/solution.ts";
+import {
+  UsageError,
+  answersFor,
+  jobRange,
+  parseCommand,
+  report,
+  shown,
+  type Position,
+} from "./cli-input.ts";
+
+interface Problem extends Position {
+  aim: Aim;
+  moves: number;
+}
+
+const AIM_PREFIX: Record<Aim, string> = { direct: "", help: "h", self: "s" };
+
+/** An EPD line's stipulation: `dm N`, or `bm #N`. */
+function epdStipulation(p: Position): { aim: Aim; moves: number } | null {
+  const op = (name: string) => p.epd?.operations.find((o) => o.opcode === name)?.operands;
+  const dm = op("dm")?.[0];
+  if (dm !== undefined) return /^[1-9]\d?$/.test(dm) ? { aim: "direct", moves: Number(dm) } : null;
+  const bm = op("bm")?.[0];
+  return bm?.startsWith("#") ? parseStipulation(bm) : null;
+}
+
+/** The problems of a Popeye input file; those that do not read as positions with errors. */
+function readProblems(path: string): Problem[] {
+  let text: string;
+  try {
+    text = readFileSync(path, "utf8");
+  } catch (e) {
+    throw new UsageError(
+      `cannot read problem file ${path}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`,
+    );
+  }
+  const { problems, errors } = parsePopeye(text);
+  return [
+    ...problems.map((p) => ({
+      fen: p.fen,
+      origin: `${path}:${p.line}`,
+      aim: p.aim,
+      moves: p.moves,
+    })),
+    ...errors.map((e) => ({
+      fen: "Popeye problem",
+      origin: `${path}:${e.line}`,
+      aim: "direct" as const,
+      moves: 1,
+      error: { ok: false as const, code: "problem", message: e.message },
+    })),
+  ].sort((a, b) => Number(a.origin.split(":").pop()) - Number(b.origin.split(":").pop()));
+}
+
+export async function solveCommand(argv: string[]): Promise<number> {
+  const withEngine = argv.includes("--engine") ? argv : [...argv, "--engine", "asm"];
+  const { v, engine, positions, batch } = parseCommand(withEngine, {
+    stipulation: { type: "string" },
+    problems: { type: "string" },
+  });
+  const given = v.stipulation === undefined ? null : parseStipulation(v.stipulation as string);
+  if (v.stipulation !== undefined && !given)
+    throw new UsageError(`--stipulation must be #N, h#N or s#N, not '${v.stipulation}'`);
+  const problems: Problem[] =
+    v.problems !== undefined
+      ? readProblems(v.problems as string)
+      : positions.map((p) => {
+          const stip = given ?? epdStipulation(p);
+          if (stip) return { ...p, ...stip };
+          const error: EngineError = {
+            ok: false,
+            code: "stipulation",
+            message: "no stipulation: give --stipulation, or dm N or bm #N in the EPD line",
+          };
+          return { ...p, aim: "direct", moves: 1, error: p.error ?? error };
+        });
+  const range = await jobRange("solution");
+  for (const p of problems)
+    if (!p.error && p.aim !== "direct")
+      p.error = {
+        ok: false,
+        code: "stipulation",
+        message: `solve does not take ${AIM_PREFIX[p.aim]}#N yet`,
+      };
+    else if (!p.error && (p.moves < range.min || p.moves > range.max))
+      p.error = {
+        ok: false,
+        code: "stipulation",
+        message: `#${p.moves}: a mate in ${range.min} to ${range.max} moves`,
+      };
+  const answers = await answersFor(problems, (ps) =>
+    engine.solution(
+      (ps as Problem[]).map((p) => ({ fen: p.fen, moves: p.moves })),
+      batch,
+    ),
+  );
+  return report(problems, answers, (p, a) => {
+    const q = p as Problem;
+    const text = layOutSolution(q.fen, a.lines);
+    return `${shown(q)} ;solve ${AIM_PREFIX[q.aim]}#${q.moves}\n${text || "   no solution\n"}\n`;
+  });
+}
