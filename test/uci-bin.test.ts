@@ -251,4 +251,62 @@ describe.skipIf(!existsSync("/usr/bin/dosbox"))("bin/liberman-uci under native D
     },
     FIRST_READY_MS + 4 * MOVE_WAIT_MS,
   );
+
+  // Once: movetime lost Move Overhead (300 ms) as well as the pipe's cost; after ponderhit the search planned afresh as if it had not
+  // pondered (6.9 s where an unpondered move took 2.5).
+  test(
+    "go movetime 2000 answers after 1.85 to 2.3 s, MultiPV 3 lines carry the move and its reply's line, each move legal, and ponderhit after three seconds of pondering answers within half a second",
+    async () => {
+      const { engine } = launch("native-c");
+      engine.send("uci");
+      engine.send("setoption name Backend value dosbox");
+      engine.send("setoption name OwnBook value false");
+      engine.send("isready");
+      await engine.waitFor(/^readyok$/, FIRST_READY_MS);
+      engine.send(`position fen ${KIWIPETE}`);
+      engine.send("go depth 3");
+      await engine.waitFor(/^bestmove /, MOVE_WAIT_MS);
+      const moves = ["d2d4", "d7d5", "c2c4", "e7e6"];
+      engine.send(`position startpos moves ${moves.join(" ")}`);
+      let sent = Date.now();
+      engine.send("go movetime 2000");
+      const timed = await engine.waitFor(/^bestmove /, MOVE_WAIT_MS);
+      const took = Date.now() - sent;
+      expect(legal(START, moves)).toContain(bestmove(timed)[1]);
+      expect(took).toBeGreaterThanOrEqual(1850);
+      expect(took).toBeLessThanOrEqual(2300);
+
+      engine.send("setoption name MultiPV value 3");
+      engine.send(`position fen ${KIWIPETE}`);
+      engine.send("go movetime 3000");
+      const multi = (await engine.waitFor(/^bestmove /, MOVE_WAIT_MS)).filter((l) =>
+        / multipv \d /.test(l),
+      );
+      const last = multi.slice(-3);
+      expect(last.map((l) => Number(/ multipv (\d+)/.exec(l)![1]))).toEqual([1, 2, 3]);
+      for (const l of last) {
+        const pv = / pv (.*)$/.exec(l)![1]!.split(" ");
+        // The engine's own info names its best move only: the move and the reply's line.
+        expect(pv.length, l).toBeGreaterThanOrEqual(2);
+        let pos = oracle.fenPosition(KIWIPETE);
+        for (const m of pv) {
+          expect(legal(oracle.toFen(pos), []), l).toContain(m);
+          pos = oracle.playUci(pos, [m]);
+        }
+      }
+      engine.send("setoption name MultiPV value 1");
+
+      engine.send("setoption name Ponder value true");
+      engine.send(`position startpos moves ${moves.join(" ")}`);
+      engine.send("go ponder wtime 20000 btime 20000");
+      await new Promise((r) => setTimeout(r, 3000));
+      sent = Date.now();
+      engine.send("ponderhit");
+      const hit = await engine.waitFor(/^bestmove /, MOVE_WAIT_MS);
+      expect(legal(START, moves)).toContain(bestmove(hit)[1]);
+      expect(Date.now() - sent).toBeLessThanOrEqual(500);
+      await engine.quit(10_000);
+    },
+    FIRST_READY_MS + 4 * MOVE_WAIT_MS,
+  );
 });

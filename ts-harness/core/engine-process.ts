@@ -15,6 +15,11 @@ import {
 /** How often RESULT.TXT is read: a file of the host under native DOSBox costs nothing;
  *  js-dos's file system is read through the emulator, which it slows. */
 const POLL_MS: Record<Exclude<BackendName, "auto">, number> = { dosbox: 5, jsdos: 25 };
+/** What a stop costs before one is measured (native DOSBox answered in 41-53 ms), and
+ *  the range a measurement is kept to. */
+const PIPE_MS_GUESS: Record<Exclude<BackendName, "auto">, number> = { dosbox: 60, jsdos: 150 };
+const PIPE_MS_MIN = 10;
+const PIPE_MS_MAX = 1000;
 
 /** `newGame()` makes the next batch start with `newgame` (the table emptied). A program
  *  that has ended, or that a search gave up on, is started again for the next batch. */
@@ -24,12 +29,21 @@ export class EngineProcess {
   private jobCount = 0;
   private newGameWanted = true;
   readonly backend: Exclude<BackendName, "auto">;
+  /** What a stop costs, in wall ms: from the stop file written to the answer read, as
+   *  last measured (PIPE_MS_GUESS until a search has been stopped). */
+  pipeMs: number;
 
   constructor(
     private readonly bytes: Uint8Array,
     backend: BackendName,
   ) {
     this.backend = resolveBackend(backend);
+    this.pipeMs = PIPE_MS_GUESS[this.backend];
+  }
+
+  /** A stop answered `ms` after it was written. */
+  measuredStop(ms: number): void {
+    this.pipeMs = Math.min(Math.max(ms, PIPE_MS_MIN), PIPE_MS_MAX);
   }
 
   get pollMs(): number {

@@ -134,7 +134,8 @@ export class Engine {
 
   ponderhit(): boolean {
     if (this.ponderPlan === undefined) return false;
-    // The ponder search goes on as a normal one, on the clock from now.
+    // The ponder search goes on as a normal one, under the plan of the go ponder, the
+    // time spent pondering counted as spent on the move.
     this.search?.replan(this.ponderPlan);
     this.ponderPlan = undefined;
     this.releaseBestmove?.();
@@ -168,7 +169,9 @@ export class Engine {
     }
     const started = Date.now();
     const game = this.game;
-    const plan = timePlan(limits, oracle.sideToMove(game.pos) === "w", settings.moveOverheadMs);
+    this.process ??= new EngineProcess(program.bytes, this.backend);
+    const white = oracle.sideToMove(game.pos) === "w";
+    const plan = timePlan(limits, white, settings.moveOverheadMs, this.process.pipeMs);
     // Short of time (a hard limit of HURRY_MS or less), the move is one iteration of
     // depth 1 without the mate logic: what a move costs beyond its thinking is then
     // the least it can be.
@@ -192,7 +195,6 @@ export class Engine {
     // A go with no limit the bridge or the engine keeps thinks the Level's budget.
     const budget =
       settings.budgetMs || (plan === null && !held && !engineKept ? levelBudgetMs : undefined);
-    this.process ??= new EngineProcess(program.bytes, this.backend);
     const search = startSearch(
       this.process,
       program,

@@ -1,6 +1,7 @@
 // uci-multipv -- MultiPV in the bridge: rounds of one search per root move (its reply
 // searched to the round's depth less one), in one batch a round; after each round the k
-// best are reported, each with its score and line. Rounds go deeper until the engine's
+// best are reported, each with its score and line: the move, then its reply's principal
+// line as far as that search knows it. Rounds go deeper until the engine's
 // limits, the soft limit of the plan (no new round) or a stop; a round cut short is
 // dropped, and the last whole one answers.
 import { EngineProcess, ResultReader } from "../core/engine-process.ts";
@@ -48,20 +49,25 @@ export async function multiPvSearch(
     const { host, first } = await engine.send(batch);
     const reader = new ResultReader(host, first);
     const scored: SearchInfo[] = [];
+    /** Each root move's reply line, as its search's last info gave it. */
+    const lines: string[][] = legal.map(() => []);
     let whole = true;
     for (let answered = 0; answered < legal.length;) {
       for (const { job, words } of await reader.next()) {
         if (words[0] === "error")
           throw new Error(`the engine refused job ${job}: ${words.join(" ")}`);
-        if (words[0] !== "bestmove") continue;
         const i = (job - first) >> 1;
+        const info = parseInfo(words);
+        if (info && (job - first) % 2 === 1) lines[i] = info.pv;
+        if (words[0] !== "bestmove") continue;
         const m = legal[i]!;
         const reply = words[1] && words[1] !== "none" ? words[1] : null;
-        const info = parseInfo(["info", ...words.slice(2)]);
-        if (!info || words.includes("key")) whole = false;
-        nodes += info?.nodes ?? 0;
-        const score = info ? fromParent(info.score) : { cp: 0 };
-        scored.push({ depth, score, nodes, pv: reply ? [m, reply] : [m] });
+        const final = parseInfo(["info", ...words.slice(2)]);
+        if (!final || words.includes("key")) whole = false;
+        nodes += final?.nodes ?? 0;
+        const score = final ? fromParent(final.score) : { cp: 0 };
+        const line = !reply ? [] : lines[i]![0] === reply ? lines[i]! : [reply];
+        scored.push({ depth, score, nodes, pv: [m, ...line] });
         answered++;
       }
       if (answered >= legal.length) break;

@@ -188,6 +188,8 @@ async function runGo(
         last = info;
         onInfo(info);
       } else if (words[0] === "bestmove") {
+        const sinceStop = control.sinceStop;
+        if (sinceStop !== null) engine.measuredStop(sinceStop);
         const best = words[1] && words[1] !== "none" ? words[1] : null;
         if (best && words[2] === "book") return { kind: "answer", best, book: true };
         // The mate logic answers without an iteration, and a stopped iteration's nodes

@@ -53,14 +53,20 @@ const KEPT_SHARE = 0.5;
 const MIN_THINK_MS = 10;
 
 /** The wall-clock plan of a `go`, or null when it sets none (infinite, ponder, depth,
- *  nodes or mate alone). `movetime` is a hard limit; under the clock the soft and hard
+ *  nodes or mate alone). `movetime` is a hard limit, less `pipeMs`, what the stop and
+ *  the answer were measured to cost; under the clock the soft and hard
  *  limits come from the time left, the increment and the moves to go, less the
  *  overhead kept back for the bridge and the GUI and MOVE_COST_MS for each move to go
  *  after this one that the increment does not pay. */
-export function timePlan(limits: GoLimits, white: boolean, overheadMs: number): TimePlan | null {
+export function timePlan(
+  limits: GoLimits,
+  white: boolean,
+  overheadMs: number,
+  pipeMs = 0,
+): TimePlan | null {
   if (limits.infinite) return null;
   if (limits.movetime !== undefined) {
-    const hard = Math.max(limits.movetime - overheadMs, 1);
+    const hard = Math.max(limits.movetime - pipeMs, 1);
     return { softMs: hard, hardMs: hard };
   }
   const left = white ? limits.wtime : limits.btime;
@@ -121,9 +127,15 @@ export class StopControl {
     return Date.now() - this.started;
   }
 
+  /** From now on keep to `plan`, its times counted from the start of this search: after
+   *  `ponderhit` the time already spent pondering on the predicted move counts as spent. */
   replan(plan: TimePlan | null): void {
-    this.started = Date.now();
     this.plan = plan;
+  }
+
+  /** Wall ms since the hard stop was written, or null: not stopped. */
+  get sinceStop(): number | null {
+    return this.since === null ? null : Date.now() - this.since;
   }
 
   get stopping(): boolean {
