@@ -69,11 +69,14 @@ describe("the clock's plan", () => {
     },
   );
 
-  test("black's clock is read when black is to move, and movetime is a hard limit less the overhead", () => {
+  test("black's clock is read when black is to move, and movetime is a hard limit less the stop's measured cost, not the overhead", () => {
     expect(timePlan({ wtime: 1000, btime: 100_000 }, false, OVERHEAD)!.softMs).toBeGreaterThan(
       timePlan({ wtime: 1000, btime: 100_000 }, true, OVERHEAD)!.softMs,
     );
-    expect(timePlan({ movetime: 5000 }, true, OVERHEAD)).toEqual({ softMs: 4700, hardMs: 4700 });
+    expect(timePlan({ movetime: 5000 }, true, OVERHEAD, 50)).toEqual({
+      softMs: 4950,
+      hardMs: 4950,
+    });
     expect(timePlan({ infinite: true, wtime: 1000 }, true, OVERHEAD)).toBeNull();
     expect(timePlan({ winc: 1000 }, true, OVERHEAD)).toBeNull();
   });
