@@ -1188,6 +1188,8 @@ describe.skipIf(!chromiumReady || !chessWritten)("the game in Chromium, as peopl
       await page.keyboard.type("c2c4\n");
       await waitLog(page, "the computer thinking", (l) => l.mode === "think");
       await expect.poll(() => page.locator("#thinking").isVisible()).toBe(true);
+      const bar = (await page.locator("#move-now").boundingBox())!;
+      expect(bar.y + bar.height).toBeLessThanOrEqual(DESKTOP.height); // in the window, unscrolled
       await command(page, "flip").click();
       expect(await page.locator("#command-note").textContent()).toContain(
         "after the computer's move",
