@@ -43,6 +43,8 @@ const SHOTS: {
     device: DESKTOP,
     moves: ["e2e4"],
     then: async (page) => {
+      await page.locator('#commands button[data-command="book"]').click(); // no book reply
+      await sleep(1000);
       await page.locator('#commands button[data-command="level"]').click();
       await page.locator("#choice-list button", { hasText: "Level 7" }).click();
       await sleep(1000);
