@@ -54,6 +54,8 @@ job_verbs:
         dw verb_selfmate, job_problem, 1, STIP_MAX_MOVES, JOB_LIMITS_FEN
         dw verb_keys,   job_problem, 1, MATE_MAX_MOVES, JOB_LIMITS_FEN
         dw verb_solution, job_problem, 1, MATE_MAX_MOVES, JOB_LIMITS_FEN
+        dw verb_helpsolution, job_problem, 1, STIP_MAX_MOVES, JOB_LIMITS_FEN
+        dw verb_selfsolution, job_problem, 1, STIP_MAX_MOVES, JOB_LIMITS_FEN
         dw verb_exchange, job_exchange, 1, EXCHANGE_MAX_DEPTH, JOB_LIMITS_FEN
         dw verb_best,   job_best,   1, BEST_MAX_MS, JOB_LIMITS_FEN
         dw verb_position, job_position, 0, JOB_NO_ARG, JOB_TEXT

@@ -10,6 +10,8 @@ verb_helpmate   db "helpmate", 0
 verb_selfmate   db "selfmate", 0
 verb_keys       db "keys", 0
 verb_solution   db "solution", 0
+verb_helpsolution db "helpsolution", 0
+verb_selfsolution db "selfsolution", 0
 word_mate       db " mate ", 0
 word_nomate     db " nomate ", 0
 word_helpmate   db " helpmate ", 0
@@ -18,6 +20,7 @@ word_selfmate   db " selfmate ", 0
 word_noselfmate db " noselfmate ", 0
 word_keys       db " keys ", 0
 word_solution   db " solution ", 0
+word_selfsolution db " selfsolution ", 0
 word_line       db " line ", 0
 tree_roles      dw word_key, word_threat, word_move ; by the engine's line roles
 word_key        db " key ", 0
@@ -39,6 +42,12 @@ KEY_LENGTH_MARK equ '/'             ; between a key and its length
 ;   `solution N [limits] FEN`: a line `<n> line <ply> key|threat|move <uci> [<k>]` for
 ;     each move of the keys' trees in the order engine_tree walks them (a key with its
 ;     length), then `<n> solution <N> <keys> nodes ...`;
+;   `helpsolution N [limits] FEN`: the helpmate's lines, every one of the shortest (up to
+;     HELP_COUNT_CAP), as `<n> line <ply> key|move <uci> [<k>]` a move, then the
+;     helpmate's own line;
+;   `selfsolution N [limits] FEN`: every key of a selfmate in at most N moves and its
+;     threat, `<n> line ...` lines as `solution`'s, then `<n> selfsolution <N> <keys>
+;     nodes ...`;
 ;   `keys N [limits] FEN`: `<n> keys <N> <uci>/<k>,<uci>/<k>,... nodes ...`, every
 ;     first move that forces mate in N moves or fewer and the fewest each forces, in
 ;     generation order (`<n> keys <N> nodes ...` when there is none);
@@ -58,6 +67,10 @@ problem_jobs:
         dw verb_keys, engine_keys, word_keys, word_keys, job_problem_keys, 0
         dw verb_solution, engine_tree, word_solution, word_solution, job_problem_count
         dw job_tree_line
+        dw verb_helpsolution, engine_helpmate, word_helpmate, word_nohelpmate, job_problem_line
+        dw job_tree_line
+        dw verb_selfsolution, engine_selftree, word_selfsolution, word_selfsolution
+        dw job_problem_count, job_tree_line
 
         section .text
 
@@ -109,29 +122,31 @@ job_problem_key:
         jmp engine_print_move
 
 ; job_problem_keys -- the answer of a keys job: every key and its length
-; IN:  EAX = the keys; SI -> their moves, then from SI + MAX_MOVES dwords their lengths
+; IN:  EAX = the keys (engine_key_at reads them)
 ; OUT: ` <uci>/<k>,<uci>/<k>,...` in the result buffer (nothing when there is none)
-; CHG: EAX, ECX, EDX, SI
+; CHG: EAX, ECX, EDX
 job_problem_keys:
-        mov ecx, eax
-        jecxz .end
+        test eax, eax
+        jz .end
         call out_space
         push bx
-        lea bx, [si + MAX_MOVES * MOVE_SIZE] ; BX -> the lengths
-.key:   mov eax, [si]
+        push si
+        mov si, ax                  ; the keys
+        xor bx, bx
+.key:   call engine_key_at
         call engine_print_move
         mov al, KEY_LENGTH_MARK
         call out_char
-        movzx eax, byte [bx]
+        movzx eax, cl
         call out_u32
-        add si, MOVE_SIZE
         inc bx
-        dec cx
-        jz .done
+        cmp bx, si
+        jae .done
         mov al, LINE_SEPARATOR
         call out_char
         jmp .key
-.done:  pop bx
+.done:  pop si
+        pop bx
 .end:   ret
 
 ; job_problem_count -- the answer of a solution job: its number of keys

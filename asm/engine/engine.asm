@@ -17,6 +17,7 @@
 ;   engine_selfmate     the key of a shortest selfmate in N
 ;   engine_keys         every first move that forces mate in N or fewer, and its length
 ;   engine_tree         the keys and the tree of each: threats, defences, answers
+;   engine_selftree     a selfmate's keys and the threat of each
 ;   engine_exchange     Liberman's material exchange to D plies (NOIR3)
 ;   engine_perft        the leaves of the legal move tree to a depth
 ;   engine_divide_start, engine_divide_move   the same, split by legal move
@@ -546,6 +547,23 @@ engine_mate:
         mov byte [engine_depth], 0
 .found: ret
 
+; engine_key_at -- a key engine_keys found (or engine_tree, engine_selftree)
+; IN:  BX = its index, below their count
+; OUT: EAX = the key, CL = the fewest moves it forces the aim in
+; CHG: nothing else
+engine_key_at:
+        push es
+        push fs
+        push gs
+        push ax
+        call search_segments
+        pop ax
+        call mate_key_at
+        pop gs
+        pop fs
+        pop es
+        ret
+
 ; engine_tree -- every key of a mate in at most N moves and the tree of each as a solver
 ;                prints it (threat, defences, answers), a line at a time to
 ;                [engine_tree_hook], within the limits (mate_tree)
@@ -556,13 +574,20 @@ engine_tree:
         mov si, mate_tree
         jmp engine_stipulation
 
+; engine_selftree -- every key of a selfmate in at most N moves and each key's threat,
+;                    a line at a time to [engine_tree_hook], within the limits (self_tree)
+; IN:  CL = N, 1 .. STIP_MAX_MOVES; [engine_tree_hook]; the limits
+; OUT, CHG: as engine_tree
+engine_selftree:
+        mov si, self_tree
+        jmp engine_stipulation
+
 ; engine_keys -- every first move that forces mate in at most N moves, with the fewest
 ;                moves each forces, within the limits (mate_keys)
 ; IN:  CL = N, 1 .. MATE_MAX_MOVES; the limits (clock.asm's limit_*)
-; OUT: CF clear: EAX = the keys (0: none), CL = N, SI -> their moves (a dword each, in
-;      generation order), then from SI + MAX_MOVES dwords their lengths (a byte each);
-;      CF set: a limit came first ([clock_abort]); [clock_nodes]; the position
-;      unchanged, the move stack overwritten
+; OUT: CF clear: EAX = the keys (0: none), CL = N, engine_key_at reads them (in
+;      generation order) until the next engine call; CF set: a limit came first
+;      ([clock_abort]); [clock_nodes]; the position unchanged, the move stack overwritten
 ; CHG: EBX, ECX, EDX, SI, DI, EBP
 engine_keys:
         mov si, mate_keys

@@ -202,12 +202,41 @@ help_path_put:
         mov [help_path + bx], eax
         ret
 
+; help_line_out -- a line found, handed move by move to the solution's hook when there
+;                  is one (matetree.asm's tree_hook: the first move a key of k moves,
+;                  the others moves at their plies)
+; IN:  the line in help_path up to [ply]; [tree_hook] (0: none)
+; OUT: the line handed out
+; CHG: nothing
+help_line_out:
+        cmp word [tree_hook], 0
+        je .out
+        pushad
+        movzx cx, byte [ply]
+        sub cl, [mate_root_ply]     ; CX = 2k plies
+        mov si, help_path
+        mov dx, (TREE_KEY << 8) | 1
+        mov bl, cl
+        shr bl, 1                   ; k
+.move:  mov eax, [si]
+        xchg cl, bl
+        call mate_tree_line
+        xchg cl, bl
+        add si, MOVE_SIZE
+        mov dh, TREE_MOVE
+        inc dl
+        dec cx
+        jnz .move
+        popad
+.out:   ret
+
 ; help_line_found -- S is mated: count the line, keep it if it is the first
 ; IN:  the line in help_path up to [ply] (the mating reply played)
 ; OUT: [help_count] + 1, help_line; CF set: stop (the cap reached)
 ; CHG: BX
 help_line_found:
         inc dword [help_count]
+        call help_line_out
         cmp dword [help_count], 1
         jne .cap
         push si

@@ -7,13 +7,12 @@
 
         section .bss
 
+keys_forces     resw 1              ; IN: does a move force the aim in k? (mate_keys_try)
 keys_chain      resw 1              ; -> the root's moves (ES), in generation order
 keys_end        resw 1              ; -> past them
-keys_found      resb MAX_MOVES * (MOVE_SIZE + 1) ; OUT: the keys, then their lengths
-keys_moves      equ keys_found      ; the keys' moves, in generation order
-keys_lengths    equ keys_found + MAX_MOVES * MOVE_SIZE ; the fewest moves each forces
-                                    ; (while the walk runs: by the root chain's order,
-                                    ; 0: none yet)
+keys_lengths    resb MAX_MOVES      ; the fewest moves each root move forces the aim in
+                                    ; (0: none yet); at the end the keys' alone, as the
+                                    ; chain (mate_key_at)
 
         section .text
 
@@ -21,21 +20,27 @@ keys_lengths    equ keys_found + MAX_MOVES * MOVE_SIZE ; the fewest moves each f
 ;              the fewest moves each forces
 ; IN:  CL = N, 1 .. MATE_MAX_MOVES; the position; ES:DI -> free space in the move
 ;      chain; the limits (clock_check stops the search)
-; OUT: CF clear: EAX = the keys (0: none), CL = N, SI -> keys_moves: their moves (a
-;      dword each, generation order), then from keys_moves + MAX_MOVES dwords their
-;      lengths (a byte each); CF set: a limit came first ([clock_abort])
+; OUT: CF clear: EAX = the keys (0: none), CL = N, the keys at the front of the root's
+;      chain in generation order (mate_key_at reads them); CF set: a limit came first
+;      ([clock_abort])
 ; CHG: EBX, ECX, EDX, SI, EBP (DI kept; the position restored)
 mate_keys:
         mov si, mate_keys_walk
+        mov word [keys_forces], mate_keys_forces
+        mov dl, cl                  ; a mate in one looks nothing up
         ; fall through
 
-; mate_keys_run -- mate_keys with another walker on its root's chain (matetree.asm's)
-; IN:  SI -> the walker (as mate_keys_walk); otherwise as mate_keys
+; mate_keys_run -- mate_keys for another aim or with another walker on its root's
+;                  chain (matetree.asm's)
+; IN:  SI -> the walker (as mate_keys_walk); [keys_forces] -> the aim's test (as
+;      mate_keys_forces); DL = the longest length whose table is cleared (mate_drive);
+;      otherwise as mate_keys
 ; OUT, CHG: as mate_keys
 mate_keys_run:
         push si
         push di
         push cx
+        push dx
         mov [keys_chain], di
         call gen_moves
         mov [keys_end], di
@@ -49,10 +54,10 @@ mate_keys_run:
         rep stosb
         pop es
         pop di                      ; the free space past the root's chain
+        pop dx
         pop cx
         mov ch, cl                  ; CH = N
         mov cl, 1
-        mov dl, ch                  ; a mate in one looks nothing up
         mov bp, sp
         mov si, [bp + 2]            ; the walker, under the saved DI
         call mate_drive
@@ -60,7 +65,9 @@ mate_keys_run:
         pop si
         jc .out
         push cx
+        push di
         mov si, [keys_chain]        ; the keys gathered, in order, to the front
+        mov di, si
         xor bx, bx
         xor ecx, ecx
 .gather:
@@ -69,23 +76,37 @@ mate_keys_run:
         mov al, [keys_lengths + bx]
         test al, al
         jz .next
-        push bx
-        mov bx, cx
-        mov [keys_lengths + bx], al
-        shl bx, DWORD_SHIFT
         mov eax, [es:si]
-        mov [keys_moves + bx], eax
-        pop bx
+        mov [es:di], eax
+        add di, MOVE_SIZE
+        mov al, [keys_lengths + bx]
+        xchg bx, cx
+        mov [keys_lengths + bx], al
+        xchg bx, cx
         inc cx
 .next:  add si, MOVE_SIZE
         inc bx
         jmp .gather
 .gathered:
         mov eax, ecx
+        pop di
         pop cx                      ; CL = N
-        mov si, keys_moves
         clc
 .out:   ret
+
+; mate_key_at -- a key mate_keys found
+; IN:  BX = its index, below the count mate_keys gave; ES = the move stack as mate_keys
+;      left it
+; OUT: EAX = the key, CL = the fewest moves it forces the aim in
+; CHG: nothing else
+mate_key_at:
+        push bx
+        mov cl, [keys_lengths + bx]
+        shl bx, DWORD_SHIFT
+        add bx, [keys_chain]
+        mov eax, [es:bx]
+        pop bx
+        ret
 
 ; mate_keys_walk -- mate_drive's walker for every key: each root move that has no
 ;                   length yet and forces mate in k moves gets k
@@ -109,8 +130,9 @@ mate_keys_walk:
         cmp cl, ch                  ; CF set below N
         ret
 
-; mate_keys_try -- does a move force mate in k moves?
-; IN:  ES:SI -> the move; CL = k >= 1; ES:DI -> free space past its chain
+; mate_keys_try -- does a move force the aim (a mate, a selfmate) in k moves?
+; IN:  ES:SI -> the move; CL = k >= 1; ES:DI -> free space past its chain;
+;      [keys_forces]
 ; OUT: CF clear: yes; CF set: no, or a limit came first
 ; CHG: EAX, EDX, EBP (BX, CX, SI, DI kept; the position restored)
 mate_keys_try:
@@ -119,7 +141,7 @@ mate_keys_try:
         push bx
         push si
         push cx
-        call mate_keys_forces
+        call [keys_forces]
         pop cx
         pop si
         pop bx

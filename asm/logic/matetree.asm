@@ -30,14 +30,14 @@ struc tree_frame                    ; a defender's node's state while its tree i
         .answers_end    resw 1
         .answer         resw 1      ; -> the one being walked
         .length         resb 1      ; their length
-        .pad            resb 1
 endstruc
-TREE_DEPTH      equ MATE_MAX_MOVES + 1
+TREE_DEPTH      equ TREE_MOVES_FULL     ; a defender's node takes a frame only below a shown move
 
         section .bss
 
 tree_hook       resw 1              ; IN: the routine that takes a line (mate_tree)
 tree_moves      resb 1              ; the last attacker's move shown
+tree_threats_only resb 1            ; nonzero: a node shows its threat, no defence
 tree_ply        resb 1              ; the ply of the line the defender's node shows next
 tree_frame_at   resw 1              ; -> the frame of the node being walked
 tree_frames     resb TREE_DEPTH * tree_frame_size
@@ -52,14 +52,35 @@ tree_frames     resb TREE_DEPTH * tree_frame_size
 ; OUT: as mate_keys (the lines a limit cut short are not all the tree)
 ; CHG: EBX, ECX, EDX, SI, EBP (DI kept; the position restored)
 mate_tree:
+        mov word [keys_forces], mate_keys_forces
+        mov byte [tree_threats_only], 0
+        mov dl, cl                  ; a mate in one looks nothing up
         mov al, cl
         cmp al, TREE_MOVES_FULL
         jbe .shown
         mov al, TREE_MOVES_SHOWN
 .shown: mov [tree_moves], al
+        ; fall through
+
+; mate_tree_run -- the tree's walk for an aim set up by its entry
+; IN:  as mate_keys_run, [tree_moves], [tree_threats_only] set
+; OUT, CHG: as mate_keys
+mate_tree_run:
         mov word [tree_frame_at], tree_frames - tree_frame_size
         mov si, mate_tree_walk
         jmp mate_keys_run
+
+; self_tree -- every key of a selfmate in at most N moves (selfmate.asm's aim: the
+;              defender forced to give mate) and each key's threat, the attacker's
+;              moves that would force it soonest were the defender to pass
+; IN:  CL = N, 1 .. STIP_MAX_MOVES; otherwise as mate_tree
+; OUT, CHG: as mate_tree
+self_tree:
+        mov word [keys_forces], self_defend
+        mov byte [tree_threats_only], 1
+        mov byte [tree_moves], TREE_MOVES_SHOWN
+        mov dl, STIP_MAX_MOVES      ; its escapes by ply are read at k = 1 too
+        jmp mate_tree_run
 
 ; mate_tree_walk -- mate_drive's walker for the tree: the keys' walk, and at k = N each
 ;                   key's tree
@@ -146,6 +167,8 @@ mate_tree_defend:
 .passed:
         call move_unpass
 .defend:
+        cmp byte [tree_threats_only], 0
+        jne .done                   ; (the selfmate's key shows its threat alone)
         mov bx, [tree_frame_at]
         mov si, [bx + tree_frame.defences]
 .defence:

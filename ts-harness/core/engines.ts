@@ -63,6 +63,13 @@ export interface KeysAnswer extends JobCost {
   keys: { move: string; length: number }[];
 }
 
+export interface SolveRequest extends MateRequest {
+  /** The aim: a direct mate (the default), a helpmate or a selfmate. */
+  aim?: "direct" | "help" | "self";
+}
+
+const SOLVE_JOB = { direct: "solution", help: "helpsolution", self: "selfsolution" } as const;
+
 export interface SolutionAnswer extends JobCost {
   ok: true;
   /** The keys of the mate in at most N moves and each one's tree, as a walk down it
@@ -207,11 +214,16 @@ export const oracleEngine: Engine = {
       })),
     );
   },
-  async solution(requests) {
+  async solution(requests: SolveRequest[]) {
+    const lines = {
+      direct: oracle.solutionLines,
+      help: oracle.helpSolutionLines,
+      self: oracle.selfSolutionLines,
+    };
     return requests.map((r) =>
       oracleAnswer(r.fen, (pos): SolutionAnswer => ({
         ok: true,
-        lines: oracle.solutionLines(pos, r.moves),
+        lines: lines[r.aim ?? "direct"](pos, r.moves),
       })),
     );
   },
@@ -361,9 +373,10 @@ function keysAnswer(g: JobLines): KeysAnswer | EngineError {
 
 const SOLUTION_ROLES = new Set(["key", "threat", "move"]);
 
-/** `<n> line <ply> <role> <uci> [<k>]` lines, then `<n> solution <N> <keys> nodes ...`. */
+/** `<n> line <ply> <role> <uci> [<k>]` lines, then `<n> solution <N> <keys> nodes ...`
+ *  (a selfmate's `selfsolution`, a helpmate's `helpmate` or `nohelpmate` line). */
 function solutionAnswer(g: JobLines): SolutionAnswer | EngineError {
-  const end = resultLine(g, ["solution"]);
+  const end = resultLine(g, ["solution", "selfsolution", "helpmate", "nohelpmate"]);
   if (!Array.isArray(end)) return end;
   const lines: oracle.SolutionLine[] = [];
   for (const w of g.lines.filter((l) => l[0] === "line")) {
@@ -469,10 +482,10 @@ export const asmEngine: Engine = {
       )
     ).map(keysAnswer);
   },
-  async solution(requests, opts) {
+  async solution(requests: SolveRequest[], opts) {
     return (
       await runBatch(
-        requests.map((r) => `solution ${r.moves} ${r.fen}`),
+        requests.map((r) => `${SOLVE_JOB[r.aim ?? "direct"]} ${r.moves} ${r.fen}`),
         opts,
         requests.map((r) => r.fen),
       )

@@ -100,3 +100,25 @@ export function layOutSolution(fen: string, lines: readonly SolutionLine[]): str
   layOut(oracle.fenPosition(fen), solutionTree(lines), out);
   return out.join("\n");
 }
+
+/** A helpmate's solutions as Popeye prints them, a line each in SAN, the side that
+ *  begins numbered first: `  1.Ba5 f4 2.Kf5 Ng3#`. */
+export function layOutHelpmate(fen: string, lines: readonly SolutionLine[]): string {
+  const pos = oracle.fenPosition(fen);
+  return solutionTree(lines)
+    .map((key) => {
+      const words: string[] = [];
+      let played = 0;
+      for (let n: SolutionNode | undefined = key; n; n = n.children[0]) {
+        const u = oracle.parseUci(pos, n.move);
+        if (!u.ok) throw new Error(`solution: ${n.move} is not legal in ${oracle.toFen(pos)}`);
+        const san = oracle.san(pos, u.move);
+        words.push(n.ply % 2 === 1 ? `${(n.ply + 1) / 2}.${san}` : san);
+        oracle.makeMove(pos, u.move);
+        played++;
+      }
+      for (; played > 0; played--) oracle.unmakeMove(pos);
+      return `  ${words.join(" ")}`;
+    })
+    .join("\n");
+}

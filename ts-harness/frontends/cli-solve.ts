@@ -1,7 +1,8 @@
 // cli-solve -- `chess solve`: a problem's solution as problemists read it.
 //   chess solve [--engine asm|oracle] --stipulation '#N' (--fen FEN | --epd FILE)
 //   chess solve [--engine asm|oracle] --problems FILE
-// The stipulation comes from --stipulation, or from each EPD line's `dm N` (direct mate
+// A direct mate prints every key's tree, a helpmate every line of its shortest
+// solution, a selfmate every key and its threat. The stipulation comes from --stipulation, or from each EPD line's `dm N` (direct mate
 // in N) or `bm #N` operation, or from each problem of a Popeye input file
 // (formats/popeye.ts). Each position prints `FEN ;solve #N` and the solution as Popeye
 // lays it out (formats/solution.ts); the engine solves, asm by default. A line or
@@ -10,7 +11,7 @@
 import { readFileSync } from "node:fs";
 import type { EngineError } from "../core/engines.ts";
 import { parsePopeye, parseStipulation, type Aim } from "../formats/popeye.ts";
-import { layOutSolution } from "../formats/solution.ts";
+import { layOutHelpmate, layOutSolution } from "../formats/solution.ts";
 import {
   UsageError,
   answersFor,
@@ -87,29 +88,29 @@ export async function solveCommand(argv: string[]): Promise<number> {
           };
           return { ...p, aim: "direct", moves: 1, error: p.error ?? error };
         });
-  const range = await jobRange("solution");
-  for (const p of problems)
-    if (!p.error && p.aim !== "direct")
+  const ranges = {
+    direct: await jobRange("solution"),
+    help: await jobRange("helpsolution"),
+    self: await jobRange("selfsolution"),
+  };
+  for (const p of problems) {
+    const { min, max } = ranges[p.aim];
+    if (!p.error && (p.moves < min || p.moves > max))
       p.error = {
         ok: false,
         code: "stipulation",
-        message: `solve does not take ${AIM_PREFIX[p.aim]}#N yet`,
+        message: `${AIM_PREFIX[p.aim]}#${p.moves}: ${min} to ${max} moves`,
       };
-    else if (!p.error && (p.moves < range.min || p.moves > range.max))
-      p.error = {
-        ok: false,
-        code: "stipulation",
-        message: `#${p.moves}: a mate in ${range.min} to ${range.max} moves`,
-      };
+  }
   const answers = await answersFor(problems, (ps) =>
     engine.solution(
-      (ps as Problem[]).map((p) => ({ fen: p.fen, moves: p.moves })),
+      (ps as Problem[]).map((p) => ({ fen: p.fen, moves: p.moves, aim: p.aim })),
       batch,
     ),
   );
   return report(problems, answers, (p, a) => {
     const q = p as Problem;
-    const text = layOutSolution(q.fen, a.lines);
+    const text = (q.aim === "help" ? layOutHelpmate : layOutSolution)(q.fen, a.lines);
     return `${shown(q)} ;solve ${AIM_PREFIX[q.aim]}#${q.moves}\n${text || "   no solution\n"}\n`;
   });
 }

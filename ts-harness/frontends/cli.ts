@@ -9,7 +9,7 @@
 //     mates): `FEN ;keys N UCI/K,UCI/K,...`, every first move that forces mate in N or
 //     fewer and the fewest it forces (two or more keys: the problem is cooked, and the
 //     list names the cook), or `FEN ;keys N` when there is none
-//   chess solve [--engine asm|oracle] [--stipulation '#N'] (--fen FEN | --epd FILE | --problems FILE)
+//   chess solve [--engine asm|oracle] [--stipulation '#N'|'h#N'|'s#N'] (--fen FEN | --epd FILE | --problems FILE)
 //     prints each problem's solution as Popeye lays it out (cli-solve.ts)
 //   chess exchange --engine oracle|asm --depth D (--fen FEN | --epd FILE)
 //     prints `FEN ;exchange VALUE UCI|none` (Liberman's material exchange, D plies)
@@ -48,7 +48,7 @@ const STIPULATION_JOB: Record<Stipulation, string> = {
 const USAGE = [
   `usage: chess perft --engine ${ENGINES} --depth N (--fen FEN | --epd FILE) [--divide] [--timeout SECONDS]`,
   `       chess mate --engine ${ENGINES} [--stipulation ${STIPULATIONS.join("|")}] --moves N [--all-keys] (--fen FEN | --epd FILE) [--timeout SECONDS]`,
-  `       chess solve [--engine ${ENGINES}] [--stipulation '#N'] (--fen FEN | --epd FILE | --problems FILE) [--timeout SECONDS]`,
+  `       chess solve [--engine ${ENGINES}] [--stipulation '#N'|'h#N'|'s#N'] (--fen FEN | --epd FILE | --problems FILE) [--timeout SECONDS]`,
   `       chess exchange --engine ${ENGINES} --depth D (--fen FEN | --epd FILE) [--timeout SECONDS]`,
   "       chess best --engine asm (--fen FEN | --epd FILE) [--budget MS] [--timeout SECONDS]",
 ].join("\n");

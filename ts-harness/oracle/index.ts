@@ -59,7 +59,13 @@ export {
   type MateFound,
   type MateKey,
 } from "./mate.ts";
-export { solutionLines, type SolutionLine, type SolutionRole } from "./solution.ts";
+export {
+  helpSolutionLines,
+  selfSolutionLines,
+  solutionLines,
+  type SolutionLine,
+  type SolutionRole,
+} from "./solution.ts";
 export { exchange, EXCHANGE_VALUES, type ExchangeResult } from "./exchange.ts";
 export {
   findHelpmate,

@@ -16,6 +16,8 @@ import { inCheck } from "./attacks.ts";
 import { fenPosition, toFen } from "./fen.ts";
 import { legalMoves, makeMove, unmakeMove } from "./game.ts";
 import { findKeys, isMateIn } from "./mate.ts";
+import { legalCode } from "./movegen.ts";
+import { isSelfmateIn } from "./stipulations.ts";
 import type { Position } from "./position.ts";
 import type { Move } from "./types.ts";
 import { moveToUci } from "./uci.ts";
@@ -35,11 +37,20 @@ export interface SolutionLine {
 const MOVES_FULL = 3;
 const MOVES_SHOWN = 2;
 
-/** The attacker's moves that force mate soonest, within n moves, and that length. */
-function soonest(pos: Position, n: number): { length: number; moves: Move[] } {
+type Forces = (pos: Position, move: Move, k: number) => boolean;
+
+const selfForces: Forces = (pos, move, k) => isSelfmateIn(pos, legalCode(pos, move)!, k);
+
+/** The attacker's moves that force the aim (mate by default) soonest, within n moves,
+ *  and that length. */
+function soonest(
+  pos: Position,
+  n: number,
+  forces: Forces = isMateIn,
+): { length: number; moves: Move[] } {
   const moves = legalMoves(pos);
   for (let k = 1; k <= n; k++) {
-    const mating = moves.filter((m) => isMateIn(pos, m, k));
+    const mating = moves.filter((m) => forces(pos, m, k));
     if (mating.length > 0) return { length: k, moves: mating };
   }
   return { length: 0, moves: [] };
@@ -106,4 +117,53 @@ export function solutionLines(pos: Position, n: number): SolutionLine[] {
     unmakeMove(pos);
   }
   return lines;
+}
+
+/** A selfmate's solution: every key that forces it in n moves or fewer (with its length),
+ *  each followed by its threat, were the defender to pass (the attacker's moves that
+ *  force it soonest within the moves left), as Popeye prints a selfmate's key. */
+export function selfSolutionLines(pos: Position, n: number): SolutionLine[] {
+  const lines: SolutionLine[] = [];
+  for (const key of legalMoves(pos)) {
+    let length = 0;
+    for (let k = 1; k <= n && !length; k++) if (selfForces(pos, key, k)) length = k;
+    if (!length) continue;
+    lines.push({ ply: 1, role: "key", move: moveToUci(key), length });
+    makeMove(pos, key);
+    if (length > 1 && !inCheck(pos)) {
+      for (const t of soonest(passed(pos), length - 1, selfForces).moves)
+        lines.push({ ply: 3, role: "threat", move: moveToUci(t) });
+    }
+    unmakeMove(pos);
+  }
+  return lines;
+}
+
+/** Every line of the shortest helpmate in at most n moves (the side to move begins and
+ *  is mated by the other side's n-th move), as a key and its moves ply by ply. */
+export function helpSolutionLines(pos: Position, n: number): SolutionLine[] {
+  const found: Move[][] = [];
+  const path: Move[] = [];
+  const walk = (plies: number): void => {
+    if (plies === 0) {
+      if (inCheck(pos) && legalMoves(pos).length === 0) found.push([...path]);
+      return;
+    }
+    for (const m of legalMoves(pos)) {
+      path.push(m);
+      makeMove(pos, m);
+      walk(plies - 1);
+      unmakeMove(pos);
+      path.pop();
+    }
+  };
+  for (let k = 1; k <= n && found.length === 0; k++) walk(2 * k);
+  return found.flatMap((line) =>
+    line.map((m, i) => ({
+      ply: i + 1,
+      role: i === 0 ? ("key" as const) : ("move" as const),
+      move: moveToUci(m),
+      ...(i === 0 ? { length: line.length / 2 } : {}),
+    })),
+  );
 }

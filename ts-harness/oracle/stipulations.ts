@@ -154,6 +154,14 @@ function attackerForces(pos: Position, k: number, ply: number): boolean {
 
 /** The shortest selfmate in at most n moves for the side to move, with all its keys;
  *  null when there is none. */
+/** The move forces a selfmate in at most k moves (the defender forced to give mate). */
+export function isSelfmateIn(pos: Position, code: number, k: number): boolean {
+  makeCode(pos, code);
+  const forced = defenderForced(pos, k, 1);
+  unmakeCode(pos);
+  return forced;
+}
+
 export function findSelfmate(pos: Position, n: number): SelfmateFound | null {
   checkLength(n);
   const root = new Int32Array(MAX_MOVES);
