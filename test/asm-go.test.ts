@@ -97,6 +97,22 @@ describe("position and go", () => {
     expect(field(best, "depth")).toBe("4");
   });
 
+  test("an info line's pv is the principal line: from depth 3 more than one move, each legal where the oracle plays it", () => {
+    const infos = lines(3, "info").filter((w) => Number(field(w, "depth")) >= 3);
+    expect(infos.length).toBeGreaterThan(0);
+    for (const w of infos) {
+      const pv = w.slice(w.indexOf("pv") + 1);
+      expect(pv.length, w.join(" ")).toBeGreaterThan(1);
+      expect(pv.length).toBeLessThanOrEqual(6);
+      const pos = fenPosition(START);
+      for (const uci of ["e2e4", "e7e5", "g1f3", ...pv]) {
+        const move = parseUci(pos, uci);
+        expect(move.ok, `${uci} in ${w.join(" ")}`).toBe(true);
+        if (move.ok) makeMove(pos, move.move);
+      }
+    }
+  });
+
   test("go nodes stops at the node limit and says so", () => {
     const best = only(4);
     expect(field(best, "limit")).toBe("nodes");

@@ -255,7 +255,7 @@ describe.skipIf(!existsSync("/usr/bin/dosbox"))("bin/liberman-uci under native D
   // Once: movetime lost Move Overhead (300 ms) as well as the pipe's cost; after ponderhit the search planned afresh as if it had not
   // pondered (6.9 s where an unpondered move took 2.5).
   test(
-    "go movetime 2000 answers after 1.85 to 2.3 s, MultiPV 3 lines carry the move and its reply's line, each move legal, and ponderhit after three seconds of pondering answers within half a second",
+    "go movetime 2000 answers after 1.85 to 2.3 s, MultiPV 3 lines carry the move and its reply's principal line, each move legal, and ponderhit after three seconds of pondering answers within half a second",
     async () => {
       const { engine } = launch("native-c");
       engine.send("uci");
@@ -284,9 +284,12 @@ describe.skipIf(!existsSync("/usr/bin/dosbox"))("bin/liberman-uci under native D
       );
       const last = multi.slice(-3);
       expect(last.map((l) => Number(/ multipv (\d+)/.exec(l)![1]))).toEqual([1, 2, 3]);
+      const pvs = last.map((l) => / pv (.*)$/.exec(l)![1]!.split(" "));
+      // Each line is the move and its reply's principal line, as the search and the hash
+      // table know it: more than the move and one reply.
+      expect(Math.max(...pvs.map((pv) => pv.length)), last.join("\n")).toBeGreaterThanOrEqual(3);
       for (const l of last) {
         const pv = / pv (.*)$/.exec(l)![1]!.split(" ");
-        // The engine's own info names its best move only: the move and the reply's line.
         expect(pv.length, l).toBeGreaterThanOrEqual(2);
         let pos = oracle.fenPosition(KIWIPETE);
         for (const m of pv) {

@@ -607,9 +607,11 @@ job_search_words:
         jmp out_u32
 
 ; job_info -- the info line of an iteration, written and committed to disk at once
-;             (engine_report: called by the search after each iteration)
-; IN:  [engine_depth], [engine_score], [engine_move], [clock_nodes]
-; OUT: `<n> info depth <d> score cp <x>|mate <m> nodes <N> time <ms> pv <uci>` on disk
+;             (engine_report: called by the search after each iteration); its pv is the
+;             principal line as engine_line walks it (the search's move, then the hash
+;             table's), up to ENGINE_LINE_MAX moves
+; IN:  [engine_depth], [engine_score], [clock_nodes]; the root position
+; OUT: `<n> info depth <d> score cp <x>|mate <m> nodes <N> time <ms> pv <uci> ...` on disk
 ;      (job_commit)
 ; CHG: nothing
 job_info:
@@ -627,11 +629,25 @@ job_info:
         call job_time
         mov si, word_pv
         call out_string
-        mov eax, [engine_move]
-        call engine_print_move
+        mov word [engine_line_hook], job_pv_move
+        call engine_line
+        mov word [engine_line_hook], 0
         call out_crlf
         call job_commit
         popad
+        ret
+
+; job_pv_move -- engine_line_hook: a move of the principal line, added to the info line
+; IN:  EAX = the move; DX = its place in the line (0 first)
+; OUT: the move in UCI on the result, after a space but for the first; CF clear: the
+;      next move is wanted too
+; CHG: nothing
+job_pv_move:
+        test dx, dx
+        jz .print
+        call out_space
+.print: call engine_print_move
+        clc
         ret
 
 ; job_commit -- write the result buffer and commit the file, so that a program reading
