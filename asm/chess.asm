@@ -8,10 +8,10 @@
 ; bss); the next 64 KiB segment (ES, MOVE_SEGMENT paragraphs above the PSP) holds the
 ; move stack: each ply's chain of 4-byte moves, back to back.  The search adds two more:
 ; the order score of each move beside it (FS, SCORE_SEGMENT) and the hash table (GS,
-; HASH_SEGMENT, and HASH_SEGMENT_2 after the game's); the mate logic two: its table of proven results (FS while it runs,
-; MATE_SEGMENT) and its defender's refutations (GS while it runs, MATE_SEGMENT_2, the last
-; segment).  GS everywhere else is GAME_SEGMENT: the game's record,
-; its SAN list and the jobs file's buffer (the game_area layout of game/game.inc).
+; HASH_SEGMENT, and HASH_SEGMENT_2 after the game's); the mate logic two: its table of proven
+; results (FS while it runs, MATE_SEGMENT) and its defender's refutations (GS while it runs,
+; MATE_SEGMENT_2, the last segment).  GS everywhere else is GAME_SEGMENT: the game's record, its SAN
+; list and the jobs file's buffer (the game_area layout of game/game.inc).
 ;
 ;   CS:0000 PSP | CS:0100 code | data | bss | stack, SP = stack_top | (unused to 64 KiB)
 ;   ES:0000 ply 0's chain | ply 1's chain | ... (MAX_PLY * MAX_MOVES * 4) | (unused)
@@ -301,4 +301,5 @@ text_end:
 data_end:
         section .text
 PROGRAM_BYTES   equ PSP_BYTES + (text_end - start) + (data_end - data_start) + (stack_top - bss_start) + 3 * SECTION_SLACK
-        times -(PROGRAM_BYTES > SEGMENT_BYTES) db 0 ; fails if the program and its stack do not fit in 64 KiB
+        times -(PROGRAM_BYTES > SEGMENT_BYTES) db 0 ; fails if the program and its stack do not fit
+                                                    ; in 64 KiB

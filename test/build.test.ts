@@ -156,6 +156,7 @@ describe("builds beside running commands", () => {
 const ASM_DIR = join(ROOT, "asm");
 const MAX_ASM_LINES = 800;
 const MAX_SHARED_HEADER_LINES = 300;
+const WIDTH = 100; // .prettierrc.json's printWidth
 const asmFiles = (readdirSync(ASM_DIR, { recursive: true }) as string[]).filter(
   (name) => name.endsWith(".asm") || name.endsWith(".inc"),
 );
@@ -212,6 +213,34 @@ describe("asm layout", () => {
       .filter(({ lines }) => lines > MAX_ASM_LINES);
     expect(asmFiles).toContain(join("inc", "chess.inc"));
     expect(long).toEqual([]);
+  });
+
+  test("asm comments keep to the project's width of 100 columns (a code line too long for its comment aside)", () => {
+    const commentAt = (line: string): number => {
+      let quote = "";
+      for (let i = 0; i < line.length; i++) {
+        const c = line[i]!;
+        if (quote) quote = c === quote ? "" : quote;
+        else if (c === '"' || c === "'" || c === "`") quote = c;
+        else if (c === ";") return i;
+      }
+      return -1;
+    };
+    const wide = asmFiles
+      .filter((name) => !name.endsWith("book-table.inc"))
+      .flatMap((name) =>
+        readFileSync(join(ASM_DIR, name), "utf8")
+          .split("\n")
+          .map((line, i) => ({ where: `${name}:${i + 1}`, line })),
+      )
+      .filter(({ line }) => {
+        const at = commentAt(line);
+        return (
+          line.length > WIDTH && at >= 0 && (line.slice(0, at).trim() === "" || at + 12 <= WIDTH)
+        );
+      })
+      .map(({ where }) => where);
+    expect(wide).toEqual([]);
   });
 
   test("the shared header asm/inc/chess.inc holds at most 300 lines: the contract, not the layers' constants", () => {

@@ -23,13 +23,13 @@ piece_cp        dw ROOK_CP, KNIGHT_CP, BISHOP_CP, QUEEN_CP, 0, PAWN_CP
   %error "one value a piece code"
 %endif
 
-; pst -- Michniewski's square bonus, signed bytes (the piece's value: piece_cp, words): byte [pst + ((piece << ROW_BITS_SQUARES) | square)] for a white
-; piece; a black one reads the square ^ FLIP_RANKS (eval_table_square; on the 6x6 board
-; see la_table_square).  Rows in piece-code order ROOK .. PAWN; the KING row is the
-; middle-game table, and pst_king_end, right after, the end-game one.  Each table is
-; drawn as the board: rank 8 first.  Michniewski's queen's table has its a..d half on
-; ranks 2 to 4 mirrored here (his e..h differs there by 5 on four squares), so that
-; every table reads the same from either side.
+; pst -- Michniewski's square bonus, signed bytes (the piece's value: piece_cp, words): byte [pst +
+; ((piece << ROW_BITS_SQUARES) | square)] for a white piece; a black one reads the square ^
+; FLIP_RANKS (eval_table_square; on the 6x6 board see la_table_square).  Rows in piece-code order
+; ROOK .. PAWN; the KING row is the middle-game table, and pst_king_end, right after, the end-game
+; one.  Each table is drawn as the board: rank 8 first.  Michniewski's queen's table has its a..d
+; half on ranks 2 to 4 mirrored here (his e..h differs there by 5 on four squares), so that every
+; table reads the same from either side.
 %macro PST_RANK 9                   ; the piece's value (in piece_cp), then the a .. h
   %if (%2) != (%9) || (%3) != (%8) || (%4) != (%7) || (%5) != (%6)
     %error "a rank of a piece-square table must read the same from either side"

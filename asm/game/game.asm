@@ -632,7 +632,8 @@ game_side_player:
 
 ; game_computer_turn -- if the computer is to move (and the game goes on), play its
 ;                       move: the opening book's at once while the game follows it (the
-;                       book switched on), else the search's; Space (KEY_MOVE_NOW) makes it play at once, and
+;                       book switched on), else the search's; Space (KEY_MOVE_NOW) makes it play at
+;                       once, and
 ;                       the other keys typed meanwhile wait in the BIOS buffer for the
 ;                       main loop: none is lost
 ; IN:  the position; [players], [level], [book_enabled]

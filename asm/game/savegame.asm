@@ -20,11 +20,11 @@
 ;   23+n+p  2      the checksum of every byte before it: s = rol(s, 1) + byte, from 0
 ; The clocks are saved as they stand when W is pressed and come back stopped, until the
 ; next move (as after a take-back); a fallen flag is saved as 0 ms on the side to move's
-; clock, and a file with that comes back with the game lost (or drawn) on time.  A file that is shorter or longer than its header
-; says, has another magic, version, variant or level, a clock out of range or a wrong
-; checksum, or a FEN the engine refuses (named: "bad FEN kings") is refused with a
-; message before anything changes; a ply whose rank no legal
-; move has stops the replay there with a message.
+; clock, and a file with that comes back with the game lost (or drawn) on time.  A file that is
+; shorter or longer than its header says, has another magic, version, variant or level, a clock out
+; of range or a wrong checksum, or a FEN the engine refuses (named: "bad FEN kings") is refused with
+; a message before anything changes; a ply whose rank no legal move has stops the replay there with
+; a message.
 ; New: not in Liberman's texts.
 
         section .data

@@ -25,9 +25,11 @@
 ;     fewer than MATE_ROOT_SORT_MIN moves (found in a second or two either way) keeps
 ;     the answer the order above gave it;
 ;   - a defender tries its checks first, then its captures (a stable reordering, as
-;     above; its king's steps first too were dearer: Greco 29.7 s against 27.6 s), and before them the reply that last refuted an
+;     above; its king's steps first too were dearer: Greco 29.7 s against 27.6 s), and before them
+;     the reply that last refuted an
 ;     attacker's move at its ply (the table's MATE_REFUTES) and, first of all, the one
-;     that refuted it in this very position at a shorter length (the table's mate_reply records): only how soon a
+;     that refuted it in this very position at a shorter length (the table's mate_reply records):
+;     only how soon a
 ;     refutation is found changes, never the answer; below MATE_DEFEND_SORT_MIN moves
 ;     both are played before any move is generated (mate_try_reply: its squares and its
 ;     own king checked), and when one refutes, the defender's moves are never generated;

@@ -11,7 +11,8 @@
 ; New: Liberman's FEUNEGRO generated every move; the narrowed modes are the 1998 rules
 ; of check turned round (the mate logic) and the quiescence search's.
 
-PAWN_FILES      equ 111b            ; a file and the two beside, one file up (shifted by the file, then down one)
+PAWN_FILES      equ 111b            ; a file and the two beside, one file up (shifted by the file,
+                                    ; then down one)
 
         section .bss
 

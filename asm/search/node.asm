@@ -289,7 +289,8 @@ search_node:
 ;                   queen promotion does better (every move when in check).  A capture
 ;                   that could not lift the score to alpha even with QUIESCE_MARGIN more
 ;                   is not tried (delta pruning), nor even generated when every piece of
-;                   its victim's kind is that cheap (capture_gap).  Out of check only the captures and
+;                   its victim's kind is that cheap (capture_gap).  Out of check only the captures
+;                   and
 ;                   promotions are generated, so a stalemate is not seen here
 ; IN:  EDX = alpha, EBX = beta; DI -> free space in the move chain
 ; OUT: EAX = the score from the side to move's view (meaningless if [clock_abort])

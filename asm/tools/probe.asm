@@ -294,7 +294,8 @@ copy_text:
         jmp copy_text
 .done:  ret
 
-; decimal_dword -- IN: EAX value, DI -> buffer   OUT: digits at DI, DI past them   CHG: EAX, ECX, EDX
+; decimal_dword -- IN: EAX value, DI -> buffer   OUT: digits at DI, DI past them   CHG: EAX, ECX,
+; EDX
 decimal_dword:
         mov ecx, DECIMAL_BASE
         push word DIGITS_END
