@@ -38,7 +38,9 @@ describe.each(["oracle", "asm"])("chess perft --engine %s", (engine) => {
       "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - ;D2 400",
       `${POS3} ;D2 191`,
     ]);
-    expect(r.stderr).toMatch(/ts-harness\/fixtures\/mixed\.epd:3: 8\/8\/8\/8\/8\/8\/8\/8 w - -: kings: /);
+    expect(r.stderr).toMatch(
+      /ts-harness\/fixtures\/mixed\.epd:3: 8\/8\/8\/8\/8\/8\/8\/8 w - -: kings: /,
+    );
   });
 });
 
