@@ -654,6 +654,9 @@ async function squarePoint(
   square: string,
   flipped = false,
 ): Promise<{ x: number; y: number }> {
+  // A player scrolls the board back into sight before touching it: a key pressed below it
+  // may have scrolled the page, and a point outside the window touches nothing.
+  await page.locator("#dos canvas").scrollIntoViewIfNeeded();
   const box = (await page.locator("#dos canvas").boundingBox())!;
   const p = squareClickPoint(layout, square, flipped);
   return { x: box.x + p.x * box.width, y: box.y + p.y * box.height };
