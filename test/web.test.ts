@@ -1037,7 +1037,7 @@ describe.skipIf(!chromiumReady || !chessWritten)("the game in Chromium, as peopl
       );
       await setupKey("Back to game").click();
       await waitCanvas(page, layout, "the game as it was", (v) => v.boardFen === boardOf(ENDGAME));
-      expect(await page.locator("#setup-keys").isHidden()).toBe(true);
+      await expect.poll(() => page.locator("#setup-keys").isHidden()).toBe(true);
     } finally {
       await context.close();
     }
