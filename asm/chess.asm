@@ -22,6 +22,7 @@
 ;           | from FS:8000 a second way's 4096 mate_entry records
 ;   GS:0000 (the mate logic) 8192 mate_reply records of 8 bytes
 ;   GS:0000 (outside the search) the record | the SAN list | the jobs file's buffer
+;           | from GS:SPARE_RAY_LEN the move tables of the board not in play
 ; Every routine's header (IN / OUT / CHG) names the Liberman routine it descends from
 ; (`Liberman: NAME`); a header that names none is of a new routine, and each file's
 ; header says how much of the file is Liberman's.
@@ -78,6 +79,7 @@ start:
         sub ax, GAME_SEGMENT - MOVE_SEGMENT
         mov es, ax
         call hash_keys_make
+        call board_spare_make
         mov si, PSP_TAIL
         movzx bx, byte [PSP_TAIL_LEN]
         mov byte [si + bx], 0       ; DOS ends the tail with CR: end it with 0
@@ -300,6 +302,9 @@ text_end:
         section .data
 data_end:
         section .text
+%if game_area_size > SPARE_RAY_LEN
+  %error "the game segment's buffers must stay below the spare move tables (core/core.inc)"
+%endif
 PROGRAM_BYTES   equ PSP_BYTES + (text_end - start) + (data_end - data_start) + (stack_top - bss_start) + 3 * SECTION_SLACK
         times -(PROGRAM_BYTES > SEGMENT_BYTES) db 0 ; fails if the program and its stack do not fit
                                                     ; in 64 KiB

@@ -18,7 +18,8 @@
 ;
 ; The move finders read the geometry from ray_len, knight_to / knight_n and king_to /
 ; king_n (board.asm) and never test an edge.  board_set_variant swaps those tables with
-; the spare ones below, so they always describe the board in play; the attack tables
+; the spare ones at the top of the game segment (core.inc), which board_spare_make fills
+; at the start, so they always describe the board in play; the attack tables
 ; (king_zone, pawn_from_*) serve both boards, since a square of the border is EMPTY.
 ; New (Liberman's texts play chess only); his description table is used as it is.
 
@@ -47,17 +48,8 @@ variant_geometry:
         GEOMETRY CHESS_GEOMETRY     ; VARIANT_CHESS
         GEOMETRY NO_ROW, LA_PROMO_ROW_W, LA_FIRST_ROW, LA_FILES, SQUARE(FILE_A, LA_RANKS) ; VARIANT_LOS_ALAMOS: no double step
 
-; ---------------------------------------------------------------------------------------
-; spare_ray_len, spare_knight_to / spare_knight_n, spare_king_to / spare_king_n -- the
-; geometry tables of the board not in play, laid out as their namesakes in board.asm
-; (see RAY_LENGTHS and JUMP_LIST there).  At start-up they describe the 6x6 board: from
-; a square off it there is no step, and no step leads off it.
-        RAY_LENGTHS spare_ray_len, ON_LOS_ALAMOS_BOARD
-        JUMP_LIST spare_knight_to, spare_knight_n, KNIGHT_DF, KNIGHT_DR, KNIGHT_JUMPS, ON_LOS_ALAMOS_BOARD
-        JUMP_LIST spare_king_to, spare_king_n, DIR_DFILE, DIR_DROW, KING_STEPS, ON_LOS_ALAMOS_BOARD
-spare_jumps_end:
-%if spare_knight_n - spare_knight_to != knight_n - knight_to || spare_king_to - spare_knight_to != king_to - knight_to || spare_king_n - spare_knight_to != king_n - knight_to || spare_jumps_end - spare_knight_to != king_zone - knight_to
-  %error "the spare jump tables must be laid out as knight_to .. king_n"
+%if knight_n - knight_to != BOARD_SQUARES << LIST_SHIFT || king_to - knight_to != JUMP_LIST_BYTES || king_zone - knight_to != 2 * JUMP_LIST_BYTES
+  %error "the spare tables are laid out as knight_to .. king_n"
 %endif
 
         section .text
@@ -66,7 +58,7 @@ spare_jumps_end:
 ;                      finders read them, its pawn rows and size in `geometry`
 ; IN:  AL = VARIANT_CHESS or VARIANT_LOS_ALAMOS
 ; OUT: [variant] = AL; ray_len, knight_to .. king_n describe its board (the other board's
-;      tables in spare_*); geometry = its variant_geometry entry
+;      tables at GAME_SEGMENT:SPARE_RAY_LEN); geometry = its variant_geometry entry
 ; CHG: nothing
 board_set_variant:
         cmp al, [variant]
@@ -83,14 +75,19 @@ board_set_variant:
         inc si
         inc di
         loop .copy
+        push es
+        mov ax, cs
+        add ax, GAME_SEGMENT
+        mov es, ax
         mov si, ray_len
-        mov di, spare_ray_len
-        mov cx, BOARD_SQUARES * DIRECTIONS
+        mov di, SPARE_RAY_LEN
+        mov cx, RAY_LEN_BYTES
         call board_swap_bytes
         mov si, knight_to
-        mov di, spare_knight_to
-        mov cx, king_zone - knight_to
+        mov di, SPARE_JUMPS
+        mov cx, 2 * JUMP_LIST_BYTES
         call board_swap_bytes
+        pop es
         popa
 .done:  ret
 
@@ -100,31 +97,112 @@ board_set_variant:
 ; CHG: nothing
 board_in_play:
         cmp byte [variant], VARIANT_LOS_ALAMOS
-        jne .on
+        clc
+        jne .done
         push ax
         mov al, bl
+        call board_off_small
+        pop ax
+.done:  ret
+
+; board_off_small -- is a square off the 6x6 board?
+; IN:  AL = a square (0..63)
+; OUT: CF set if it is off (files g and h, rows above LA_FIRST_ROW)
+; CHG: nothing
+board_off_small:
+        push ax
         and al, FILE_MASK
         cmp al, LA_FILES
-        jae .off
-        mov al, bl
-        shr al, ROW_SHIFT
-        cmp al, LA_FIRST_ROW
-        jb .off
         pop ax
-.on:    clc
-        ret
-.off:   pop ax
-        stc
+        cmc
+        jc .done
+        cmp al, LA_FIRST_ROW << ROW_SHIFT ; (CF set below the first row's square a)
+.done:  ret
+
+; board_spare_make -- the 6x6 board's move tables at the start, made from the chess
+;                     board's: the steps and jumps that stay on the small board, in the
+;                     same order (the RAY_LENGTHS and JUMP_LIST of board.asm on
+;                     ON_LOS_ALAMOS_BOARD)
+; IN:  ray_len, dir_delta, knight_to .. king_n of the chess board
+; OUT: GAME_SEGMENT:SPARE_RAY_LEN .. the 6x6 board's ray_len, knight_to .. king_n
+; CHG: nothing
+board_spare_make:
+        pusha
+        push es
+        mov ax, cs
+        add ax, GAME_SEGMENT
+        mov es, ax
+        xor bx, bx                  ; BX = the square
+        mov di, SPARE_RAY_LEN       ; DI -> its lengths, then the next square's
+.square:
+        xor dx, dx                  ; DX = the direction
+.ray:   xor cx, cx                  ; CL = the steps on the small board
+        mov al, bl
+        call board_off_small
+        jc .length
+        mov ah, [ray_len + di - SPARE_RAY_LEN] ; the steps on the chess board
+        mov si, dx
+.step:  test ah, ah
+        jz .length
+        add al, [dir_delta + si]
+        call board_off_small
+        jc .length
+        inc cx
+        dec ah
+        jmp .step
+.length:
+        mov [es:di], cl
+        inc di
+        inc dx
+        cmp dx, DIRECTIONS
+        jb .ray
+        xor bp, bp                  ; BP = the list's offset from knight_to: knight, king
+.list:  mov si, bx
+        shl si, LIST_SHIFT
+        add si, bp                  ; SI = the square's list in either table
+        push di
+        lea di, [SPARE_JUMPS + si]
+        mov cx, 1 << LIST_SHIFT
+        mov al, OFF_BOARD
+        push di
+        rep stosb                   ; the list empty
+        pop di
+        mov al, bl
+        push bx
+        add bx, bp                  ; BX = the square's count in either table, less the lists
+        call board_off_small
+        jc .count                   ; (CL = 0)
+        mov cl, [knight_to + (BOARD_SQUARES << LIST_SHIFT) + bx] ; its chess count
+.jump:  mov al, [knight_to + si]
+        inc si
+        call board_off_small
+        jc .next
+        stosb
+        inc ch                      ; CH = the jumps on the small board
+.next:  dec cl
+        jnz .jump
+        mov cl, ch
+.count: mov [es:SPARE_JUMPS + (BOARD_SQUARES << LIST_SHIFT) + bx], cl
+        pop bx
+        pop di
+        add bp, JUMP_LIST_BYTES
+        cmp bp, 2 * JUMP_LIST_BYTES
+        jb .list
+        inc bx
+        cmp bx, BOARD_SQUARES
+        jb .square
+        pop es
+        popa
         ret
 
-; board_swap_bytes -- exchange two blocks of bytes of the program segment (ES is the
-;                     move stack, so no string instruction)
-; IN:  SI, DI -> the blocks; CX = their length (at least 1)
+; board_swap_bytes -- exchange a block of the program segment with one of ES's
+; IN:  SI -> the block in the program segment, ES:DI -> the other; CX = their length
+;      (at least 1)
 ; OUT: SI, DI past the blocks
 ; CHG: AL, CX
 board_swap_bytes:
         mov al, [si]
-        xchg al, [di]
+        xchg al, [es:di]
         mov [si], al
         inc si
         inc di
