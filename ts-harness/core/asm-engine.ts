@@ -1,6 +1,6 @@
 // asm-engine -- the assembly engine as the harness sees it: a list of jobs goes into
-// JOBS.TXT, CHESS.COM runs them all in one emulator boot under js-dos, and RESULT.TXT
-// comes back parsed (asm/batch/PROTOCOL.md is the contract).
+// JOBS.TXT, CHESS.COM runs them all in one emulator boot under js-dos (or native DOSBox
+// on request), and RESULT.TXT comes back parsed (asm/batch/PROTOCOL.md is the contract).
 // A run never passes by accident: RESULT.TXT is seeded with a failure marker, and a
 // result without its closing `end <n>` line, with a job missing, or with a line that
 // does not answer the job of its number, is an error.
@@ -8,7 +8,8 @@
 // error the assembly itself gives such a line, without being sent.
 import { CHESS, chessProgram, program } from "./build.ts";
 import { notPrintable } from "../oracle/index.ts";
-import { DosRunError, DosSession } from "./runner.ts";
+import { runDosNative } from "./dosbox-native.ts";
+import { DosRunError, DosSession, type DosRunResult } from "./runner.ts";
 
 export const RESULT_FILE = "RESULT.TXT";
 export const JOBS_FILE = "JOBS.TXT";
@@ -28,6 +29,10 @@ export interface BatchOptions {
   onProgress?: (done: number, total: number) => void;
   /** The .COM to run; CHESS.COM when not given. */
   programBytes?: Uint8Array;
+  /** Run in native DOSBox (Debian's dosbox, headless, bench-native.conf: harness.conf's
+   *  machine at the lowest host priority) instead of js-dos: the same emulated
+   *  instruction counts, faster; no progress is reported. */
+  native?: boolean;
 }
 
 export class BatchError extends Error {}
@@ -277,6 +282,7 @@ export async function runBatch(
 /** Run printable job lines in one boot. */
 async function runSent(jobs: string[], opts: BatchOptions): Promise<JobLines[]> {
   const programBytes = opts.programBytes ?? (await program(CHESS));
+  if (opts.native) return runSentNative(jobs, programBytes, opts);
   const session = await DosSession.start({
     program: "CHESS.COM",
     programBytes,
@@ -295,18 +301,44 @@ async function runSent(jobs: string[], opts: BatchOptions): Promise<JobLines[]> 
       if (done !== reported) opts.onProgress(done, jobs.length);
       reported = done;
     };
-    const r = await session.finish(progress);
-    const result = r.files.get(RESULT_FILE);
-    const text = result ? Buffer.from(result).toString("latin1") : "";
-    if (r.exitCode !== 0)
-      throw new BatchError(
-        `CHESS.COM exited with code ${r.exitCode}\nstdout: ${r.stdout}\nresult: ${text.slice(0, 500)}`,
-      );
-    return parseResult(text, jobs);
+    return batchResult(await session.finish(progress), jobs);
   } catch (e) {
     if (e instanceof DosRunError || e instanceof BatchError) throw e;
     throw new BatchError(String(e));
   } finally {
     await session.close();
+  }
+}
+
+/** The parsed RESULT.TXT of a finished run; a non-zero exit code is a BatchError. */
+function batchResult(r: DosRunResult, jobs: readonly string[]): JobLines[] {
+  const result = r.files.get(RESULT_FILE);
+  const text = result ? Buffer.from(result).toString("latin1") : "";
+  if (r.exitCode !== 0)
+    throw new BatchError(
+      `CHESS.COM exited with code ${r.exitCode}\nstdout: ${r.stdout}\nresult: ${text.slice(0, 500)}`,
+    );
+  return parseResult(text, jobs);
+}
+
+/** Run printable job lines in one boot of native DOSBox. */
+async function runSentNative(
+  jobs: string[],
+  programBytes: Uint8Array,
+  opts: BatchOptions,
+): Promise<JobLines[]> {
+  try {
+    const r = await runDosNative({
+      program: "CHESS.COM",
+      programBytes,
+      args: `/jobs ${JOBS_FILE} ${RESULT_FILE}`,
+      files: { [JOBS_FILE]: jobs.join("\r\n") + "\r\n", [RESULT_FILE]: NOT_RUN_MARKER },
+      timeoutMs: opts.timeoutMs ?? 600_000,
+      conf: "bench-native.conf",
+    });
+    return batchResult(r, jobs);
+  } catch (e) {
+    if (e instanceof DosRunError || e instanceof BatchError) throw e;
+    throw new BatchError(String(e));
   }
 }

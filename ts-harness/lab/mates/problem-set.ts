@@ -7,7 +7,7 @@
 //     oracle (ts-harness/oracle/mate.ts: the key forces mate in N, and no move forces a
 //     mate in N - 1) and writes the fixture; a problem whose proof takes longer than
 //     --limit seconds (default 60) is left out, and so is one whose length is not the
-//     collection's.
+//     collection's; --lengths 6,7 proves only the drawn problems of those lengths.
 //   npx tsx ts-harness/lab/mates/problem-set.ts
 //     proves the fixture again.
 //
@@ -31,7 +31,7 @@ import { BENCH_PROBLEMS, type BenchProblem } from "../../fixtures/mate-bench.ts"
 const FIXTURE = fileURLToPath(new URL("../../fixtures/mate-bench.ts", import.meta.url));
 
 /** How many problems of each length the set draws from matetrack.epd. */
-const DRAW: Readonly<Record<number, number>> = { 3: 40, 4: 60, 5: 70, 6: 12, 7: 12 };
+const DRAW: Readonly<Record<number, number>> = { 3: 40, 4: 60, 5: 70, 6: 16, 7: 16 };
 /** The seeds of the draw and of the held-out quarter (see heldOut). */
 const DRAW_SEED = 5603;
 const HOLD_SEED = 5604;
@@ -194,7 +194,11 @@ class Prover {
   }
 }
 
-async function write(paths: readonly string[], limitS: number): Promise<void> {
+async function write(
+  paths: readonly string[],
+  limitS: number,
+  lengths: readonly number[],
+): Promise<void> {
   const epd = paths.find((p) => p.endsWith("matetrack.epd"));
   const pv = paths.find((p) => p.endsWith("matetrackpv.epd"));
   if (!epd) throw new Error("problem-set: --write needs matetrack.epd");
@@ -224,7 +228,7 @@ async function write(paths: readonly string[], limitS: number): Promise<void> {
   const proven: BenchProblem[] = [...BENCH_PROBLEMS];
   const prover = new Prover();
   for (const c of turns) {
-    if (proven.some((p) => p.fen === c.fen)) continue;
+    if (!lengths.includes(c.length) || proven.some((p) => p.fen === c.fen)) continue;
     const { key, seconds } = await prover.prove(c, limitS);
     console.log(
       `${key ? "ok  " : "out "} #${c.length} ${seconds.toFixed(1).padStart(6)} s  ${c.source}: ${c.fen}`,
@@ -283,11 +287,17 @@ if (isMain(import.meta.url)) {
       console.log(proveLength(fen!, Number(length), key || undefined) ?? "");
     }
   } else if (argv[0] === "--write") {
-    const at = argv.indexOf("--limit");
-    const limit = at >= 0 ? Number(argv[at + 1]) : 60;
+    const value = (flag: string) => {
+      const at = argv.indexOf(flag);
+      return at >= 0 ? argv[at + 1] : undefined;
+    };
+    const limit = Number(value("--limit") ?? 60);
+    const lengths = (value("--lengths") ?? "3,4,5,6,7").split(",").map(Number);
+    const options = new Set(["--limit", "--lengths"]);
     await write(
-      argv.slice(1).filter((a, i, all) => a !== "--limit" && all[i - 1] !== "--limit"),
+      argv.slice(1).filter((a, i, all) => !options.has(a) && !options.has(all[i - 1]!)),
       limit,
+      lengths,
     );
   } else proveAll();
 }
