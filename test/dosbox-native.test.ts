@@ -65,6 +65,37 @@ describe.skipIf(!dosboxReady)("CHESS.COM in native DOSBox", () => {
     );
     expect(withoutCosts(nativeGroups)).toEqual(withoutCosts(jsdos));
   }, 60_000);
+
+  test("runBatch's native option runs DOSBox and answers as js-dos does, with the same emulated instruction counts to a few timer interrupts", async () => {
+    const chess = await program(CHESS);
+    const jobs = [
+      "mate 3 k7/1pR2R2/p6r/8/1N6/2K5/3P4/4B3 w - - 0 1",
+      "mate 4 r3k3/2Qp3R/1p6/1b2K3/4p3/8/5p2/8 w q - 0 1",
+      "perft 3 rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    ];
+    const [jsdos, native] = await Promise.all([
+      runBatch(jobs, { programBytes: chess, timeoutMs: 50_000 }),
+      runBatch(jobs, { programBytes: chess, timeoutMs: 50_000, native: true }),
+    ]);
+    expect(withoutCosts(native)).toEqual(withoutCosts(jsdos));
+    const tsc = (groups: JobLines[]) =>
+      groups.map((g) => Number(g.lines[0]![g.lines[0]!.indexOf("tsc") + 1]));
+    tsc(native).forEach((count, i) => {
+      expect(count).toBeGreaterThan(0);
+      expect(Math.abs(count - tsc(jsdos)[i]!)).toBeLessThanOrEqual(
+        Math.max(50, tsc(jsdos)[i]! * 1e-5),
+      );
+    });
+    const path = process.env.PATH;
+    process.env.PATH = "/nonexistent";
+    try {
+      await expect(runBatch(jobs, { programBytes: chess, native: true })).rejects.toThrow(
+        /dosbox' is not installed/,
+      );
+    } finally {
+      process.env.PATH = path;
+    }
+  }, 60_000);
 });
 
 describe.skipIf(!dosboxReady)("npm run dosbox", () => {
