@@ -421,13 +421,14 @@ jobs_dispatch:
         mov si, err_arg
         jmp job_error
 
-; job_error -- write `<n> error <code> <message>`
+; job_error -- write `<n> error <code> <message>`: job_error_text, which returns into
+;              out_crlf for the line's end
 ; IN:  SI -> an error_entry
 ; OUT: the line in the result buffer
 ; CHG: SI
 job_error:
-        call job_error_text
-        jmp out_crlf
+        push word out_crlf
+        ; fall through
 
 ; job_error_text -- `<n> error <code> <message>` without the line end
 ; IN:  SI -> an error_entry
@@ -614,9 +615,11 @@ job_perft_line:
 ; CHG: EAX, EDX, SI
 job_timing_end:
         mov si, word_ticks
-        call out_string
         mov eax, [timer_ticks_spent]
+.count: call out_string             ; (job_nodes_end's nodes first, then the ticks)
         call out_u32
+        cmp si, word_ticks
+        jne job_timing_end
         mov si, word_tsc
         call out_string
         cmp byte [cpu_tsc], 0
@@ -636,16 +639,15 @@ job_timing_end:
         pop bx
         ret
 
-; job_nodes_end -- end a result line with ` nodes <N> ticks <t> tsc <i>`
+; job_nodes_end -- end a result line with ` nodes <N> ticks <t> tsc <i>`: job_timing_end's
+;                  count of the ticks writing the nodes first
 ; IN:  [clock_nodes], [timer_ticks_spent], [timer_tsc_spent]
 ; OUT: the words and the line end in the result buffer
 ; CHG: EAX, EDX, SI
 job_nodes_end:
         mov si, word_nodes
-        call out_string
         mov eax, [clock_nodes]
-        call out_u32
-        jmp job_timing_end
+        jmp job_timing_end.count
 
 ; job_engine -- run the engine on a job's position within the job's limits, timed
 ; IN:  the position; [job_arg] = the job's number N; DI -> the engine routine, which

@@ -31,7 +31,8 @@ KEY_LENGTH_MARK equ '/'             ; between a key and its length
 
 ; problem_jobs -- the jobs of the three aims as data, found by their verb: the engine
 ; call, the words of the line, and the routine that writes an answer after `<n> <verb>
-; <k> ` (IN: EAX, CL and SI as the engine call left them; CHG: EAX, ECX, EDX, SI).
+; <k> ` (IN: EAX, CL and SI as the engine call left them, BX -> the job's row; CHG: EAX,
+; ECX, EDX, SI), with what job_problem_spaced writes after a space.
 ;   `mate N [limits] FEN`: `<n> mate <k> <uci> nodes ...` for a shortest forced mate in
 ;     k <= N moves, or `<n> nomate <N> nodes ...`;
 ;   `selfmate N [limits] FEN`: `<n> selfmate <k> <uci> nodes ...`, the key of a
@@ -59,18 +60,22 @@ struc problem_job
         .none           resw 1      ; ` nomate ` ...
         .answer         resw 1      ; writes an answer
         .hook           resw 1      ; engine_tree_hook's routine (0: none)
+        .spaced         resw 1      ; job_problem_spaced's: the key or the count (0: none)
 endstruc
 problem_jobs:
-        dw verb_mate, engine_mate, word_mate, word_nomate, job_problem_key, 0
-        dw verb_selfmate, engine_selfmate, word_selfmate, word_noselfmate, job_problem_key, 0
-        dw verb_helpmate, engine_helpmate, word_helpmate, word_nohelpmate, job_problem_line, 0
-        dw verb_keys, engine_keys, word_keys, word_keys, job_problem_keys, 0
-        dw verb_solution, engine_tree, word_solution, word_solution, job_problem_count
-        dw job_tree_line
+        dw verb_mate, engine_mate, word_mate, word_nomate, job_problem_spaced, 0
+        dw engine_print_move
+        dw verb_selfmate, engine_selfmate, word_selfmate, word_noselfmate, job_problem_spaced
+        dw 0, engine_print_move
+        dw verb_helpmate, engine_helpmate, word_helpmate, word_nohelpmate, job_problem_line
+        dw 0, 0
+        dw verb_keys, engine_keys, word_keys, word_keys, job_problem_keys, 0, 0
+        dw verb_solution, engine_tree, word_solution, word_solution, job_problem_spaced
+        dw job_tree_line, out_u32
         dw verb_helpsolution, engine_helpmate, word_helpmate, word_nohelpmate, job_problem_line
-        dw job_tree_line
+        dw job_tree_line, 0
         dw verb_selfsolution, engine_selftree, word_selfsolution, word_selfsolution
-        dw job_problem_count, job_tree_line
+        dw job_problem_spaced, job_tree_line, out_u32
 
         section .text
 
@@ -113,13 +118,14 @@ job_problem:
         call out_u32
         jmp job_nodes_end
 
-; job_problem_key -- the answer of a mate or selfmate: its key
-; IN:  EAX = the key
-; OUT: ` <uci>` in the result buffer
+; job_problem_spaced -- the answer of a mate or selfmate, its key, or of a solution,
+;                       its number of keys: a space, then the job's .spaced routine
+; IN:  EAX = the key or the keys; BX -> the job's row of problem_jobs
+; OUT: ` <uci>` or ` <keys>` in the result buffer
 ; CHG: nothing
-job_problem_key:
+job_problem_spaced:
         call out_space
-        jmp engine_print_move
+        jmp [bx + problem_job.spaced]
 
 ; job_problem_keys -- the answer of a keys job: every key and its length
 ; IN:  EAX = the keys (engine_key_at reads them)
@@ -148,14 +154,6 @@ job_problem_keys:
 .done:  pop si
         pop bx
 .end:   ret
-
-; job_problem_count -- the answer of a solution job: its number of keys
-; IN:  EAX = the keys
-; OUT: ` <keys>` in the result buffer
-; CHG: nothing
-job_problem_count:
-        call out_space
-        jmp out_u32
 
 ; job_tree_line -- engine_tree's hook: `<n> line <ply> <role> <uci> [<k>]`, a key with
 ;                  its length

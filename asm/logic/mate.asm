@@ -389,7 +389,8 @@ mate_move_fits:
 mate_order_checks:
         call mate_check_squares
         mov word [mate_test], mate_gives_check
-        jmp mate_partition
+        mov bx, mate_partition
+        jmp mate_reorder
 
 ; mate_order_replies -- put the defender's checks first, then its captures, each group
 ;                       kept in generation order: a check that refutes leaves the
@@ -401,21 +402,42 @@ mate_order_checks:
 ; CHG: EAX, BX, DX, BP
 mate_order_replies:
         mov word [mate_test], mate_capture_reply
-        call mate_partition
+        mov bx, mate_partition
+        call mate_reorder
         call mate_check_squares
         mov word [mate_test], mate_gives_check
-        ; fall through
+        mov bx, mate_partition
+        jmp mate_reorder
 
-; mate_partition -- put the moves [mate_test] picks first, each group kept in
-;                   generation order
-; IN:  ES:SI -> the first move, ES:DI -> past the last; one chain's room past DI free;
-;      [mate_test] -> a routine: IN EAX = a move, OUT CF set to put it first, CHG BX, CX
+; mate_reorder -- a chain reordered by an orderer, which gathers the moves in their new
+;                 order in the room past the chain; what it gathered is copied back, and
+;                 the chain's bounds and CX kept around it
+; IN:  ES:SI -> the first move, ES:DI -> past the last; BX -> the orderer (IN: ES:SI,
+;      ES:DI and its own IN as here, the chain's DI and SI above its return address
+;      (REORDER_DI, REORDER_SI); OUT: ES:SI .. ES:BP the moves to copy, ES:BX -> where
+;      they go; may change EAX, EBX, ECX, EDX, SI, DI, EBP)
 ; OUT: the chain reordered in place
-; CHG: EAX, BX, DX, BP
-mate_partition:
+; CHG: EAX, EBX, EDX, EBP
+mate_reorder:
         push cx
         push si
         push di
+        call bx
+        call mate_copy_moves
+        pop di
+        pop si
+        pop cx
+        ret
+REORDER_DI      equ 2               ; the orderer's [SP + REORDER_DI]: the chain's DI
+REORDER_SI      equ 4               ; and its SI, as mate_reorder pushed them
+
+; mate_partition -- mate_reorder's orderer that puts the moves [mate_test] picks first,
+;                   each group kept in generation order
+; IN:  as mate_reorder's orderer; one chain's room past DI free; [mate_test] -> a
+;      routine: IN EAX = a move, OUT CF set to put it first, CHG BX, CX
+; OUT: as mate_reorder's orderer
+; CHG: EAX, BX, CX, DX, SI, BP
+mate_partition:
         mov bp, di                  ; ES:BP collects the other moves past the chain
         mov dx, si                  ; ES:DX -> where the next chosen move goes
 .move:  cmp si, di
@@ -433,10 +455,6 @@ mate_partition:
         jmp .move
 .join:  mov si, di                  ; the others follow the chosen
         mov bx, dx
-        call mate_copy_moves
-        pop di
-        pop si
-        pop cx
         ret
 
 ; mate_copy_moves -- copy moves within the move stack
@@ -463,11 +481,16 @@ mate_copy_moves:
 ;      its moves; past DI room for a dword a move (MAX_MOVES dwords) and then the
 ;      chains of a threat's search (mate_move_class)
 ; OUT: the chain reordered in place
-; CHG: EAX, EBX, EDX, BP
+; CHG: EAX, EBX, EDX, EBP
 mate_order_by_replies:
-        push cx
-        push si
-        push di
+        mov bx, mate_sort_by_replies
+        jmp mate_reorder
+
+; mate_sort_by_replies -- mate_order_by_replies' orderer for mate_reorder
+; IN:  as mate_order_by_replies, and as mate_reorder's orderer
+; OUT: as mate_reorder's orderer
+; CHG: EAX, EBX, ECX, EDX, SI, DI, EBP
+mate_sort_by_replies:
         mov byte [mate_threat], 0   ; threats at the root only (logic.inc says why)
         mov al, [ply]
         cmp al, [mate_root_ply]
@@ -527,10 +550,9 @@ mate_order_by_replies:
 .place: mov [es:si], eax
         jmp .insert
 .sorted:
-        pop di
-        pop si
-        push si
-        push di
+        mov bx, sp
+        mov di, [bx + REORDER_DI]   ; the chain's bounds
+        mov si, [bx + REORDER_SI]
         mov dx, bp                  ; ES:BP -> the moves gathered in the keys' order
 .gather:
         cmp di, dx
@@ -544,10 +566,6 @@ mate_order_by_replies:
         jmp .gather
 .copy:  mov bx, si                  ; back over the chain
         mov si, dx
-        call mate_copy_moves
-        pop di
-        pop si
-        pop cx
         ret
 
 ; mate_move_class -- how forcing an attacker's move is: a check that leaves a single

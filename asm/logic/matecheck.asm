@@ -235,6 +235,27 @@ mate_check_flees:
         clc
         ret
 
+; MATE_LIFT_FROM op, content -- the from square's side of mate_lift (op btr, content
+; EMPTY) and of mate_lift_back (bts, CL: the piece without its promotion bits), inline in
+; both (the mate-in-one node's escape test runs them for every check): the from square
+; given its content, the piece flipped by op in its set and the mover's colour set there
+; IN:  EAX = the move
+; OUT: BX = the to square, EDX = the move shifted down to it (DH what it took)
+; CHG: BX, ECX, EDX
+%macro MATE_LIFT_FROM 2
+        movzx bx, al
+        and bl, SQUARE_MASK
+        movzx ecx, ah
+        and cl, CONTENT_MASK
+        mov byte [carreau + bx], %2
+        %1 word [piece_sets + ecx * SET_BYTES], bx
+        MOVER_SET ecx
+        %1 word [colour_sets + ecx], bx
+        mov edx, eax
+        MOVE_TO_LOW edx
+        mov bl, dl
+%endmacro
+
 ; mate_lift -- a move put on the board as far as the attack tests read it: its piece
 ;              off its from square and the mover's set, on its to square as what it
 ;              becomes (a promotion's new piece); a piece taken stays in its side's set
@@ -242,17 +263,7 @@ mate_check_flees:
 ; OUT: carreau, the mover's colour set and piece sets so changed (mate_lift_back undoes it)
 ; CHG: BX, ECX, EDX
 mate_lift:
-        movzx bx, al
-        and bl, SQUARE_MASK
-        mov byte [carreau + bx], EMPTY
-        movzx ecx, ah
-        and cl, CONTENT_MASK
-        btr word [piece_sets + ecx * SET_BYTES], bx
-        MOVER_SET ecx
-        btr word [colour_sets + ecx], bx
-        mov edx, eax
-        MOVE_TO_LOW edx
-        mov bl, dl
+        MATE_LIFT_FROM btr, EMPTY
         mov dh, ah
         test dh, PROMO_FLAG
         jz .put
@@ -273,17 +284,7 @@ mate_lift:
 ; CHG: BX, ECX, EDX
 mate_lift_back:
         pushf
-        movzx bx, al
-        and bl, SQUARE_MASK
-        movzx ecx, ah
-        and cl, CONTENT_MASK        ; a promotion's pawn without its promotion bits
-        mov [carreau + bx], cl
-        bts word [piece_sets + ecx * SET_BYTES], bx
-        MOVER_SET ecx
-        bts word [colour_sets + ecx], bx
-        mov edx, eax
-        MOVE_TO_LOW edx
-        mov bl, dl
+        MATE_LIFT_FROM bts, cl      ; (a promotion's pawn without its promotion bits)
         btr word [colour_sets + ecx], bx
         movzx ecx, byte [carreau + bx]
         btr word [piece_sets + ecx * SET_BYTES], bx

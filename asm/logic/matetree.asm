@@ -23,14 +23,21 @@ struc tree_frame                    ; a defender's node's state while its tree i
         .moves          resb 1      ; the attacker's moves left
         .threat         resb 1      ; the threat's length (0: none)
         .defences       resw 1      ; -> its moves (ES)
-        .defences_end   resw 1
         .threats_end    resw 1      ; the threat's moves from .defences_end
+        .defences_end   resw 1
         .defence        resw 1      ; -> the defence being walked
         .answers        resw 1      ; -> the attacker's moves after it
         .answers_end    resw 1
         .answer         resw 1      ; -> the one being walked
         .length         resb 1      ; their length
 endstruc
+TREE_CURSOR     equ 2               ; a chain's cursor follows its end (mate_tree_next)
+%if tree_frame.defence != tree_frame.defences_end + TREE_CURSOR
+%error "mate_tree_next reads a chain's end and then its cursor"
+%endif
+%if tree_frame.answer != tree_frame.answers_end + TREE_CURSOR
+%error "mate_tree_next reads a chain's end and then its cursor"
+%endif
 TREE_DEPTH      equ TREE_MOVES_FULL     ; a defender's node takes a frame only below a shown move
 
         section .bss
@@ -172,11 +179,9 @@ mate_tree_defend:
         mov bx, [tree_frame_at]
         mov si, [bx + tree_frame.defences]
 .defence:
-        mov bx, [tree_frame_at]
-        cmp si, [bx + tree_frame.defences_end]
-        jae .done
-        mov [bx + tree_frame.defence], si
-        mov eax, [es:si]
+        mov bx, tree_frame.defences_end
+        call mate_tree_next
+        jnc .done
         call move_play
         mov di, [bx + tree_frame.threats_end]
         mov cl, [bx + tree_frame.moves]
@@ -214,11 +219,9 @@ mate_tree_answers:
         mov [bx + tree_frame.answers_end], di
         mov [bx + tree_frame.length], cl
 .answer:
-        mov bx, [tree_frame_at]
-        cmp si, [bx + tree_frame.answers_end]
-        jae .done
-        mov [bx + tree_frame.answer], si
-        mov eax, [es:si]
+        mov bx, tree_frame.answers_end
+        call mate_tree_next
+        jnc .done
         mov dl, [tree_ply]
         inc dl
         push dx
@@ -238,6 +241,22 @@ mate_tree_answers:
         add si, MOVE_SIZE
         jmp .answer
 .done:  ret
+
+; mate_tree_next -- the next move of a chain the frame walks: its defences or the
+;                  answers after one
+; IN:  ES:SI -> the move; BX = the chain's end's offset in the frame (.defences_end or
+;      .answers_end), its cursor after it
+; OUT: CF set: EAX = the move, the cursor at it, BX -> the frame; CF clear: SI is
+;      past the end
+; CHG: EAX, BX
+mate_tree_next:
+        add bx, [tree_frame_at]
+        cmp si, [bx]                ; CF set while before the end
+        jnc .end
+        mov [bx + TREE_CURSOR], si
+        mov eax, [es:si]
+        mov bx, [tree_frame_at]
+.end:   ret
 
 ; mate_tree_shown -- is a defence shown: the threat none, or it does not mate as soon
 ;                    after it (a move of the threat missing among the answers, or the
