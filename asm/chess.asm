@@ -166,6 +166,7 @@ msg_no_memory   db "CHESS: not enough memory (", MEMORY_KIB_TEXT, " KiB needed)"
 %include "sys/text.asm"
 %define PROFILE_LAYER
 %include "sys/timer.asm"
+%include "sys/xms.asm"
 %include "sys/clock.asm"
 %undef PROFILE_LAYER
 %include "sys/input.asm"

@@ -1,7 +1,8 @@
 // CHESS.COM on the processors before the Pentium: a 386 and a 486 without CPUID's
 // time-stamp counter (DOSBox's cputype=386 and 486_slow, where rdtsc is an invalid
 // opcode). A sample of the batch jobs runs in native DOSBox, the game in js-dos; the
-// answers come from published numbers and the oracle.
+// answers come from published numbers and the oracle. The hash table in extended memory
+// (XMS and unreal mode) on both, with XMS and without.
 import { describe, expect, test } from "vitest";
 import { JOBS_FILE, parseResult, RESULT_FILE } from "../ts-harness/core/asm-engine.ts";
 import { CHESS, program } from "../ts-harness/core/build.ts";
@@ -66,6 +67,57 @@ describe.skipIf(!dosboxReady).each(CPUS)("CHESS.COM on a $name in native DOSBox"
     expect(ticks * BIOS_TICK_MS).toBeLessThan(BEST_MS + 2 * BIOS_TICK_MS);
   }, 40_000);
 });
+
+const MEMORIES = [
+  { name: "386 with XMS", conf: "harness-386.conf", place: ["extended"] },
+  { name: "486 with XMS", conf: "harness-486.conf", place: ["extended"] },
+  { name: "386 without XMS", conf: "harness-386-noxms.conf", place: ["conventional", "no-xms"] },
+  { name: "486 without XMS", conf: "harness-486-noxms.conf", place: ["conventional", "no-xms"] },
+] as const;
+
+describe.skipIf(!dosboxReady).each(MEMORIES)(
+  "the hash table on a $name in native DOSBox",
+  ({ conf, place }) => {
+    test("hash 16 takes extended memory where XMS is and stays in 128 KiB where not; a second search of the same position finds the first's results in it", async () => {
+      const jobs = [
+        "hash 16",
+        `position ${OPEN_GAME}`,
+        "go depth 6",
+        "go depth 6",
+        "hash 0",
+        `position ${OPEN_GAME}`,
+        "go depth 6",
+      ];
+      const r = await runDosNative({
+        program: "CHESS.COM",
+        programBytes: await program(CHESS),
+        args: `/jobs ${JOBS_FILE} ${RESULT_FILE}`,
+        files: {
+          [JOBS_FILE]: jobs.join("\r\n") + "\r\n",
+          [RESULT_FILE]: "FAIL native DOSBox: the program did not write its result file\r\n",
+        },
+        conf,
+        timeoutMs: 60_000,
+      });
+      expect(r.exitCode).toBe(0);
+      const answers = parseResult(
+        Buffer.from(r.files.get(RESULT_FILE) ?? []).toString("latin1"),
+        jobs,
+      ).map((g) => g.lines.at(-1)!);
+      const [size, , first, second, conventional, , third] = answers;
+      // DOSBox's 16 MiB machine has less than 16 MiB free: the largest power of two that is.
+      const kib = Number(size![1]);
+      if (place[0] === "extended") expect([1024, 2048, 4096, 8192]).toContain(kib);
+      else expect(kib).toBe(128);
+      expect(size!.slice(2)).toEqual(["KiB", ...place]);
+      expect(conventional!.slice(1)).toEqual(["128", "KiB", "conventional"]);
+      const legal = legalMoves(position(OPEN_GAME)).map(moveToUci);
+      const nodes = (line: string[]) => Number(line[line.indexOf("nodes") + 1]);
+      for (const line of [first, second, third]) expect(legal).toContain(line![1]);
+      expect(nodes(second!)).toBeLessThan(nodes(first!) / 2);
+    }, 70_000);
+  },
+);
 
 describe.skipIf(!dosboxReady).each(CPUS)(
   "the watch file on a $name in native DOSBox",

@@ -61,6 +61,7 @@ job_verbs:
         dw verb_position, job_position, 0, JOB_NO_ARG, JOB_TEXT
         dw verb_go,     job_go,     0, JOB_NO_ARG, JOB_TEXT
         dw verb_newgame, job_newgame, 0, JOB_NO_ARG, JOB_TEXT
+        dw verb_hash,   job_hash,   0, XMS_MAX_KIB / 1024, JOB_TEXT
         dw verb_wait,   job_wait,   0, JOB_NO_ARG, JOB_TEXT
         dw verb_selfplay, job_selfplay, 1, MAX_GAME_PLIES, JOB_TEXT
         dw verb_watch,  job_watch,  0, JOB_NO_ARG, JOB_TEXT
@@ -74,6 +75,7 @@ verb_best       db "best", 0
 verb_position   db "position", 0
 verb_go         db "go", 0
 verb_newgame    db "newgame", 0
+verb_hash       db "hash", 0
 verb_wait       db "wait", 0
 verb_selfplay   db "selfplay", 0
 verb_watch      db "watch", 0

@@ -106,6 +106,16 @@ word_lw_key     db "key", 0
 word_startpos   db "startpos", 0
 word_position   db " position ok", 0
 word_newgame    db " newgame ok", 0
+word_hash       db " hash ", 0
+word_hash_kib   db " KiB ", 0
+; hash_conventional -- why the table is in conventional memory, by engine_hash_size's
+; DL (XMS_NOT_ASKED, XMS_V86, XMS_NO_DRIVER, XMS_NO_MEMORY)
+hash_conventional: dw word_hash_asked, word_hash_v86, word_hash_driver, word_hash_memory
+word_hash_xms   db "extended", 0
+word_hash_asked db "conventional", 0
+word_hash_v86   db "conventional v86", 0
+word_hash_driver db "conventional no-xms", 0
+word_hash_memory db "conventional no-memory", 0
 word_info       db " info depth ", 0
 word_bestmove   db " bestmove ", 0
 word_stopped    db " stopped", 0
@@ -310,6 +320,34 @@ job_newgame:
         call engine_forget
         call job_line_start
         mov si, word_newgame
+        call out_string
+        call out_crlf
+.done:  ret
+
+; job_hash -- `hash N`: the hash table in N MiB of extended memory (0: in conventional
+;             memory), emptied: `<n> hash <KiB> KiB extended`, or `<n> hash <KiB> KiB
+;             conventional [v86|no-xms|no-memory]` where extended memory cannot be had
+; IN:  [job_arg] = N; SI -> the text after it
+; OUT: the line in the result buffer
+; CHG: EAX, BX, CL, EDX, SI
+job_hash:
+        call job_no_words
+        jc .done
+        mov ax, [job_arg]
+        call engine_hash_size
+        mov bx, word_hash_xms
+        jnc .line
+        movzx bx, dl
+        shl bx, 1
+        mov bx, [hash_conventional + bx]
+.line:  call job_line_start
+        mov si, word_hash
+        call out_string
+        movzx eax, ax
+        call out_u32
+        mov si, word_hash_kib
+        call out_string
+        mov si, bx
         call out_string
         call out_crlf
 .done:  ret

@@ -524,6 +524,24 @@ engine_line:
 engine_forget:
         jmp search_forget
 
+; engine_hash_size -- the hash table in AX MiB of extended memory, or in conventional
+;                     memory (AX = 0, or where extended memory cannot be had: a V86
+;                     monitor, no XMS driver, too little free), emptied (tt_size_set)
+; IN:  AX = MiB: 0, or 1 to 16 (rounded down to a power of two; more is 16)
+; OUT: AX = the table's KiB; CF clear: in extended memory; CF set: in conventional
+;      memory, DL = why (XMS_NOT_ASKED: AX was 0; XMS_V86, XMS_NO_DRIVER, XMS_NO_MEMORY)
+; CHG: CL, EDX
+engine_hash_size:
+        cmp ax, XMS_MAX_KIB / 1024
+        jbe .power
+        mov ax, XMS_MAX_KIB / 1024
+.power: bsr dx, ax                  ; a power of two: the highest bit of AX
+        jz .asked
+        mov ax, 1
+        mov cl, dl
+        shl ax, cl
+.asked: jmp tt_size_set
+
 ; engine_book -- a move of the opening book for the game played from the start
 ;                position, chosen among the book's continuations by a seed (book_move)
 ; IN:  AX = the seed; the position and record as the engine's calls left them

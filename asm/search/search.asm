@@ -242,6 +242,10 @@ search_clear:
         add ax, HASH_SEGMENT_2
         call search_clear_segment
         pop es
+        cmp dword [xms_linear], 0
+        je .history
+        call xms_zero
+.history:
         xor eax, eax                ; the history and search_order's marks below it
         mov di, ORDER_MARKS_BASE
         mov cx, (SEGMENT_BYTES - ORDER_MARKS_BASE) >> DWORD_SHIFT

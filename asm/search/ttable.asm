@@ -1,6 +1,8 @@
 ; ttable.asm -- the hash table of the alpha-beta search (beyond Liberman): 8192 entries
 ; of 16 bytes in two segments (HASH_SEGMENT and HASH_SEGMENT_2, the key's bit 16 says
-; which; GS while the entry is looked at), keyed by the Zobrist key move_make keeps.
+; which; GS while the entry is looked at), or, after engine_hash_size, 1 to 16 MiB of
+; extended memory (sys/xms.asm: GS = 0 and EBX the entry's linear address, in unreal
+; mode), keyed by the Zobrist key move_make keeps.
 ; It is kept from one search to the next of a game, and emptied when the engine is
 ; told to forget (search_forget: a new game, or a job whose answer must depend on its
 ; position alone).  The entries go in buckets of two: the first keeps the deepest
@@ -11,8 +13,11 @@
         section .bss
 
 tt_age          resb 1              ; counts the searches: the age of the entries they write
+tt_xms_mask     resd 1              ; a key's bits that are its bucket's offset in extended memory
 
         section .text
+
+TT_CONVENTIONAL_KIB equ 2 * SEGMENT_BYTES / 1024 ; the two segments' table
 
 %ifdef HASH_KIB
 ; A smaller table for the size study (nasm -DHASH_KIB=32: a quarter of today's), in the
@@ -24,16 +29,18 @@ TT_SMALL_MASK   equ (HASH_KIB * 1024 - 1) & TT_OFFSET_MASK
 %endif
 
 ; tt_bucket -- where the position's entries are
-; IN:  [hash_key]
-; OUT: EAX = the key; GS:BX -> its bucket
+; IN:  [hash_key]; [xms_linear], [tt_xms_mask] when the table is in extended memory
+; OUT: EAX = the key; GS:EBX -> its bucket
 ; CHG: nothing else
 tt_bucket:
+        mov eax, [hash_key]
+        cmp dword [xms_linear], 0
+        jne .extended
         mov bx, cs
         add bx, HASH_SEGMENT
 %ifdef HASH_KIB
         mov gs, bx
-        mov eax, [hash_key]
-        mov bx, ax
+        movzx ebx, ax
         and bx, TT_SMALL_MASK
 %else
         test byte [hash_key + TT_SEGMENT_BYTE], TT_SEGMENT_BIT
@@ -41,22 +48,58 @@ tt_bucket:
         add bx, HASH_SEGMENT_2 - HASH_SEGMENT
 .segment:
         mov gs, bx
-        mov eax, [hash_key]
-        mov bx, ax
+        movzx ebx, ax
         and bx, TT_OFFSET_MASK
 %endif
         ret
+.extended:
+        push word 0
+        pop gs
+        mov ebx, eax
+        and ebx, [tt_xms_mask]
+        add ebx, [xms_linear]
+        ret
 
-; TT_FIND miss -- GS:BX -> the entry of the position's bucket that holds its key, on to
+; tt_size_set -- the table in AX MiB of extended memory, or in conventional memory
+;                (AX = 0, or where extended memory cannot be had), emptied
+; IN:  AX = MiB wanted, 0 or a power of two up to XMS_MAX_KIB / 1024
+; OUT: AX = the table's KiB; CF clear: in extended memory; CF set: in conventional
+;      memory, DL = why (XMS_NOT_ASKED: AX was 0; XMS_V86, XMS_NO_DRIVER, XMS_NO_MEMORY)
+; CHG: EDX
+tt_size_set:
+        call xms_close
+        mov dl, XMS_NOT_ASKED
+        test ax, ax
+        jz .conventional
+        shl ax, 10                  ; MiB -> KiB
+        call xms_open
+        jc .refused
+        movzx eax, word [xms_kib]
+        shl eax, 10
+        dec eax
+        and eax, TT_OFFSET_MASK | 0FFFF0000h ; a bucket's offset
+        mov [tt_xms_mask], eax
+        mov ax, [xms_kib]
+        clc
+        ret
+.refused:
+        mov dl, al
+.conventional:
+        mov byte [search_fresh], 1  ; (the next search empties the conventional table)
+        mov ax, TT_CONVENTIONAL_KIB
+        stc
+        ret
+
+; TT_FIND miss -- GS:EBX -> the entry of the position's bucket that holds its key, on to
 ; the next line; to the label `miss` when neither does
 ; IN:  [hash_key]
 ; OUT: EAX = the key
 %macro TT_FIND 1
         call tt_bucket
-        cmp eax, [gs:bx + tt.key]
+        cmp eax, [gs:ebx + tt.key]
         je %%found
-        add bx, tt_size
-        cmp eax, [gs:bx + tt.key]
+        add ebx, tt_size
+        cmp eax, [gs:ebx + tt.key]
         jne %1
 %%found:
 %endmacro
@@ -68,13 +111,13 @@ tt_bucket:
 ; CHG: EBX, ECX
 tt_probe:
         TT_FIND .miss
-        mov cl, [gs:bx + tt.bound]
+        mov cl, [gs:ebx + tt.bound]
         cmp cl, BOUND_NONE
         je .miss
-        mov ch, [gs:bx + tt.depth]
+        mov ch, [gs:ebx + tt.depth]
         cmp ch, [bp + node.depth]
         jl .move
-        movsx eax, word [gs:bx + tt.score]
+        movsx eax, word [gs:ebx + tt.score]
         call tt_score_from_table
         cmp cl, BOUND_EXACT
         je .cut
@@ -85,7 +128,7 @@ tt_probe:
         jmp .move
 .upper: cmp eax, [bp + node.alpha]
         jle .cut
-.move:  mov eax, [gs:bx + tt.move]
+.move:  mov eax, [gs:ebx + tt.move]
         clc
         ret
 .miss:  xor eax, eax
@@ -101,7 +144,7 @@ tt_probe:
 ; CHG: EBX
 tt_move:
         TT_FIND .none
-        mov eax, [gs:bx + tt.move]
+        mov eax, [gs:ebx + tt.move]
         ret
 .none:  xor eax, eax
         ret
@@ -115,22 +158,22 @@ tt_move:
 ; CHG: EAX, EBX, CL
 tt_store:
         call tt_bucket
-        cmp eax, [gs:bx + tt.key]
+        cmp eax, [gs:ebx + tt.key]
         je .entry
         mov cl, [tt_age]
-        cmp cl, [gs:bx + tt.age]
+        cmp cl, [gs:ebx + tt.age]
         jne .entry
         mov cl, [bp + node.depth]
-        cmp cl, [gs:bx + tt.depth]
+        cmp cl, [gs:ebx + tt.depth]
         jge .entry
-        add bx, tt_size
-.entry: mov [gs:bx + tt.key], eax
+        add ebx, tt_size
+.entry: mov [gs:ebx + tt.key], eax
         mov cl, [tt_age]
-        mov [gs:bx + tt.age], cl
+        mov [gs:ebx + tt.age], cl
         mov eax, [bp + node.move]
-        mov [gs:bx + tt.move], eax
+        mov [gs:ebx + tt.move], eax
         mov cl, [bp + node.depth]
-        mov [gs:bx + tt.depth], cl
+        mov [gs:ebx + tt.depth], cl
         mov eax, [bp + node.best]
         mov cl, BOUND_UPPER
         cmp eax, [bp + node.alpha_in]
@@ -139,9 +182,9 @@ tt_store:
         cmp eax, [bp + node.beta]
         jge .bound
         mov cl, BOUND_EXACT
-.bound: mov [gs:bx + tt.bound], cl
+.bound: mov [gs:ebx + tt.bound], cl
         call tt_score_to_table
-        mov [gs:bx + tt.score], ax
+        mov [gs:ebx + tt.score], ax
         ret
 
 ; tt_score_to_table / tt_score_from_table -- a mate score counts plies from the root in

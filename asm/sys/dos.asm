@@ -30,6 +30,7 @@ dos_exit:
         call stack_meter_report     ; the measuring build's figure (tools/stackmeter.asm)
 %endif
         call timer_restore
+        call xms_close              ; the hash table's extended memory given back
         mov ah, DOS_EXIT
         int DOS
 
