@@ -58,6 +58,7 @@ describe("the UCI engine in a GUI's session", () => {
       expect.stringMatching(/^option name Liberman Mate Depth type spin default 2 min 0 max 8$/),
     );
     expect(lines).toContainEqual("option name Budget type spin default 0 min 0 max 600000");
+    expect(lines).toContainEqual("option name Hash type spin default 16 min 0 max 16");
     expect(lines).toContainEqual(
       "option name UCI_Variant type combo default chess var chess var losalamos",
     );
@@ -90,6 +91,26 @@ describe("the UCI engine in a GUI's session", () => {
     expect(searched).not.toContain("info string book");
     expect(answer(searched).infos.length).toBeGreaterThan(0);
     expect(legal(START, played)).toContain(answer(searched).best);
+  });
+
+  test("Hash sets the table's MiB: 17 is refused, 1 and 0 (today's 128 KiB) search as before, a legal move each", async () => {
+    for (const [mib, fen] of [
+      ["17", START],
+      ["1", "r1bqkbnr/pppp1ppp/2n5/4p3/3PP3/5N2/PPP2PPP/RNBQKB1R b KQkq - 0 3"],
+      ["0", "r1bqkbnr/pppp1ppp/2n5/4p3/3PP3/5N2/PPP2PPP/RNBQKB1R b KQkq - 0 3"],
+    ] as const) {
+      engine.send(`setoption name Hash value ${mib}`);
+      engine.send("ucinewgame");
+      engine.send(`position fen ${fen}`);
+      engine.send("go depth 4");
+      const lines = await engine.waitFor(/^bestmove /, MOVE_WAIT_MS);
+      if (mib === "17")
+        expect(lines).toContainEqual(
+          "info string option Hash needs a whole number from 0 to 16, not '17'",
+        );
+      expect(legal(fen, [])).toContain(answer(lines).best);
+    }
+    engine.send("setoption name Hash value 16");
   });
 
   test("position startpos with moves, then go movetime: info lines with every field, then a legal bestmove", async () => {

@@ -21,13 +21,16 @@ const PIPE_MS_GUESS: Record<Exclude<BackendName, "auto">, number> = { dosbox: 60
 const PIPE_MS_MIN = 10;
 const PIPE_MS_MAX = 1000;
 
-/** `newGame()` makes the next batch start with `newgame` (the table emptied). A program
- *  that has ended, or that a search gave up on, is started again for the next batch. */
+/** `newGame()` makes the next batch start with `newgame` (the table emptied), and
+ *  `setHash()` with `hash N` (the table's size; sent again to a program started again).
+ *  A program that has ended, or that a search gave up on, is started again for the next
+ *  batch. */
 export class EngineProcess {
   private host: EmulatorHost | null = null;
   private starting: Promise<EmulatorHost> | null = null;
   private jobCount = 0;
   private newGameWanted = true;
+  private hashWanted = true;
   readonly backend: Exclude<BackendName, "auto">;
   /** What a stop costs, in wall ms: from the stop file written to the answer read, as
    *  last measured (PIPE_MS_GUESS until a search has been stopped). */
@@ -36,6 +39,8 @@ export class EngineProcess {
   constructor(
     private readonly bytes: Uint8Array,
     backend: BackendName,
+    /** The hash table's MiB of extended memory (the `hash` job; 0: conventional memory). */
+    private hashMiB = 0,
   ) {
     this.backend = resolveBackend(backend);
     this.pipeMs = PIPE_MS_GUESS[this.backend];
@@ -44,6 +49,12 @@ export class EngineProcess {
   /** A stop answered `ms` after it was written. */
   measuredStop(ms: number): void {
     this.pipeMs = Math.min(Math.max(ms, PIPE_MS_MIN), PIPE_MS_MAX);
+  }
+
+  setHash(mib: number): void {
+    if (mib === this.hashMiB) return;
+    this.hashMiB = mib;
+    this.hashWanted = true;
   }
 
   get pollMs(): number {
@@ -75,7 +86,12 @@ export class EngineProcess {
 
   /** Send a batch; returns the host and the job number of the batch's first line. */
   async send(batch: string[]): Promise<{ host: EmulatorHost; first: number }> {
-    const lines = this.newGameWanted ? ["newgame", ...batch] : batch;
+    const lines = [
+      ...(this.hashWanted ? [`hash ${this.hashMiB}`] : []),
+      ...(this.newGameWanted ? ["newgame"] : []),
+      ...batch,
+    ];
+    this.hashWanted = false;
     this.newGameWanted = false;
     const host = await this.running();
     await host.setStop(STOP_GO_ON);
@@ -91,6 +107,7 @@ export class EngineProcess {
     this.host = null;
     this.starting = null;
     this.newGameWanted = true;
+    this.hashWanted = true;
     await host?.close();
   }
 }

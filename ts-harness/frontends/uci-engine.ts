@@ -85,6 +85,7 @@ export class Engine {
    *  this lets the held answer out. */
   private releaseBestmove: (() => void) | null = null;
   private backend: BackendName = "auto";
+  private hashMiB = 0;
 
   constructor(
     private readonly program: Promise<EngineProgram>,
@@ -107,6 +108,12 @@ export class Engine {
     this.process?.newGame();
   }
 
+  /** The hash table's MiB of extended memory (UCI's Hash), from the next search on. */
+  setHash(mib: number): void {
+    this.hashMiB = mib;
+    this.process?.setHash(mib);
+  }
+
   /** The emulator of the next search; a running search keeps its own. */
   setBackend(backend: BackendName): void {
     this.backend = backend;
@@ -118,7 +125,7 @@ export class Engine {
   /** The program built and its emulator started, so that the first go starts at once. */
   async ready(): Promise<void> {
     const program = await this.program;
-    this.process ??= new EngineProcess(program.bytes, this.backend);
+    this.process ??= new EngineProcess(program.bytes, this.backend, this.hashMiB);
     try {
       await this.process.warm();
     } catch (e) {
@@ -169,7 +176,7 @@ export class Engine {
     }
     const started = Date.now();
     const game = this.game;
-    this.process ??= new EngineProcess(program.bytes, this.backend);
+    this.process ??= new EngineProcess(program.bytes, this.backend, this.hashMiB);
     const white = oracle.sideToMove(game.pos) === "w";
     const plan = timePlan(limits, white, settings.moveOverheadMs, this.process.pipeMs);
     // Short of time (a hard limit of HURRY_MS or less), the move is one iteration of

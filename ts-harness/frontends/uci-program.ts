@@ -156,10 +156,12 @@ export interface OptionFacts {
   readonly uciLevelDefault: number;
   readonly mateLogicDefault: number;
   readonly mateMax: number;
+  /** The hash table's largest size in extended memory, in MiB (XMS_MAX_KIB / 1024). */
+  readonly hashMaxMiB: number;
 }
 
 export function optionFacts(): OptionFacts {
-  const text = ["inc/chess.inc", "batch/batch.inc"]
+  const text = ["inc/chess.inc", "batch/batch.inc", "sys/xms.asm"]
     .map((f) => readFileSync(join(ASM_DIR, f), "utf8"))
     .join("\n");
   const equ = (name: string): number => {
@@ -172,6 +174,7 @@ export function optionFacts(): OptionFacts {
     uciLevelDefault: equ("UCI_LEVEL_DEFAULT"),
     mateLogicDefault: equ("MATE_LEVEL_DEFAULT"),
     mateMax: equ("MATE_MAX_MOVES"),
+    hashMaxMiB: equ("XMS_MAX_KIB") / 1024,
   };
 }
 

@@ -46,6 +46,8 @@ function spinOptions(p: OptionFacts): SpinOption[] {
     // The mate logic's moves before the search (MATE_LEVEL_DEFAULT).
     { name: "Liberman Mate Depth", min: 0, max: p.mateMax, default: p.mateLogicDefault },
     { name: "MultiPV", min: 1, max: 8, default: 1 },
+    // The hash table's MiB of extended memory (the `hash` job); 0: today's 128 KiB.
+    { name: "Hash", min: 0, max: p.hashMaxMiB, default: p.hashMaxMiB },
   ];
 }
 
@@ -208,6 +210,7 @@ export class UciEngine {
       return;
     }
     this.options.set(option.name.toLowerCase(), value);
+    if (option.name === "Hash") this.engine.setHash(value);
   }
 
   /** `position startpos|fen FEN [moves …]`. A position that cannot be set (a bad FEN, an
@@ -253,6 +256,7 @@ export class UciEngine {
     if (!this.spin) {
       this.spin = spinOptions(optionFacts());
       for (const o of this.spin) this.options.set(o.name.toLowerCase(), o.default);
+      this.engine.setHash(this.options.get("hash")!);
     }
     return this.spin;
   }
