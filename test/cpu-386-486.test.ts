@@ -10,7 +10,7 @@ import { KIWIPETE } from "../ts-harness/fixtures/perft.ts";
 import { dosboxInstalled, runDosNative } from "../ts-harness/core/dosbox-native.ts";
 import { GameDriver } from "../ts-harness/core/game-driver.ts";
 import { findMate, legalMoves, moveToUci, toFen } from "../ts-harness/oracle/index.ts";
-import { boardOf, play, position, START } from "./game-oracle.ts";
+import { boardOf, play, position, readAs, START } from "./game-oracle.ts";
 
 const dosboxReady = dosboxInstalled();
 if (!dosboxReady)
@@ -175,6 +175,28 @@ describe.each(CPUS)("the game on a $name under js-dos", ({ conf }) => {
       play(pos, log.moves[1]!);
       expect(log.fen).toBe(toFen(pos));
       await game.waitView("the reply on the screen", (v) => v.boardFen === boardOf(toFen(pos)));
+    } finally {
+      await game.close();
+    }
+  }, 60_000);
+});
+
+// The game asks for GAME_HASH_MIB (game/game.inc) of extended memory at the start, and the
+// move list's last line, while no move fills it, says what it has.
+const GAME_MEMORIES = [
+  { name: "386 with XMS", conf: "harness-386.conf", says: "Hash 4 MiB" },
+  { name: "386 without XMS", conf: "harness-386-noxms.conf", says: "Hash 128 KiB" },
+] as const;
+
+describe.each(GAME_MEMORIES)("the game on a $name under js-dos", ({ conf, says }) => {
+  test(`says "${says}" on the move list's last line, until the moves fill it`, async () => {
+    const game = await GameDriver.start("", { conf, timeoutMs: 50_000, level: 1 });
+    try {
+      await game.waitView("the board", (v) => v.boardFen === boardOf(START));
+      expect(game.layout.constants.get("GAME_HASH_MIB")).toBe(4);
+      const last = game.panel("PANEL_MOVES") + game.panel("MOVE_LIST_LINES") - 1;
+      expect(readAs((await game.panelLine(last)).trimEnd(), says)).toBe(says);
+      expect(await game.panelLine(last - 1)).toBe("");
     } finally {
       await game.close();
     }

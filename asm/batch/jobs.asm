@@ -61,7 +61,7 @@ job_verbs:
         dw verb_position, job_position, 0, JOB_NO_ARG, JOB_TEXT
         dw verb_go,     job_go,     0, JOB_NO_ARG, JOB_TEXT
         dw verb_newgame, job_newgame, 0, JOB_NO_ARG, JOB_TEXT
-        dw verb_hash,   job_hash,   0, XMS_MAX_KIB / 1024, JOB_TEXT
+        dw verb_hash,   job_hash,   0, XMS_MAX_MIB, JOB_TEXT
         dw verb_wait,   job_wait,   0, JOB_NO_ARG, JOB_TEXT
         dw verb_selfplay, job_selfplay, 1, MAX_GAME_PLIES, JOB_TEXT
         dw verb_watch,  job_watch,  0, JOB_NO_ARG, JOB_TEXT

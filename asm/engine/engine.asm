@@ -532,9 +532,9 @@ engine_forget:
 ;      memory, DL = why (XMS_NOT_ASKED: AX was 0; XMS_V86, XMS_NO_DRIVER, XMS_NO_MEMORY)
 ; CHG: CL, EDX
 engine_hash_size:
-        cmp ax, XMS_MAX_KIB / 1024
+        cmp ax, XMS_MAX_MIB
         jbe .power
-        mov ax, XMS_MAX_KIB / 1024
+        mov ax, XMS_MAX_MIB
 .power: bsr dx, ax                  ; a power of two: the highest bit of AX
         jz .asked
         mov ax, 1

@@ -87,6 +87,7 @@ quit_requested  resb 1
 thinking        resb 1              ; the computer is searching (the panel says so)
 computer_tick   resd 1              ; BIOS tick of the computer's last move
 message         resw 1              ; -> the panel's message, or 0
+hash_kib        resw 1              ; the hash table's size (the panel says it)
 
         section .text
 
@@ -94,11 +95,14 @@ message         resw 1              ; -> the panel's message, or 0
 ;             back to DOS with exit code 0
 ; IN:  the command tail in the PSP: [/log] [/keep] [/level N] [/quiet] [/load FILE] [/fen FEN];
 ;      CHESS.CFG (settings.asm); ES = the move stack
-; OUT: does not return
+; OUT: does not return; [hash_kib] the hash table's size (engine_hash_size)
 game_run:
         cld
         call settings_load
         call game_options
+        mov ax, GAME_HASH_MIB       ; in extended memory, or today's 128 KiB where there is
+        call engine_hash_size       ; none to be had
+        mov [hash_kib], ax
         mov word [clock_tick_hook], sound_tick
         call video_init
         call mouse_init

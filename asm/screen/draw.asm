@@ -390,6 +390,9 @@ text_black_is   db " B:", 0
 player_names    dw text_human, text_cpu ; by PLAYER_*
 text_human      db "Human", 0
 text_cpu        db "CPU", 0
+text_hash       db "Hash ", 0
+text_kib        db " KiB", 0
+text_mib        db " MiB", 0
 
         section .bss
 ; panel_text (a panel line being put together, cut at PANEL_COLS) lies in mode_work, with
@@ -616,8 +619,9 @@ draw_typing:
         ret
 
 ; draw_move_list -- the last MOVE_LIST_LINES moves of the record, a move a line:
-;                   "12.Nf3 Nc6", "1...e5" when the game began with black to move
-; IN:  the record (game.asm)
+;                   "12.Nf3 Nc6", "1...e5" when the game began with black to move; on
+;                   the last line, while the moves leave it empty, the hash table's size
+; IN:  the record, [hash_kib] (game.asm)
 ; OUT: the move list lines drawn
 ; CHG: nothing
 draw_move_list:
@@ -633,17 +637,47 @@ draw_move_list:
         sub cx, MOVE_LIST_LINES
 .lines: mov al, PANEL_MOVES
 .line:  mov si, text_none
+        mov ah, PAL_TEXT
         cmp cx, dx
-        jae .draw
-        call draw_move_line
+        jb .move
+        cmp al, PANEL_MOVES + MOVE_LIST_LINES - 1
+        jne .draw
+        call draw_hash_text         ; the last line, while the moves leave it empty
+        mov ah, PAL_TEXT_DIM
+        jmp .draw
+.move:  call draw_move_line
         mov si, panel_text
-.draw:  mov ah, PAL_TEXT
-        call draw_panel_line
+.draw:  call draw_panel_line
         inc cx
         inc al
         cmp al, PANEL_MOVES + MOVE_LIST_LINES
         jb .line
         popa
+        ret
+
+; draw_hash_text -- the hash table's size: "Hash 4 MiB", or "Hash 128 KiB" in
+;                   conventional memory
+; IN:  [hash_kib]
+; OUT: SI -> the text in panel_text
+; CHG: nothing else
+draw_hash_text:
+        push eax
+        push di
+        mov di, panel_text
+        mov si, text_hash
+        call text_append
+        movzx eax, word [hash_kib]
+        mov si, text_kib
+        cmp ax, 1 << KIB_SHIFT
+        jb .number
+        shr ax, KIB_SHIFT
+        mov si, text_mib
+.number:
+        call text_number
+        call text_append
+        mov si, panel_text
+        pop di
+        pop eax
         ret
 
 ; draw_move_line -- one line of the move list into panel_text

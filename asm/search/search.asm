@@ -205,13 +205,17 @@ search_segments:
 
 ; search_forget -- the next search starts afresh (an empty hash table, history and pawn
 ;                  cache), so that its answer depends on its position alone: a new game,
-;                  the `best` and `selfplay` jobs
+;                  the `best` and `selfplay` jobs.  A table in extended memory is emptied
+;                  here, outside the search's clock (a cycle a dword: 2 million for 8 MiB)
 ; IN:  nothing
 ; OUT: [search_fresh] set
 ; CHG: nothing
 search_forget:
         mov byte [search_fresh], 1
-        ret
+        cmp dword [xms_linear], 0
+        je .done
+        call xms_zero
+.done:  ret
 
 ; search_clear -- ready the tables for a search: the killer moves emptied and the hash
 ;                 table's age moved on; after search_forget the hash table, the history
@@ -219,11 +223,15 @@ search_forget:
 ;                 earlier position's cuts order this one less well)
 ; IN:  FS = the score segment; [search_fresh]
 ; OUT: the killers (FS:KILLER_BASE) 0; [tt_age] + 1; [search_fresh] 0; after
-;      search_forget every hash entry BOUND_NONE with key 0, the history and the pawn
-;      cache (after the killers) 0
-; CHG: EAX, ECX, DI
+;      search_forget every hash entry BOUND_NONE with key 0 (in conventional memory:
+;      search_forget has emptied one in extended memory), the history and the pawn
+;      cache (after the killers) 0; a table in extended memory reachable (xms_unreal)
+; CHG: EAX, BX, ECX, DI
 search_clear:
-        inc byte [tt_age]
+        cmp dword [xms_linear], 0   ; a table in extended memory: the 4 GiB limits set
+        je .age                     ; again, should a program run between two searches
+        call xms_unreal             ; have reset them (xms.asm)
+.age:   inc byte [tt_age]
         mov cx, (PAWN_CACHE_BASE - KILLER_BASE) >> DWORD_SHIFT
         mov di, HISTORY_SLOTS * 2
         cmp byte [search_fresh], 0
@@ -234,6 +242,8 @@ search_clear:
         jnz .halve
         jmp .killers
 .fresh: mov byte [search_fresh], 0
+        cmp dword [xms_linear], 0   ; (a table in extended memory: emptied by search_forget
+        jne .history                ; or xms_open)
         push es
         mov ax, cs
         add ax, HASH_SEGMENT
@@ -242,9 +252,6 @@ search_clear:
         add ax, HASH_SEGMENT_2
         call search_clear_segment
         pop es
-        cmp dword [xms_linear], 0
-        je .history
-        call xms_zero
 .history:
         xor eax, eax                ; the history and search_order's marks below it
         mov di, ORDER_MARKS_BASE

@@ -62,7 +62,7 @@ tt_bucket:
 
 ; tt_size_set -- the table in AX MiB of extended memory, or in conventional memory
 ;                (AX = 0, or where extended memory cannot be had), emptied
-; IN:  AX = MiB wanted, 0 or a power of two up to XMS_MAX_KIB / 1024
+; IN:  AX = MiB wanted, 0 or a power of two up to XMS_MAX_MIB
 ; OUT: AX = the table's KiB; CF clear: in extended memory; CF set: in conventional
 ;      memory, DL = why (XMS_NOT_ASKED: AX was 0; XMS_V86, XMS_NO_DRIVER, XMS_NO_MEMORY)
 ; CHG: EDX
@@ -71,11 +71,11 @@ tt_size_set:
         mov dl, XMS_NOT_ASKED
         test ax, ax
         jz .conventional
-        shl ax, 10                  ; MiB -> KiB
+        shl ax, KIB_SHIFT           ; MiB -> KiB
         call xms_open
         jc .refused
         movzx eax, word [xms_kib]
-        shl eax, 10
+        shl eax, KIB_SHIFT
         dec eax
         and eax, TT_OFFSET_MASK | 0FFFF0000h ; a bucket's offset
         mov [tt_xms_mask], eax

@@ -19,16 +19,8 @@ XMS_ALLOCATE    equ 09h             ; DX = KiB; AX = 1, DX = the handle
 XMS_FREE        equ 0Ah             ; DX = the handle
 XMS_LOCK        equ 0Ch             ; DX = the handle; AX = 1, DX:BX = its linear address
 XMS_UNLOCK      equ 0Dh
-XMS_MIN_KIB     equ 1024            ; the table's sizes in extended memory: powers of two
-XMS_MAX_KIB     equ 16384           ; from 1 to 16 MiB
 CR0_PE          equ 1               ; CR0's (and the MSW's) protected-mode bit
 FLAT_SELECTOR   equ 8               ; xms_gdt's data descriptor
-
-; The reasons xms_open gives for staying in conventional memory (AL).
-XMS_NOT_ASKED   equ 0
-XMS_V86         equ 1
-XMS_NO_DRIVER   equ 2
-XMS_NO_MEMORY   equ 3
 
         section .data
 
@@ -164,17 +156,18 @@ xms_unreal:
 
 ; xms_zero -- empty the block: every byte 0 (a key of 0 with BOUND_NONE, as ttable.asm's
 ;             search_clear leaves the table in conventional memory)
-; IN:  [xms_linear], [xms_kib]; ES with a 4 GiB limit
-; OUT: the block zeroed
+; IN:  [xms_linear], [xms_kib]; not in virtual 8086 mode
+; OUT: the block zeroed; ES, FS, GS with 4 GiB limits (xms_unreal)
 ; CHG: nothing
 xms_zero:
         push es
         pushad
+        call xms_unreal
         xor ax, ax
         mov es, ax
         mov edi, [xms_linear]
         movzx ecx, word [xms_kib]
-        shl ecx, 10 - DWORD_SHIFT   ; KiB -> dwords
+        shl ecx, KIB_SHIFT - DWORD_SHIFT ; KiB -> dwords
         xor eax, eax
         a32 rep stosd
         popad

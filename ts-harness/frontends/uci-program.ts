@@ -161,7 +161,7 @@ export interface OptionFacts {
 }
 
 export function optionFacts(): OptionFacts {
-  const text = ["inc/chess.inc", "batch/batch.inc", "sys/xms.asm"]
+  const text = ["inc/chess.inc", "batch/batch.inc", "sys/sys.inc"]
     .map((f) => readFileSync(join(ASM_DIR, f), "utf8"))
     .join("\n");
   const equ = (name: string): number => {
