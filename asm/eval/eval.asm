@@ -561,6 +561,38 @@ eval_position:
         movzx ebx, byte [KING_SQ(WHITE)]
         KING_SHIELD ebx, PAWN_ROWS_WHITE, SHIELD_SHIFT_WHITE, shield_white, add
         KING_SHIELD edx, PAWN_ROWS_BLACK, SHIELD_SHIFT_BLACK, shield_black, sub
+%ifdef ROOK_SEVENTH
+        ; A candidate (Fruit 2.1): each rook on the 7th rank, where the enemy's pawns still
+        ; stand or its king is shut in on the 8th, ROOK_SEVENTH_MIDDLE / _END
+        mov eax, [PIECE_SET(ROOK_W)]
+        and eax, SEVENTH_W_BITS
+        jz .r7black
+        test dword [PIECE_SET(PAWN_B)], SEVENTH_W_BITS
+        jnz .r7white
+        cmp byte [KING_SQ(BLACK)], (FIRST_ROW + 1) * ROW_STEP
+        jae .r7black
+.r7white:
+        add esi, ROOK_SEVENTH_MIDDLE
+        add edi, ROOK_SEVENTH_END
+        lea ecx, [eax - 1]
+        and eax, ecx
+        jnz .r7white
+.r7black:
+        mov eax, [PIECE_SET(ROOK_B) + SET_BYTES / 2]
+        and eax, SEVENTH_B_BITS
+        jz .r7done
+        test dword [PIECE_SET(PAWN_W) + SET_BYTES / 2], SEVENTH_B_BITS
+        jnz .r7count
+        cmp byte [KING_SQ(WHITE)], LAST_ROW * ROW_STEP
+        jb .r7done
+.r7count:
+        sub esi, ROOK_SEVENTH_MIDDLE
+        sub edi, ROOK_SEVENTH_END
+        lea ecx, [eax - 1]
+        and eax, ecx
+        jnz .r7count
+.r7done:
+%endif
 .kings: movsx eax, byte [pst_king + ebx]
         add esi, eax
         movsx eax, byte [pst_king + edx]

@@ -227,6 +227,41 @@ eval_recount:
         and edx, ecx
 %endmacro
 
+%ifdef KNIGHT_THREATS
+; THREATS_BY_KNIGHTS colour -- a candidate (-DKNIGHT_THREATS): EDX:EBX |= the rooks and
+; queens of `colour` that the other side's knights attack (a lesser piece's threat,
+; counted with the pawns')
+; IN:  EDX:EBX as PAWN_THREATS leaves them.  CHG: ECX, ESI, EDI
+%macro THREATS_BY_KNIGHTS 1
+  %if %1 == WHITE
+    %define %%knights PIECE_SET(BLACK | KNIGHT)
+  %else
+    %define %%knights PIECE_SET(WHITE | KNIGHT)
+  %endif
+        push eax
+        mov esi, [%%knights]            ; EDI:ESI, the knights not yet looked at
+        mov edi, [%%knights + 4]
+%%next: bsf ecx, esi
+        jz %%high
+        btr esi, ecx
+        jmp %%zone
+%%high: bsf ecx, edi
+        jz %%done
+        btr edi, ecx
+        add ecx, DWORD_BITS
+%%zone: mov eax, [PIECE_SET(%1 | ROOK)]
+        or eax, [PIECE_SET(%1 | QUEEN)]
+        and eax, [knight_zone + ecx * SET_BYTES]
+        or ebx, eax
+        mov eax, [PIECE_SET(%1 | ROOK) + 4]
+        or eax, [PIECE_SET(%1 | QUEEN) + 4]
+        and eax, [knight_zone + ecx * SET_BYTES + 4]
+        or edx, eax
+        jmp %%next
+%%done: pop eax
+%endmacro
+%endif
+
 ; EVAL_THREATS colour, op -- the move in hand, less what the other side's pawns
 ; threaten: the men of `colour`, the side to move, that they attack (a pawn's check
 ; included).  One costs the move in hand (it must step away); two or more are a fork
@@ -240,6 +275,9 @@ eval_recount:
 ; CHG: EBX, ECX, EDX, ESI, EDI
 %macro EVAL_THREATS 2
         PAWN_THREATS %1
+%ifdef KNIGHT_THREATS
+        THREATS_BY_KNIGHTS %1
+%endif
         mov ecx, TEMPO_CP
         mov esi, ebx
         or esi, edx
