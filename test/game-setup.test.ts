@@ -6,9 +6,17 @@
 import { afterEach, describe, expect, test } from "vitest";
 import { chessProgram } from "../ts-harness/core/build.ts";
 import { GameDriver } from "../ts-harness/core/game-driver.ts";
+import { PUBLISHED_PROBLEMS } from "../ts-harness/fixtures/problems.ts";
 import { PUBLISHED_HELPMATES, PUBLISHED_SELFMATES } from "../ts-harness/fixtures/stipulations.ts";
-import { findHelpmate, findMate, findSelfmate, moveToUci } from "../ts-harness/oracle/index.ts";
-import { play, position, TEST_MS } from "./game-oracle.ts";
+import {
+  findHelpmate,
+  findMate,
+  findSelfmate,
+  moveToUci,
+  toFen,
+} from "../ts-harness/oracle/index.ts";
+import { solutionLines } from "../ts-harness/oracle/solution.ts";
+import { play, position, readAs, TEST_MS } from "./game-oracle.ts";
 
 let game: GameDriver | null = null;
 afterEach(async () => {
@@ -206,6 +214,74 @@ describe("the set-up board asks for a helpmate or a selfmate", () => {
       );
       expect(findMate(position(s.fen), 1)).toBeNull();
       expect(words(answer.message)).toBe("No mate found");
+    },
+    TEST_MS,
+  );
+});
+
+/** The oracle's keys of a mate in n, each in SAN as the panel writes a key (no check
+ *  sign) with its threat's moves in SAN after a pass (with + and #), from the oracle's
+ *  solution: the threat lines that follow the key at the attacker's second move. */
+function oracleKeysAndThreats(fen: string, n: number): Map<string, string[]> {
+  const keys = new Map<string, string[]>();
+  let threats: string[] = [];
+  let afterKey = "";
+  for (const line of solutionLines(position(fen), n)) {
+    if (line.role === "key") {
+      if (line.length !== n) continue;
+      const pos = position(fen);
+      const key = play(pos, line.move).replace(/[+#]$/, "");
+      const fields = toFen(pos).split(" ");
+      fields[1] = fields[1] === "w" ? "b" : "w"; // the defender passes
+      fields[3] = "-";
+      afterKey = fields.join(" ");
+      threats = [];
+      keys.set(key, threats);
+    } else if (line.role === "threat" && line.ply === 3 && afterKey) {
+      threats.push(play(position(afterKey), line.move));
+    }
+  }
+  return keys;
+}
+
+describe("the set-up board's direct mate names the key's threat", () => {
+  test(
+    "M 2 on Kish's two-mover answers with the key and, on the next line, the threat in SAN, as the oracle's solution has them",
+    async () => {
+      const kish = problem(PUBLISHED_PROBLEMS, "Alexander Kish");
+      const oracle = oracleKeysAndThreats(kish.fen, 2);
+      expect(oracle.size).toBeGreaterThan(0);
+      game = await ask(kish.fen, "2");
+      const answer = await game.waitLog("the direct mate's answer", (l) =>
+        /^(Mate in |No|Stopped)/.test(l.message),
+      );
+      const expected = [...oracle].flatMap(([key, threats]) =>
+        threats.map((t) => `Mate in 2: ${key} threat: ${t}`),
+      );
+      expect(expected).toContain(words(answer.message));
+      const [keyLine, threatLine] = words(answer.message).split(/ (?=threat:)/);
+      const line = game.panel("PANEL_MESSAGE");
+      expect(readAs(await game.panelLine(line), keyLine!)).toBe(keyLine); // the screen's panel
+      expect(readAs(await game.panelLine(line + 1), threatLine!)).toBe(threatLine);
+      const { map } = await chessProgram();
+      expect(answer.message.indexOf("threat:") % map.constant("PANEL_COLS")).toBe(0); // a line of its own
+      expect(answer.fen).toBe(kish.fen); // the position set up is the game's again
+      expect(answer.moves).toEqual([]);
+    },
+    TEST_MS,
+  );
+
+  test(
+    "M 2 on a zugzwang two-mover answers with the key alone: the oracle's solution has no threat",
+    async () => {
+      const p = problem(PUBLISHED_PROBLEMS, "Popeye's regression test '#2 with variation'");
+      const oracle = oracleKeysAndThreats(p.fen, 2);
+      expect([...oracle.values()].every((threats) => threats.length === 0)).toBe(true);
+      game = await ask(p.fen, "2");
+      const answer = await game.waitLog("the direct mate's answer", (l) =>
+        /^(Mate in |No|Stopped)/.test(l.message),
+      );
+      expect([...oracle.keys()].map((key) => `Mate in 2: ${key}`)).toContain(words(answer.message));
     },
     TEST_MS,
   );

@@ -56,6 +56,9 @@ engine_variant  resb 1              ; VARIANT_* of the board in play
 ; names: the layers below keep them current themselves (so an engine_report routine
 ; reads its iteration's), and the front ends name these alone.
 engine_tree_hook equ tree_hook      ; word, engine_tree: the routine that takes a line
+ENGINE_LINE_KEY equ TREE_KEY        ; the roles of its lines (the routine's DH)
+ENGINE_LINE_THREAT equ TREE_THREAT
+ENGINE_LINE_MOVE equ TREE_MOVE
 engine_score    equ search_score    ; dword, engine_think, engine_mate: the score found
                                     ; (centipawns, the side to move's view)
 engine_depth    equ search_depth    ; byte, the plies of the last iteration finished
@@ -204,6 +207,16 @@ engine_make:
         mov byte [ply], 0
         xor di, di
         jmp history_note
+
+; engine_pass -- the side to move passes, as a threat is read: the other side to move,
+;                no en-passant square (move_pass); engine_take_back ends it
+; IN:  the position
+; OUT: the position passed, [ply] = 0
+; CHG: EAX, EBX
+engine_pass:
+        call move_pass
+        mov byte [ply], 0
+        ret
 
 ; engine_take_back -- take moves back: the position set from engine_fen again and the
 ;                     record replayed up to a ply, each byte turned back into its move
@@ -598,6 +611,15 @@ engine_tree:
 ; OUT, CHG: as engine_tree
 engine_selftree:
         mov si, self_tree
+        jmp engine_stipulation
+
+; engine_threats -- every key of a mate in at most N moves and each key's threat (the
+;                   attacker's moves that mate soonest were the defender to pass), a
+;                   line at a time to [engine_tree_hook], within the limits (mate_threats)
+; IN:  CL = N, 1 .. MATE_MAX_MOVES; [engine_tree_hook]; the limits
+; OUT, CHG: as engine_tree
+engine_threats:
+        mov si, mate_threats
         jmp engine_stipulation
 
 ; engine_keys -- every first move that forces mate in at most N moves, with the fewest

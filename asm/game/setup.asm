@@ -11,7 +11,8 @@
 ;   V                          the other board (its start position)
 ;   T                          the side to move; 1 2 3 4 the castling rights K Q k q
 ;   Enter                      play from here
-;   M then 1-8 (or M # 1-8)    play from here, asking first for a direct mate in N
+;   M then 1-8 (or M # 1-8)    play from here, asking first for a direct mate in N: its
+;                              key, and on the panel's next line the key's threat
 ;   M H 1-5, M S 1-5           the same for a helpmate (h#N) or a selfmate (s#N)
 ;   Esc                        back to the game as it was (after M: no ask)
 ; Leaving checks the position with the FEN rules (fen_parse through engine_set_fen); a
@@ -32,6 +33,7 @@ msg_mate_in     db "Mate in ", 0
 msg_selfmate_in db "Selfmate in ", 0
 msg_helpmate_h  db "h#", 0
 msg_solution    db " solution", 0
+msg_threat      db "threat:", 0
 msg_not_a_key:
         PANEL_LINE "Not a key here:"
         db 0
@@ -63,6 +65,10 @@ setup_rights    db CASTLE_WK, CASTLE_WQ, CASTLE_BK, CASTLE_BQ
 setup_active    resb 1              ; nonzero: the board keys set up a position
 setup_mate_asked resb 1             ; a SETUP_ASK_*: what the next key answers
 setup_last      resb 1              ; the piece picked: what Space or a click puts down
+setup_threat_key resd 1             ; setup_threat: the key found
+setup_threat_move resd 1            ; and its first threat move (0: none; no move is 0,
+                                    ; its from and to squares differ)
+setup_threat_on resb 1              ; nonzero: engine_threats' lines are the key's
 
         section .text
 
@@ -365,7 +371,8 @@ setup_none:
 .say:   mov di, message_buf
         jmp message_add
 
-; setup_mate -- the direct mate's answer: "Mate in 2: Qh5", or none found
+; setup_mate -- the direct mate's answer: "Mate in 2: Qh5" and its threat (setup_threat),
+;               or none found
 ; IN:  CL = N
 ; OUT: message_buf
 ; CHG: EAX, EBX, ECX, EDX, SI, DI, EBP
@@ -374,8 +381,13 @@ setup_mate:
         call setup_engine
         mov si, msg_no_mate
         jc setup_none
+        push eax
+        push cx
         mov si, msg_mate_in
-        ; fall through
+        call setup_say_key
+        pop cx
+        pop eax
+        jmp setup_threat
 
 ; setup_say_key -- "<words><k>: <the move in SAN>"
 ; IN:  SI -> the words; CL = k; EAX = the move, legal in the position (ES:0 listed)
@@ -392,6 +404,66 @@ setup_say_key:
         add di, 2
         pop eax
         jmp notation_san
+
+; setup_threat -- a direct mate's key's threat on the panel's next line, "threat: Qh5#":
+;                 the attacker's first move that mates soonest were the defender to pass
+;                 (engine_threats), in SAN on the position after the key and a pass;
+;                 nothing after a mate in one, a key that checks or a zugzwang, or when
+;                 Space stopped the search
+; IN:  EAX = the key, CL = k; DI -> the end of the message in message_buf
+; OUT: message_buf; the position as set up
+; CHG: EAX, EBX, ECX, EDX, SI, DI, EBP
+setup_threat:
+        cmp cl, 1
+        jbe .none
+        mov [setup_threat_key], eax
+        mov dword [setup_threat_move], 0
+        mov byte [setup_threat_on], 0
+        mov word [engine_tree_hook], setup_threat_line
+        push di
+        mov si, engine_threats
+        call setup_engine
+        pop di
+        cmp dword [setup_threat_move], 0
+        je .none
+        push di
+        mov eax, [setup_threat_key]
+        call engine_make
+        call engine_pass
+        call engine_settle
+        pop di
+        mov eax, [setup_threat_move]
+        call setup_san_play
+        push ax
+        call message_new_line
+        mov si, msg_threat
+        call message_add
+        pop ax
+        call setup_san_add
+        xor bx, bx                  ; the position as set up again
+        jmp engine_take_back
+.none:  ret
+
+; setup_threat_line -- engine_threats' line routine: the first threat move of the key
+;                      setup_threat asks about
+; IN:  EAX = the move, DH = its role (ENGINE_LINE_*); [setup_threat_key]
+; OUT: [setup_threat_on] set while the lines are that key's; [setup_threat_move]
+; CHG: nothing
+setup_threat_line:
+        cmp dh, ENGINE_LINE_KEY
+        jne .threat
+        cmp eax, [setup_threat_key]
+        sete byte [setup_threat_on]
+        ret
+.threat:
+        cmp dh, ENGINE_LINE_THREAT
+        jne .done
+        cmp byte [setup_threat_on], 0
+        je .done
+        cmp dword [setup_threat_move], 0
+        jne .done
+        mov [setup_threat_move], eax
+.done:  ret
 
 ; setup_selfmate -- the selfmate's answer: "Selfmate in 3: Qb5" (the key), or none found
 ; IN:  CL = N
@@ -445,8 +517,24 @@ setup_helpmate:
         add cx, cx
 .move:  push cx
         push si
-        push di
         mov eax, [si]
+        call setup_san_play
+        call setup_san_add
+        pop si
+        pop cx
+        jc .shown                   ; the panel is full
+        add si, MOVE_SIZE
+        loop .move
+.shown: xor bx, bx                  ; the position as set up again
+        jmp engine_take_back
+
+; setup_san_play -- a move's SAN with its check sign, the move made on the engine's
+;                   position to find the sign
+; IN:  EAX = a legal move of the position (ES:0 listed)
+; OUT: san_copy, AX = its length; the position after the move, settled
+; CHG: EAX, EBX, ECX, EDX, SI, EBP (DI kept)
+setup_san_play:
+        push di
         mov di, san_copy
         call notation_san
         push di
@@ -457,14 +545,7 @@ setup_helpmate:
         mov ax, di
         sub ax, san_copy            ; its length
         pop di
-        call setup_san_add
-        pop si
-        pop cx
-        jc .shown                   ; the panel is full
-        add si, MOVE_SIZE
-        loop .move
-.shown: xor bx, bx                  ; the position as set up again
-        jmp engine_take_back
+        ret
 
 ; setup_san_add -- a move's SAN after the message so far, a blank before it unless it
 ;                  starts a panel line, if the whole of it fits

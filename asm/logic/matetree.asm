@@ -84,10 +84,24 @@ mate_tree_run:
 ; OUT, CHG: as mate_tree
 self_tree:
         mov word [keys_forces], self_defend
+        mov dl, STIP_MAX_MOVES      ; its escapes by ply are read at k = 1 too
+        ; fall through
+
+; mate_tree_threats -- the tree's walk cut to each key and its threat
+; IN:  [keys_forces], DL as mate_keys_run takes them; otherwise as mate_tree
+; OUT, CHG: as mate_tree
+mate_tree_threats:
         mov byte [tree_threats_only], 1
         mov byte [tree_moves], TREE_MOVES_SHOWN
-        mov dl, STIP_MAX_MOVES      ; its escapes by ply are read at k = 1 too
         jmp mate_tree_run
+
+; mate_threats -- every key of a mate in at most N moves and each key's threat, without
+;                 the defences (the set-up board's answer)
+; IN, OUT, CHG: as mate_tree
+mate_threats:
+        mov word [keys_forces], mate_keys_forces
+        mov dl, cl                  ; a mate in one looks nothing up
+        jmp mate_tree_threats
 
 ; mate_tree_walk -- mate_drive's walker for the tree: the keys' walk, and at k = N each
 ;                   key's tree
