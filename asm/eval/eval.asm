@@ -561,6 +561,11 @@ eval_position:
         movzx ebx, byte [KING_SQ(WHITE)]
         KING_SHIELD ebx, PAWN_ROWS_WHITE, SHIELD_SHIFT_WHITE, shield_white, add
         KING_SHIELD edx, PAWN_ROWS_BLACK, SHIELD_SHIFT_BLACK, shield_black, sub
+%ifdef MOBILITY
+        call eval_mobility          ; a candidate (evalpieces.asm)
+        add esi, eax
+        add edi, eax
+%endif
 %ifdef ROOK_SEVENTH
         ; A candidate (Fruit 2.1): each rook on the 7th rank, where the enemy's pawns still
         ; stand or its king is shut in on the 8th, ROOK_SEVENTH_MIDDLE / _END

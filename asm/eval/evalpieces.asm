@@ -295,3 +295,118 @@ eval_recount:
         sub ecx, THREAT_FORK_CP - THREAT_ONE_CP
 %%done: %2 eax, ecx
 %endmacro
+
+%ifdef MOBILITY
+; ---------------------------------------------------------------------------------------
+; A candidate (-DMOBILITY): Fruit 2.1's mobility of the minor pieces, the squares each
+; knight and bishop can go to (empty, or held by an enemy man), above a unit a piece.
+
+        section .bss
+mobility_sum    resd 1              ; eval_mobility's sum so far
+        section .text
+
+; MOBILITY_SUM content, colour, counter, unit, cp, op -- [mobility_sum] op= cp x (the
+; squares of each piece of `content` less `unit`), the squares counted by `counter`
+; CHG: EAX, EBX, ECX, EDX, ESI, EDI, EBP
+%macro MOBILITY_SUM 6
+        xor edx, edx
+        mov ebp, [PIECE_SET(%1)]
+        xor esi, esi                ; ESI = the dword's first square: 0, then DWORD_BITS
+%%next: bsf ecx, ebp
+        jz %%dword
+        btr ebp, ecx
+        push esi
+        add esi, ecx
+        mov ah, %2
+        sub edx, %4
+        call %3
+        pop esi
+        jmp %%next
+%%dword:
+        test esi, esi
+        jnz %%sum
+        mov esi, DWORD_BITS
+        mov ebp, [PIECE_SET(%1) + SET_BYTES / 2]
+        jmp %%next
+%%sum:  imul edx, edx, %5
+        %6 [mobility_sum], edx
+%endmacro
+
+; eval_mobility -- the knights' and bishops' mobility, white's less black's
+; IN:  piece_sets, colour_sets, carreau
+; OUT: EAX = the score in centipawns, white's view (the same in both phases)
+; CHG: nothing else
+eval_mobility:
+        push ebx
+        push ecx
+        push edx
+        push esi
+        push edi
+        push ebp
+        mov dword [mobility_sum], 0
+        MOBILITY_SUM KNIGHT_W, WHITE, eval_knight_squares, MOB_KNIGHT_UNIT, MOB_KNIGHT_CP, add
+        MOBILITY_SUM KNIGHT_B, BLACK, eval_knight_squares, MOB_KNIGHT_UNIT, MOB_KNIGHT_CP, sub
+        MOBILITY_SUM BISHOP_W, WHITE, eval_bishop_squares, MOB_BISHOP_UNIT, MOB_BISHOP_CP, add
+        MOBILITY_SUM BISHOP_B, BLACK, eval_bishop_squares, MOB_BISHOP_UNIT, MOB_BISHOP_CP, sub
+        mov eax, [mobility_sum]
+        pop ebp
+        pop edi
+        pop esi
+        pop edx
+        pop ecx
+        pop ebx
+        ret
+
+; eval_knight_squares -- a knight's squares not held by its own side
+; IN:  ESI = its square; AH = its colour
+; OUT: EDX += the squares
+; CHG: EAX, EBX, ECX
+eval_knight_squares:
+        movzx ecx, ah
+        shr ecx, COLOUR_SHIFT - LIST_SHIFT ; its side's set (as MOVER_SET)
+        mov eax, [colour_sets + ecx]
+        mov ebx, [colour_sets + ecx + SET_BYTES / 2]
+        not eax
+        not ebx
+        and eax, [knight_zone + esi * SET_BYTES]
+        and ebx, [knight_zone + esi * SET_BYTES + SET_BYTES / 2]
+.low:   test eax, eax
+        jz .high
+        inc edx
+        lea ecx, [eax - 1]
+        and eax, ecx
+        jmp .low
+.high:  test ebx, ebx
+        jz .done
+        inc edx
+        lea ecx, [ebx - 1]
+        and ebx, ecx
+        jmp .high
+.done:  ret
+
+; eval_bishop_squares -- a bishop's squares: the empty ones along its four lines, and the
+; first man of the other side on each
+; IN:  ESI = its square; AH = its colour
+; OUT: EDX += the squares
+; CHG: AL, EBX, ECX, EDI
+eval_bishop_squares:
+        mov edi, BISHOP_DIR_FIRST
+.line:  movzx ecx, byte [ray_len + esi * DIRECTIONS + edi]
+        mov ebx, esi
+        jecxz .next
+.step:  add bl, [dir_delta + edi]
+        mov al, [carreau + ebx]
+        cmp al, EMPTY
+        jne .man
+        inc edx
+        loop .step
+        jmp .next
+.man:   xor al, ah
+        test al, WHITE              ; the colour bit differs: an enemy man
+        jz .next
+        inc edx
+.next:  inc edi
+        cmp edi, BISHOP_DIR_FIRST + LINE_DIRS
+        jb .line
+        ret
+%endif
