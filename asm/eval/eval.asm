@@ -561,6 +561,10 @@ eval_position:
         movzx ebx, byte [KING_SQ(WHITE)]
         KING_SHIELD ebx, PAWN_ROWS_WHITE, SHIELD_SHIFT_WHITE, shield_white, add
         KING_SHIELD edx, PAWN_ROWS_BLACK, SHIELD_SHIFT_BLACK, shield_black, sub
+%ifdef KING_ATTACK
+        call eval_king_attack       ; a candidate (evalpieces.asm): the middle game's
+        add esi, eax
+%endif
 %ifdef MOBILITY
         call eval_mobility          ; a candidate (evalpieces.asm)
         add esi, eax

@@ -410,3 +410,106 @@ eval_bishop_squares:
         jb .line
         ret
 %endif
+
+%ifdef KING_ATTACK
+; ---------------------------------------------------------------------------------------
+; A candidate (-DKING_ATTACK), after Fruit 2.1's king attack: the pieces of a side whose
+; moves reach the squares next to the other king (a line's piece seen through the men
+; between: no walk), KING_ATTACK_CP x their units x a weight by how many they are, / 256,
+; in the middle game, where the attacking side has a queen.
+
+        section .data
+; king_attack_weight -- Fruit 2.1's KingAttackWeight / 256 by the attackers' count
+king_attack_weight db 0, 0, 128, 192, 224, 240, 248, 252
+%if $ - king_attack_weight != KING_ATTACKERS_MAX + 1
+  %error "a weight for each count up to KING_ATTACKERS_MAX"
+%endif
+        section .bss
+king_attack_sum resd 1              ; eval_king_attack's sum so far
+        section .text
+
+; ATTACKERS content, table, unit, rook -- DL += the men of `content` whose `table` set
+; (xor bishop_lines when `rook` is 1: a rook's lines) meets ESI:EDI, DH += unit each
+; CHG: EAX, EBX, ECX, EBP
+%macro ATTACKERS 4
+        mov ebp, [PIECE_SET(%1)]
+        xor eax, eax                ; EAX = the dword's first square: 0, then DWORD_BITS
+%%next: bsf ecx, ebp
+        jz %%dword
+        btr ebp, ecx
+        add ecx, eax
+        mov ebx, [%2 + ecx * SET_BYTES]
+  %if %4
+        xor ebx, [bishop_lines + ecx * SET_BYTES]
+  %endif
+        and ebx, esi
+        jnz %%hit
+        mov ebx, [%2 + ecx * SET_BYTES + SET_BYTES / 2]
+  %if %4
+        xor ebx, [bishop_lines + ecx * SET_BYTES + SET_BYTES / 2]
+  %endif
+        and ebx, edi
+        jz %%next
+%%hit:  inc dl
+        add dh, %3
+        jmp %%next
+%%dword:
+        test eax, eax
+        jnz %%end
+        mov eax, DWORD_BITS
+        mov ebp, [PIECE_SET(%1) + SET_BYTES / 2]
+        jmp %%next
+%%end:
+%endmacro
+
+; KING_ATTACK_SUM king, enemy, op -- [king_attack_sum] op= the attack on `king`'s colour
+; CHG: EAX, EBX, ECX, EDX, ESI, EDI, EBP
+%macro KING_ATTACK_SUM 3
+        mov eax, [PIECE_SET(%2 | QUEEN)]
+        or eax, [PIECE_SET(%2 | QUEEN) + SET_BYTES / 2]
+        jz %%done
+        movzx ebx, byte [KING_SQ(%1)]
+        mov esi, [king_zone + ebx * SET_BYTES]
+        mov edi, [king_zone + ebx * SET_BYTES + SET_BYTES / 2]
+        xor edx, edx                ; DL = the attackers, DH = their units
+        ATTACKERS %2 | KNIGHT, knight_zone, KING_ATTACK_MINOR, 0
+        ATTACKERS %2 | BISHOP, bishop_lines, KING_ATTACK_MINOR, 0
+        ATTACKERS %2 | ROOK, queen_lines, KING_ATTACK_ROOK, 1
+        ATTACKERS %2 | QUEEN, queen_lines, KING_ATTACK_QUEEN, 0
+        movzx ecx, dl
+        cmp cl, KING_ATTACKERS_MAX
+        jbe %%weigh
+        mov cl, KING_ATTACKERS_MAX
+%%weigh:
+        movzx ecx, byte [king_attack_weight + ecx]
+        movzx eax, dh
+        imul eax, ecx
+        imul eax, eax, KING_ATTACK_CP
+        shr eax, 8                  ; the weight's / 256
+        %3 [king_attack_sum], eax
+%%done:
+%endmacro
+
+; eval_king_attack -- the attack on both kings, white's view
+; IN:  piece_sets, the kings' squares
+; OUT: EAX = the middle game's score in centipawns
+; CHG: nothing else
+eval_king_attack:
+        push ebx
+        push ecx
+        push edx
+        push esi
+        push edi
+        push ebp
+        mov dword [king_attack_sum], 0
+        KING_ATTACK_SUM WHITE, BLACK, sub
+        KING_ATTACK_SUM BLACK, WHITE, add
+        mov eax, [king_attack_sum]
+        pop ebp
+        pop edi
+        pop esi
+        pop edx
+        pop ecx
+        pop ebx
+        ret
+%endif
