@@ -73,6 +73,7 @@ const MEMORIES = [
   { name: "486 with XMS", conf: "harness-486.conf", place: ["extended"] },
   { name: "386 without XMS", conf: "harness-386-noxms.conf", place: ["conventional", "no-xms"] },
   { name: "486 without XMS", conf: "harness-486-noxms.conf", place: ["conventional", "no-xms"] },
+  { name: "386 of 2 MiB", conf: "harness-386-2mib.conf", place: ["conventional", "no-memory"] },
 ] as const;
 
 describe.skipIf(!dosboxReady).each(MEMORIES)(
