@@ -157,18 +157,19 @@ msg_no_memory   db "CHESS: not enough memory (", MEMORY_KIB_TEXT, " KiB needed)"
 
 ; ---------------------------------------------------------------------------------------
 ; The system layer: DOS files and exit, text in and out, the CPU and its clocks, the limits
-; of thinking, the keyboard and the mouse, the PC speaker.  The engine's files, from the
-; clocks to the front door, lie between `%define PROFILE_LAYER` and `%undef PROFILE_LAYER`:
-; the profile build wraps their calls (tools/profile.inc).
+; of thinking, extended memory, the keyboard and the mouse, the PC speaker.  The engine's
+; files, from the clocks to the front door, lie between `%define PROFILE_LAYER` and
+; `%undef PROFILE_LAYER`: the profile build wraps their calls (tools/profile.inc), not the
+; extended memory's far calls into the XMS driver.
 
 %include "sys/sys.inc"
 %include "sys/dos.asm"
 %include "sys/text.asm"
 %define PROFILE_LAYER
 %include "sys/timer.asm"
-%include "sys/xms.asm"
 %include "sys/clock.asm"
 %undef PROFILE_LAYER
+%include "sys/xms.asm"
 %include "sys/input.asm"
 %include "sys/speaker.asm"
 
