@@ -4,6 +4,7 @@
 //   npm run record -- OUTFILE                 the suite's positions + seeded random play
 //   npm run record -- OUTFILE --jobs EARLIER  exactly the jobs of an earlier record
 //   ... --com FILE                            run that CHESS.COM instead of building asm/
+//   ... --native                              in native DOSBox (the same answers, faster)
 // The positions are every FEN quoted in test/ and ts-harness/ plus seeded random play;
 // each gets divide 2, perft 3, moves, mate 2, exchange 3 and best with a small budget;
 // the first of them also mate 3 and best at a fixed depth (its nodes and move: a faster
@@ -83,8 +84,12 @@ async function main(): Promise<void> {
   };
   const earlier = option("--jobs");
   const com = option("--com");
-  if (!out || flags.length !== 2 * [earlier, com].filter((o) => o !== undefined).length) {
-    console.error("usage: npm run record -- OUTFILE [--jobs EARLIER_RECORD] [--com CHESS.COM]");
+  const native = flags.includes("--native");
+  const given = 2 * [earlier, com].filter((o) => o !== undefined).length + (native ? 1 : 0);
+  if (!out || flags.length !== given) {
+    console.error(
+      "usage: npm run record -- OUTFILE [--jobs EARLIER_RECORD] [--com CHESS.COM] [--native]",
+    );
     process.exit(2);
   }
   const jobs = earlier ? jobsOfRecord(earlier) : freshJobs();
@@ -93,7 +98,11 @@ async function main(): Promise<void> {
   for (let start = 0; start < jobs.length; start += JOBS_PER_BATCH) {
     const batch = jobs.slice(start, start + JOBS_PER_BATCH);
     process.stderr.write(`jobs ${start + 1}-${start + batch.length} of ${jobs.length}\n`);
-    const results = await runBatch(batch, { timeoutMs: 900_000, programBytes });
+    const results = await runBatch(batch, {
+      timeoutMs: 900_000,
+      programBytes,
+      native,
+    });
     results.forEach((r, i) => {
       lines.push(`job ${batch[i]}`);
       for (const words of r.lines) lines.push(`  ${words.join(" ").replace(COST_FIELDS, "")}`);

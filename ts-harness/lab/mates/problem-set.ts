@@ -7,7 +7,8 @@
 //     oracle (ts-harness/oracle/mate.ts: the key forces mate in N, and no move forces a
 //     mate in N - 1) and writes the fixture; a problem whose proof takes longer than
 //     --limit seconds (default 60) is left out, and so is one whose length is not the
-//     collection's; --lengths 6,7 proves only the drawn problems of those lengths.
+//     collection's; --lengths 6,7 proves only the drawn problems of those lengths, and
+//     --skip LOG leaves out those whose FEN an earlier run's output names (tried before).
 //   npx tsx ts-harness/lab/mates/problem-set.ts
 //     proves the fixture again.
 //
@@ -31,7 +32,7 @@ import { BENCH_PROBLEMS, type BenchProblem } from "../../fixtures/mate-bench.ts"
 const FIXTURE = fileURLToPath(new URL("../../fixtures/mate-bench.ts", import.meta.url));
 
 /** How many problems of each length the set draws from matetrack.epd. */
-const DRAW: Readonly<Record<number, number>> = { 3: 40, 4: 60, 5: 70, 6: 16, 7: 16 };
+const DRAW: Readonly<Record<number, number>> = { 3: 40, 4: 60, 5: 70, 6: 16, 7: 24 };
 /** The seeds of the draw and of the held-out quarter (see heldOut). */
 const DRAW_SEED = 5603;
 const HOLD_SEED = 5604;
@@ -198,6 +199,7 @@ async function write(
   paths: readonly string[],
   limitS: number,
   lengths: readonly number[],
+  tried: string,
 ): Promise<void> {
   const epd = paths.find((p) => p.endsWith("matetrack.epd"));
   const pv = paths.find((p) => p.endsWith("matetrackpv.epd"));
@@ -228,7 +230,8 @@ async function write(
   const proven: BenchProblem[] = [...BENCH_PROBLEMS];
   const prover = new Prover();
   for (const c of turns) {
-    if (!lengths.includes(c.length) || proven.some((p) => p.fen === c.fen)) continue;
+    if (!lengths.includes(c.length) || tried.includes(`: ${c.fen}`)) continue;
+    if (proven.some((p) => p.fen === c.fen)) continue;
     const { key, seconds } = await prover.prove(c, limitS);
     console.log(
       `${key ? "ok  " : "out "} #${c.length} ${seconds.toFixed(1).padStart(6)} s  ${c.source}: ${c.fen}`,
@@ -293,11 +296,13 @@ if (isMain(import.meta.url)) {
     };
     const limit = Number(value("--limit") ?? 60);
     const lengths = (value("--lengths") ?? "3,4,5,6,7").split(",").map(Number);
-    const options = new Set(["--limit", "--lengths"]);
+    const skip = value("--skip");
+    const options = new Set(["--limit", "--lengths", "--skip"]);
     await write(
       argv.slice(1).filter((a, i, all) => !options.has(a) && !options.has(all[i - 1]!)),
       limit,
       lengths,
+      skip ? readFileSync(skip, "utf8") : "",
     );
   } else proveAll();
 }
