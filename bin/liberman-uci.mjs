@@ -35,6 +35,14 @@ const CACHE_NAME = "liberman-chess";
 /** Where the bundle reads the URL its modules take as their own (build.ts's), set below
  *  before it is imported: the checkout's root and node_modules are found from it. */
 const URL_GLOBAL = "LIBERMAN_CHESS_BUILD_URL";
+/** Where the bundle finds its own URL, to start its js-dos thread from it (dos-thread.ts). */
+const BUNDLE_GLOBAL = "LIBERMAN_CHESS_BUNDLE_URL";
+/** The bundle's entry: the engine, or in a worker thread the js-dos thread's side (both
+ *  modules are in the bundle; each is evaluated only where it is imported). */
+const ENTRY_CODE = `import { isMainThread } from "node:worker_threads";
+if (isMainThread) await (await import("./${ENTRY}")).main();
+else await import("./ts-harness/core/dos-thread.ts");
+`;
 
 function files(dir) {
   const out = [];
@@ -92,7 +100,7 @@ async function bundle() {
   try {
     await esbuild.build({
       stdin: {
-        contents: `import { main } from "./${ENTRY}";\nawait main();\n`,
+        contents: ENTRY_CODE,
         resolveDir: ROOT,
         loader: "ts",
         sourcefile: "liberman-uci-entry.ts",
@@ -126,8 +134,10 @@ async function bundle() {
 
 globalThis[URL_GLOBAL] = pathToFileURL(join(ROOT, "ts-harness/core/build.ts")).href;
 const built = await bundle().catch(() => null);
-if (built) await import(pathToFileURL(built).href);
-else {
+if (built) {
+  globalThis[BUNDLE_GLOBAL] = pathToFileURL(built).href;
+  await import(globalThis[BUNDLE_GLOBAL]);
+} else {
   const require = createRequire(join(ROOT, "package.json"));
   const { register } = require("node:module");
   register(pathToFileURL(require.resolve("tsx/esm")).href, pathToFileURL(ROOT + "/"));

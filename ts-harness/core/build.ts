@@ -8,7 +8,6 @@
 // have not changed is reused (a content hash beside the output), and a build is made
 // in a staging folder and renamed into place, so that no reader ever sees a half-written
 // program, listing or map, and a failed build leaves the last good one.
-import { execa } from "execa";
 import { createHash } from "node:crypto";
 import {
   existsSync,
@@ -28,6 +27,13 @@ import { fileURLToPath } from "node:url";
 /** The repository root; every other path of the harness is built from it. */
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 export const BUILD_DIR = join(ROOT, "build");
+
+/** nasm run through execa, loaded at the first run: a module that wants only ROOT (the
+ *  js-dos thread, dos-thread.ts) starts without execa's half second. */
+async function nasm(args: readonly string[], opts: { cwd?: string; reject: false }) {
+  const { execa } = await import("execa");
+  return execa("nasm", args, opts);
+}
 
 export interface AsmTarget {
   /** Root source file, relative to the repository. */
@@ -109,7 +115,7 @@ export async function assemble(target: AsmTarget): Promise<Uint8Array> {
       symlinkSync(join(ROOT, target.source), join(staging, target.source));
     }
     for (const f of outputs) mkdirSync(dirname(join(staging, f)), { recursive: true });
-    const r = await execa("nasm", args, { cwd: staging, reject: false });
+    const r = await nasm(args, { cwd: staging, reject: false });
     if (r.failed || r.exitCode !== 0) {
       const text = [r.stderr, r.stdout].filter(Boolean).join("\n").trim();
       throw new BuildError(target, text || (r.shortMessage ?? `nasm exited with ${r.exitCode}`));
@@ -130,7 +136,7 @@ export async function assemble(target: AsmTarget): Promise<Uint8Array> {
  *  bytes of every file under asm/ (and of the root source when it lies elsewhere). */
 async function buildStamp(target: AsmTarget, args: readonly string[]): Promise<string> {
   const hash = createHash("sha256");
-  const version = await execa("nasm", ["-v"], { reject: false });
+  const version = await nasm(["-v"], { reject: false });
   hash.update(`${version.stdout}\0${args.join("\0")}\0`);
   const files = (readdirSync(join(ROOT, "asm"), { recursive: true }) as string[])
     .map((f) => join("asm", f))
@@ -300,7 +306,7 @@ export async function assembleVariant(
       "CHESS.COM",
       join(from, CHESS.source),
     ];
-    const r = await execa("nasm", args, { cwd: dir, reject: false });
+    const r = await nasm(args, { cwd: dir, reject: false });
     if (r.exitCode !== 0)
       throw new Error(
         `${name}: the variant build (${defines.map((d) => `-D${d}`).join(" ")}) failed:\n${r.stderr}`,

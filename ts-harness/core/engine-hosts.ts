@@ -1,9 +1,11 @@
 // engine-hosts -- a CHESS.COM kept running under an emulator, fed jobs while it runs: js-dos
-// in this process, or native DOSBox in a child process on a temp folder mounted as C:.
-// The program reads its JOBS.TXT as it grows (the `wait` job, asm/batch/PROTOCOL.md),
-// writes RESULT.TXT line by line and watches STOP.TXT (the `watch` job). A host closed or
-// killed leaves no emulator and no folder behind; when the process that started it is
-// killed outright, DOSBox ends with its pipe and the next start removes the folder.
+// in a thread of this process (dos-thread.ts), or native DOSBox in a child process on a
+// temp folder mounted as C:. The program reads its JOBS.TXT as it grows (the `wait` job,
+// asm/batch/PROTOCOL.md), writes RESULT.TXT line by line and watches STOP.TXT (the `watch`
+// job). Either way the emulator holds no event loop of this process, so a signal or a
+// closed stdin is seen at once. A host closed or killed leaves no emulator and no folder
+// behind; when the process that started it is killed outright, its js-dos thread ends with
+// it, DOSBox ends with its pipe and the next start removes the folder.
 import { execa, type ResultPromise } from "execa";
 import {
   appendFileSync,
@@ -18,7 +20,8 @@ import {
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { JOBS_FILE, RESULT_FILE } from "./asm-engine.ts";
-import { BATCH_FILE, CONFIG_DIR, DONE_FILE, DosSession, exitCodeBatch, sleep } from "./runner.ts";
+import { DosThread } from "./dos-thread.ts";
+import { BATCH_FILE, CONFIG_DIR, DONE_FILE, exitCodeBatch, sleep } from "./runner.ts";
 
 export type BackendName = "auto" | "dosbox" | "jsdos";
 export const BACKENDS: readonly BackendName[] = ["auto", "dosbox", "jsdos"];
@@ -48,11 +51,11 @@ export interface EmulatorHost {
   close(): Promise<void>;
 }
 
-/** The native hosts running, for killHosts. */
-const live = new Set<NativeHost>();
+/** The hosts running, for killHosts. */
+const live = new Set<{ kill(): void }>();
 
-/** End every native host of this process at once, synchronously, and remove its folder:
- *  for a process about to exit on a signal (js-dos ends with the process). */
+/** End every host of this process at once, synchronously, and remove its folder: for a
+ *  process about to exit on a signal. */
 export function killHosts(): void {
   for (const host of live) host.kill();
 }
@@ -63,47 +66,55 @@ const startFiles = (jobs: string[]) => ({
   [STOP_FILE]: STOP_GO_ON,
 });
 
-/** js-dos in this process: it ends with the process. */
+/** js-dos in a thread of this process: it ends with the process, or when closed. */
 export class JsDosHost implements EmulatorHost {
   private constructor(
-    private readonly session: DosSession,
+    private readonly thread: DosThread,
     private jobs: string[],
   ) {}
 
   static async start(program: Uint8Array, jobs: string[]): Promise<JsDosHost> {
-    const session = await DosSession.start({
+    const thread = await DosThread.start({
       program: "CHESS.COM",
       programBytes: program,
       args: `/jobs ${JOBS_FILE} ${RESULT_FILE}`,
       files: startFiles(jobs),
       timeoutMs: 24 * 3600_000,
     });
-    return new JsDosHost(session, jobs);
+    const host = new JsDosHost(thread, jobs);
+    live.add(host);
+    return host;
   }
 
   async appendJobs(lines: string[]): Promise<void> {
     this.jobs = [...this.jobs, ...lines];
-    await this.session.writeFile(JOBS_FILE, this.jobs.join("\r\n") + "\r\n");
+    await this.thread.writeFile(JOBS_FILE, this.jobs.join("\r\n") + "\r\n");
   }
 
   readResult(): Promise<Uint8Array | null> {
-    return this.session.readFile(RESULT_FILE);
+    return this.thread.readFile(RESULT_FILE);
   }
 
   setStop(byte: string): Promise<void> {
-    return this.session.writeFile(STOP_FILE, byte);
+    return this.thread.writeFile(STOP_FILE, byte);
   }
 
   press(): void {
-    this.session.press("space");
+    this.thread.press("space");
   }
 
   ended(): Promise<boolean> {
-    return this.session.programEnded();
+    return this.thread.programEnded();
   }
 
-  close(): Promise<void> {
-    return this.session.close();
+  async close(): Promise<void> {
+    live.delete(this);
+    await this.thread.close();
+  }
+
+  kill(): void {
+    live.delete(this);
+    this.thread.kill();
   }
 }
 

@@ -13,7 +13,6 @@ import {
   removeDeadHostFolders,
   type BackendName,
 } from "../core/engine-hosts.ts";
-import { sleep } from "../core/runner.ts";
 import * as oracle from "../oracle/index.ts";
 import { benchMain, benchSummary, readBenchDepth, runBench } from "./uci-bench.ts";
 import { Engine, readGame, startGame, type EngineSettings } from "./uci-engine.ts";
@@ -296,9 +295,6 @@ function infoLine(info: SearchInfo, ms: number): string {
   return `info depth ${info.depth}${multipv} score ${score} nodes ${info.nodes} nps ${nps} time ${ms}${pv}`;
 }
 
-/** How long `quit` (or the pipe closing) waits for the search and the emulator to end
- *  before they are killed: an engine is gone within a second. */
-const QUIT_MS = 700;
 const SIGNALS = { SIGHUP: 1, SIGINT: 2, SIGTERM: 15 } as const;
 
 export async function main(): Promise<void> {
@@ -340,9 +336,8 @@ export async function main(): Promise<void> {
     if (line.trim().split(/\s+/)[0] === "quit") break;
     queue = queue.then(() => engine.handle(line));
   }
-  // The GUI's end of the pipe closed, or quit: stop the search, end the emulator.
-  ended = true;
-  await Promise.race([engine.handle("quit"), sleep(QUIT_MS)]);
+  // The GUI's end of the pipe closed, or quit: the emulator is ended with the process,
+  // at once (a search has nothing to keep, and the engine is gone within a second).
   end(0);
 }
 
