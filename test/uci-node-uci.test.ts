@@ -2,6 +2,13 @@
 // folder with a fresh cache, a checkout (a copy of this one's sources, node_modules
 // linked) plays a game, analyses with MultiPV 3, ponders and quits; then the checkout is
 // moved and started again with the same cache. Every move is checked with the oracle.
+// node-uci waits for an answer by the last line of each chunk it reads from the engine's
+// stdout: two answers in one chunk (a client slow to read, on a loaded machine) and the
+// first is never seen. Its ponderhit() sends isready and waits for readyok while the
+// go ponder waits for its bestmove, which comes at once when the pondering has used the
+// move's time: `readyok` and `bestmove` then share a chunk and one wait hangs. So the
+// session sends ponderhit with write() and waits for the bestmove alone, and every step
+// has a bound of its own, so that a wait that never ends fails at once, saying which.
 import {
   chmodSync,
   cpSync,
@@ -33,19 +40,51 @@ interface NodeUciEngine {
   go(limits: Record<string, number | boolean>): Promise<GoResult>;
   ponderhit(): Promise<NodeUciEngine>;
   quit(): Promise<NodeUciEngine>;
+  write(command: string): void;
   id: { name: string | null };
   options: Map<string, unknown>;
+  proc?: { kill(signal: string): void };
 }
 const { Engine } = createRequire(import.meta.url)("node-uci") as {
   Engine: new (path: string) => NodeUciEngine;
 };
 
 const KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
-// The first isready of the checkout waits for nasm to assemble its CHESS.COM.
+// The bounds of the steps: a start bundles the checkout's TypeScript; the first isready
+// waits for nasm to assemble its CHESS.COM (20-30 s on a loaded machine); any other step
+// is a command or a search of at most a second or two. The whole session takes 10-15 s
+// on a quiet machine.
+const START_MS = 30_000;
+const FIRST_READY_MS = 60_000;
+const STEP_MS = 20_000;
 const SESSION_MS = 120_000;
 
 const work = mkdtempSync(join(tmpdir(), "uci-node-uci-test-"));
-afterAll(() => rmSync(work, { recursive: true, force: true }));
+const started: NodeUciEngine[] = [];
+afterAll(() => {
+  for (const e of started) e.proc?.kill("SIGKILL");
+  rmSync(work, { recursive: true, force: true });
+});
+
+/** `step` within `ms`, or an error naming it. */
+async function within<T>(ms: number, what: string, step: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what}: no answer within ${ms} ms`)), ms);
+  });
+  try {
+    return await Promise.race([step, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** node-uci's engine started at `path`, its uciok within START_MS. */
+async function start(path: string): Promise<NodeUciEngine> {
+  const engine = new Engine(path);
+  started.push(engine);
+  return within(START_MS, "uci", engine.init());
+}
 
 function legal(fen: string, moves: string[]): string[] {
   return oracle
@@ -78,52 +117,49 @@ function launcher(name: string, repo: string, base: string): string {
 describe("bin/liberman-uci under node-uci", () => {
   test(
     "node-uci plays a game, analyses with MultiPV 3, ponders and quits; the checkout moved starts again",
-    // A session normally takes 10-15 s. One in several runs under a loaded suite has hung
-    // inside the client's session (not yet understood): each try has its own folders.
-    { timeout: SESSION_MS, retry: 2 },
+    { timeout: SESSION_MS },
     async () => {
-      const base = mkdtempSync(join(work, "try-"));
-      const repo = join(base, "checkout");
+      const repo = join(work, "checkout");
       checkout(repo);
-      const engine = await new Engine(launcher("first", repo, base)).init();
+      const engine = await start(launcher("first", repo, work));
       expect(engine.id.name).toMatch(/Liberman/);
       expect(engine.options.has("MultiPV")).toBe(true);
-      await engine.setoption("OwnBook", false);
-      await engine.isready();
-      await engine.ucinewgame();
+      await within(FIRST_READY_MS, "the first isready", engine.setoption("OwnBook", false));
+      await within(STEP_MS, "ucinewgame", engine.ucinewgame());
       const moves: string[] = [];
       for (let ply = 0; ply < 6; ply++) {
-        await engine.position("startpos", moves);
-        const r = await engine.go({ movetime: 300 });
+        await within(STEP_MS, "position", engine.position("startpos", moves));
+        const r = await within(STEP_MS, "go movetime 300", engine.go({ movetime: 300 }));
         expect(legal(oracle.START_FEN, moves)).toContain(r.bestmove);
         moves.push(r.bestmove);
       }
-      await engine.setoption("MultiPV", 3);
-      await engine.position(KIWIPETE);
-      const multi = await engine.go({ depth: 3 });
+      await within(STEP_MS, "setoption", engine.setoption("MultiPV", 3));
+      await within(STEP_MS, "position", engine.position(KIWIPETE));
+      const multi = await within(STEP_MS, "go depth 3, MultiPV 3", engine.go({ depth: 3 }));
       const deepest = multi.info.filter((i) => i.depth === 3 && i.multipv !== undefined);
       expect(deepest.map((i) => i.multipv)).toEqual([1, 2, 3]);
       for (const i of deepest) expect(legal(KIWIPETE, [])).toContain(i.pv!.split(" ")[0]);
       expect(multi.bestmove).toBe(deepest[0]!.pv!.split(" ")[0]);
-      await engine.setoption("MultiPV", 1);
-      await engine.setoption("Ponder", true);
-      await engine.position("startpos", moves);
+      await within(STEP_MS, "setoption", engine.setoption("MultiPV", 1));
+      await within(STEP_MS, "setoption", engine.setoption("Ponder", true));
+      await within(STEP_MS, "position", engine.position("startpos", moves));
       const pondering = engine.go({ ponder: true, wtime: 20_000, btime: 20_000 });
       await new Promise((r) => setTimeout(r, 1500));
-      await engine.ponderhit();
-      const pondered = await pondering;
+      engine.write("ponderhit");
+      const pondered = await within(STEP_MS, "go ponder, ponderhit", pondering);
       expect(legal(oracle.START_FEN, moves)).toContain(pondered.bestmove);
       if (pondered.ponder)
         expect(legal(oracle.START_FEN, [...moves, pondered.bestmove])).toContain(pondered.ponder);
-      await engine.quit();
+      await within(STEP_MS, "quit", engine.quit());
 
-      const moved = join(base, "moved");
+      const moved = join(work, "moved");
       renameSync(repo, moved);
-      const again = await new Engine(launcher("second", moved, base)).init();
-      await again.isready();
-      await again.position(KIWIPETE);
-      expect(legal(KIWIPETE, [])).toContain((await again.go({ depth: 3 })).bestmove);
-      await again.quit();
+      const again = await start(launcher("second", moved, work));
+      await within(STEP_MS, "isready", again.isready());
+      await within(STEP_MS, "position", again.position(KIWIPETE));
+      const r = await within(STEP_MS, "go depth 3", again.go({ depth: 3 }));
+      expect(legal(KIWIPETE, [])).toContain(r.bestmove);
+      await within(STEP_MS, "quit", again.quit());
     },
   );
 });

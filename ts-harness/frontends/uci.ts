@@ -295,7 +295,7 @@ function infoLine(info: SearchInfo, ms: number): string {
   return `info depth ${info.depth}${multipv} score ${score} nodes ${info.nodes} nps ${nps} time ${ms}${pv}`;
 }
 
-const SIGNALS = { SIGHUP: 1, SIGINT: 2, SIGTERM: 15 } as const;
+const SIGNALS = ["SIGHUP", "SIGINT", "SIGTERM"] as const;
 
 export async function main(): Promise<void> {
   if (process.argv[2] === "bench") {
@@ -319,7 +319,15 @@ export async function main(): Promise<void> {
     killHosts();
     process.exit(code);
   };
-  for (const [name, n] of Object.entries(SIGNALS)) process.on(name, () => end(128 + n));
+  // A signal ends the emulator and removes its folder, then ends the process by the same
+  // signal, as its default would: at once, without waiting for js-dos's thread to wind up.
+  for (const name of SIGNALS)
+    process.on(name, () => {
+      ended = true;
+      killHosts();
+      process.removeAllListeners(name);
+      process.kill(process.pid, name);
+    });
   removeDeadHostFolders();
   const program = engineProgram();
   program.catch((e: Error) => {

@@ -16,6 +16,7 @@ import { OPENINGS } from "../../formats/positions.ts";
 import { eloForNodes, STRENGTH_POINTS } from "../../frontends/uci-strength.ts";
 import { mateTreeSetTable, mateTreeTable } from "../mates/mate-tree.ts";
 import { mateBench, mateSetTable } from "./bench-mate.ts";
+import { ponderTable } from "./bench-uci.ts";
 import { stackTable } from "./stack.ts";
 import { LOS_ALAMOS_PERFT } from "../../fixtures/losalamos.ts";
 import { fenPosition, generateLegalByPins, perft } from "../../oracle/index.ts";
@@ -405,6 +406,10 @@ async function main(): Promise<void> {
   }
   if (process.argv.includes("--stack")) {
     console.log(await stackTable());
+    return;
+  }
+  if (process.argv.includes("--ponder")) {
+    console.log(await ponderTable());
     return;
   }
   if (process.argv.includes("--node")) {
