@@ -35,13 +35,12 @@ const CACHE_NAME = "liberman-chess";
 /** Where the bundle reads the URL its modules take as their own (build.ts's), set below
  *  before it is imported: the checkout's root and node_modules are found from it. */
 const URL_GLOBAL = "LIBERMAN_CHESS_BUILD_URL";
-/** Where the bundle finds its own URL, to start its js-dos thread from it (dos-thread.ts). */
+/** Where the bundle finds its own URL, to start its js-dos child from it (dos-child.ts). */
 const BUNDLE_GLOBAL = "LIBERMAN_CHESS_BUNDLE_URL";
-/** The bundle's entry: the engine, or in a worker thread the js-dos thread's side (both
- *  modules are in the bundle; each is evaluated only where it is imported). */
-const ENTRY_CODE = `import { isMainThread } from "node:worker_threads";
-if (isMainThread) await (await import("./${ENTRY}")).main();
-else await import("./ts-harness/core/dos-thread.ts");
+/** The bundle's entry: the engine, or in the js-dos child (its environment says so) the
+ *  child's side (both modules are in the bundle; each is evaluated where it is imported). */
+const ENTRY_CODE = `if (process.env.LIBERMAN_CHESS_DOS_CHILD) await import("./ts-harness/core/dos-child.ts");
+else await (await import("./${ENTRY}")).main();
 `;
 
 function files(dir) {

@@ -1,11 +1,11 @@
 // engine-hosts -- a CHESS.COM kept running under an emulator, fed jobs while it runs: js-dos
-// in a thread of this process (dos-thread.ts), or native DOSBox in a child process on a
-// temp folder mounted as C:. The program reads its JOBS.TXT as it grows (the `wait` job,
+// in a child process (dos-child.ts), or native DOSBox in a child process on a temp folder
+// mounted as C:. The program reads its JOBS.TXT as it grows (the `wait` job,
 // asm/batch/PROTOCOL.md), writes RESULT.TXT line by line and watches STOP.TXT (the `watch`
 // job). Either way the emulator holds no event loop of this process, so a signal or a
 // closed stdin is seen at once. A host closed or killed leaves no emulator and no folder
-// behind; when the process that started it is killed outright, its js-dos thread ends with
-// it, DOSBox ends with its pipe and the next start removes the folder.
+// behind; when the process that started it is killed outright, the js-dos child and
+// DOSBox end with their pipes and the next start removes DOSBox's folder.
 import { execa, type ResultPromise } from "execa";
 import {
   appendFileSync,
@@ -20,7 +20,7 @@ import {
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { JOBS_FILE, RESULT_FILE } from "./asm-engine.ts";
-import { DosThread } from "./dos-thread.ts";
+import { DosChild } from "./dos-child.ts";
 import { BATCH_FILE, CONFIG_DIR, DONE_FILE, exitCodeBatch, sleep } from "./runner.ts";
 
 export type BackendName = "auto" | "dosbox" | "jsdos";
@@ -66,55 +66,58 @@ const startFiles = (jobs: string[]) => ({
   [STOP_FILE]: STOP_GO_ON,
 });
 
-/** js-dos in a thread of this process: it ends with the process, or when closed. */
+/** js-dos in a child process: killed with this process's end, or when closed. */
 export class JsDosHost implements EmulatorHost {
   private constructor(
-    private readonly thread: DosThread,
+    private readonly dos: DosChild,
     private jobs: string[],
   ) {}
 
   static async start(program: Uint8Array, jobs: string[]): Promise<JsDosHost> {
-    const thread = await DosThread.start({
-      program: "CHESS.COM",
-      programBytes: program,
-      args: `/jobs ${JOBS_FILE} ${RESULT_FILE}`,
-      files: startFiles(jobs),
-      timeoutMs: 24 * 3600_000,
-    });
-    const host = new JsDosHost(thread, jobs);
+    const dos = await DosChild.start(
+      {
+        program: "CHESS.COM",
+        programBytes: program,
+        args: `/jobs ${JOBS_FILE} ${RESULT_FILE}`,
+        files: startFiles(jobs),
+        timeoutMs: 24 * 3600_000,
+      },
+      RESULT_FILE,
+    );
+    const host = new JsDosHost(dos, jobs);
     live.add(host);
     return host;
   }
 
   async appendJobs(lines: string[]): Promise<void> {
     this.jobs = [...this.jobs, ...lines];
-    await this.thread.writeFile(JOBS_FILE, this.jobs.join("\r\n") + "\r\n");
+    await this.dos.writeFile(JOBS_FILE, this.jobs.join("\r\n") + "\r\n");
   }
 
-  readResult(): Promise<Uint8Array | null> {
-    return this.thread.readFile(RESULT_FILE);
+  async readResult(): Promise<Uint8Array | null> {
+    return this.dos.watched();
   }
 
   setStop(byte: string): Promise<void> {
-    return this.thread.writeFile(STOP_FILE, byte);
+    return this.dos.writeFile(STOP_FILE, byte);
   }
 
   press(): void {
-    this.thread.press("space");
+    this.dos.press("space");
   }
 
   ended(): Promise<boolean> {
-    return this.thread.programEnded();
+    return this.dos.programEnded();
   }
 
   async close(): Promise<void> {
     live.delete(this);
-    await this.thread.close();
+    await this.dos.close();
   }
 
   kill(): void {
     live.delete(this);
-    this.thread.kill();
+    this.dos.kill();
   }
 }
 

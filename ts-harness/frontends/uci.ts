@@ -320,7 +320,7 @@ export async function main(): Promise<void> {
     process.exit(code);
   };
   // A signal ends the emulator and removes its folder, then ends the process by the same
-  // signal, as its default would: at once, without waiting for js-dos's thread to wind up.
+  // signal, as its default would.
   for (const name of SIGNALS)
     process.on(name, () => {
       ended = true;
