@@ -57,7 +57,13 @@ function serve(): void {
       await new Promise((r) => setTimeout(r, WATCH_MS));
     }
   };
-  process.on("message", async (m: Message | { op: "press"; key: KeyName | number }) => {
+  // The calls are served one after the other, in the order they came: a write sent
+  // without waiting for its answer is done before the next call.
+  let queue = Promise.resolve();
+  process.on("message", (m: Message | { op: "press"; key: KeyName | number }) => {
+    queue = queue.then(() => handle(m));
+  });
+  const handle = async (m: Message | { op: "press"; key: KeyName | number }) => {
     if (m.op === "press") {
       session?.press(m.key);
       return;
@@ -75,7 +81,7 @@ function serve(): void {
       answer.error = (e as Error).message;
     }
     process.send!(answer);
-  });
+  };
 }
 
 if (process.env[DOS_CHILD_ENV] && process.send) serve();
@@ -130,7 +136,7 @@ export class DosChild {
       // tsx keeps a cache in the temporary folder; the child writes nothing there.
       env: { ...process.env, [DOS_CHILD_ENV]: JSON.stringify(boot), TSX_DISABLE_CACHE: "1" },
       // A group of its own: a terminal's Ctrl-C reaches the parent alone, which ends it.
-      detached: false,
+      detached: true,
     });
     const dos = new DosChild(child);
     if (watch) dos.last = { watched: null, ended: false };
@@ -169,6 +175,15 @@ export class DosChild {
 
   async writeFile(name: string, text: string): Promise<void> {
     await this.call({ op: "writeFile", name, text });
+  }
+
+  /** Write a file without waiting: the child writes it before any later call. A failure
+   *  is seen at the next call's answer at the latest (the child then ends). */
+  post(name: string, text: string): void {
+    void this.call({ op: "writeFile", name, text }).catch((e: Error) => {
+      this.end(e);
+      this.child.kill("SIGKILL");
+    });
   }
 
   press(key: KeyName | number): void {

@@ -91,15 +91,17 @@ export class JsDosHost implements EmulatorHost {
 
   async appendJobs(lines: string[]): Promise<void> {
     this.jobs = [...this.jobs, ...lines];
-    await this.dos.writeFile(JOBS_FILE, this.jobs.join("\r\n") + "\r\n");
+    // Not waited for either: the child writes the files in the order they were sent.
+    this.dos.post(JOBS_FILE, this.jobs.join("\r\n") + "\r\n");
   }
 
   async readResult(): Promise<Uint8Array | null> {
     return this.dos.watched();
   }
 
-  setStop(byte: string): Promise<void> {
-    return this.dos.writeFile(STOP_FILE, byte);
+  async setStop(byte: string): Promise<void> {
+    // Not waited for: the child writes it before the jobs or anything after it.
+    this.dos.post(STOP_FILE, byte);
   }
 
   press(): void {
