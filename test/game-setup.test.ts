@@ -87,7 +87,7 @@ describe("the set-up board", () => {
       );
       await game.letter("m");
       await game.letter("1");
-      const asked = await game.waitLog("the mate found", (l) => l.message.startsWith("Mate in"));
+      const asked = await game.waitLog("the mate found", (l) => /^Mate in \d/.test(l.message));
       expect(asked.message).toBe("Mate in 1: Ra6"); // the oracle's only mate in 1 here (a1a6)
       expect(asked.fen).toBe("3k2/6/3K2/2B3/6/R5 w - - 0 1");
     },
