@@ -26,6 +26,31 @@ const OPEN_GAME = "r1bqkbnr/pppp1ppp/2n5/4p3/3PP3/5N2/PPP2PPP/RNBQKB1R b KQkq - 
 const BIOS_TICK_MS = 1000 / 18.2065;
 const BEST_MS = 200;
 
+/** Runs CHESS.COM's batch jobs on the configured machine in native DOSBox, with any
+ *  further files in its folder, and returns its result file's text; the program must
+ *  end with exit code 0 within timeoutMs. */
+async function runJobs(
+  conf: string,
+  jobs: readonly string[],
+  timeoutMs: number,
+  more: Record<string, string> = {},
+): Promise<string> {
+  const r = await runDosNative({
+    program: "CHESS.COM",
+    programBytes: await program(CHESS),
+    args: `/jobs ${JOBS_FILE} ${RESULT_FILE}`,
+    files: {
+      [JOBS_FILE]: jobs.join("\r\n") + "\r\n",
+      [RESULT_FILE]: "FAIL native DOSBox: the program did not write its result file\r\n",
+      ...more,
+    },
+    conf,
+    timeoutMs,
+  });
+  expect(r.exitCode).toBe(0);
+  return Buffer.from(r.files.get(RESULT_FILE) ?? []).toString("latin1");
+}
+
 describe.skipIf(!dosboxReady).each(CPUS)("CHESS.COM on a $name in native DOSBox", ({ conf }) => {
   test("perft, mate and best answer, in real time, and the result lines say there is no rdtsc", async () => {
     const jobs = [
@@ -34,20 +59,8 @@ describe.skipIf(!dosboxReady).each(CPUS)("CHESS.COM on a $name in native DOSBox"
       `mate 2 ${BACK_RANK}`,
       `best ${BEST_MS} ${OPEN_GAME}`,
     ];
-    const r = await runDosNative({
-      program: "CHESS.COM",
-      programBytes: await program(CHESS),
-      args: `/jobs ${JOBS_FILE} ${RESULT_FILE}`,
-      files: {
-        [JOBS_FILE]: jobs.join("\r\n") + "\r\n",
-        [RESULT_FILE]: "FAIL native DOSBox: the program did not write its result file\r\n",
-      },
-      conf,
-      timeoutMs: 30_000,
-    });
-    expect(r.exitCode).toBe(0);
     const [perftStart, perftKiwi, mate, best] = parseResult(
-      Buffer.from(r.files.get(RESULT_FILE) ?? []).toString("latin1"),
+      await runJobs(conf, jobs, 30_000),
       jobs,
     ).map((g) => g.lines[0]!);
     // Published perft numbers (Chess Programming Wiki).
@@ -89,22 +102,9 @@ describe.skipIf(!dosboxReady).each(MEMORIES)(
         `position ${OPEN_GAME}`,
         "go depth 6",
       ];
-      const r = await runDosNative({
-        program: "CHESS.COM",
-        programBytes: await program(CHESS),
-        args: `/jobs ${JOBS_FILE} ${RESULT_FILE}`,
-        files: {
-          [JOBS_FILE]: jobs.join("\r\n") + "\r\n",
-          [RESULT_FILE]: "FAIL native DOSBox: the program did not write its result file\r\n",
-        },
-        conf,
-        timeoutMs: 60_000,
-      });
-      expect(r.exitCode).toBe(0);
-      const answers = parseResult(
-        Buffer.from(r.files.get(RESULT_FILE) ?? []).toString("latin1"),
-        jobs,
-      ).map((g) => g.lines.at(-1)!);
+      const answers = parseResult(await runJobs(conf, jobs, 60_000), jobs).map((g) =>
+        g.lines.at(-1)!,
+      );
       const [size, , first, second, conventional, , third] = answers;
       // DOSBox's 16 MiB machine has less than 16 MiB free: the largest power of two that is.
       const kib = Number(size![1]);
@@ -126,22 +126,7 @@ describe.skipIf(!dosboxReady).each(CPUS)(
     // Without rdtsc the watch job's file is read before each iteration only: a `1` there
     // stops the thinking as a key does, between iterations too.
     async function jobsWithStop(jobs: string[]): Promise<string[]> {
-      const r = await runDosNative({
-        program: "CHESS.COM",
-        programBytes: await program(CHESS),
-        args: `/jobs ${JOBS_FILE} ${RESULT_FILE}`,
-        files: {
-          [JOBS_FILE]: jobs.join("\r\n") + "\r\n",
-          [RESULT_FILE]: "FAIL native DOSBox: the program did not write its result file\r\n",
-          "STOP.TXT": "1",
-        },
-        conf,
-        timeoutMs: 30_000,
-      });
-      expect(r.exitCode).toBe(0);
-      return Buffer.from(r.files.get(RESULT_FILE) ?? [])
-        .toString("latin1")
-        .split("\r\n");
+      return (await runJobs(conf, jobs, 30_000, { "STOP.TXT": "1" })).split("\r\n");
     }
 
     test("go infinite stops after its first iteration with limit key", async () => {
