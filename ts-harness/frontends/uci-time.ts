@@ -128,9 +128,12 @@ export class StopControl {
   }
 
   /** From now on keep to `plan`, its times counted from the start of this search: after
-   *  `ponderhit` the time already spent pondering on the predicted move counts as spent. */
+   *  `ponderhit` the time already spent pondering on the predicted move counts as spent.
+   *  A search already past the plan's soft limit would have started no iteration since:
+   *  it stops as soon as it has one, as Stockfish's stopOnPonderhit does. */
   replan(plan: TimePlan | null): void {
-    this.plan = plan;
+    const past = plan !== null && this.elapsedMs >= plan.softMs;
+    this.plan = past ? { softMs: plan.softMs, hardMs: plan.softMs } : plan;
   }
 
   /** Wall ms since the hard stop was written, or null: not stopped. */
