@@ -10,6 +10,7 @@
 //        [--tc 60+0.6 | 40/60] [--margin MS] [--openings small|wide|endings|FILE.epd|FILE.pgn]
 //        [--games N] [--concurrency N] [--pgn FILE] [--log FILE] [--max-plies N]
 //        [--sprt elo0=0,elo1=5,alpha=0.05,beta=0.05]
+//        [--resign movecount=3,score=600] [--draw movenumber=40,movecount=8,score=10]
 // SPEC is an engine of engines.json by name (hoichess, fairymax, phalanx, glaurung, toga2,
 // stockfish, liberman), or key=value words: name=, cmd="program args", proto=uci|xboard,
 // dir=, tc= (its own clock: time odds), rating=, nodes= (a UCI engine searches that many
@@ -32,6 +33,14 @@ import { moveFromSan, readOpenings, type Opening } from "../../formats/openings.
 import { writePgn, type PgnGame } from "../../formats/pgn.ts";
 import { START_FEN } from "../../oracle/fen.ts";
 import * as oracle from "../../oracle/index.ts";
+import {
+  adjudicate,
+  parseDraw,
+  parseResign,
+  whiteScore,
+  type DrawRule,
+  type ResignRule,
+} from "./adjudication.ts";
 import { estimateElo, formatElo } from "./elo.ts";
 import { startPlayer, type EngineSpec, type Player, type Protocol } from "./players.ts";
 import { estimateRating, formatRating } from "./rating.ts";
@@ -63,6 +72,9 @@ export interface GauntletConfig {
   /** A game this long is adjudicated a draw. */
   maxPlies: number;
   sprt: Sprt | null;
+  /** cutechess-cli's -resign and -draw on the engines' scores; absent: off. */
+  resign?: ResignRule | null;
+  draw?: DrawRule | null;
 }
 
 export interface GameRecord {
@@ -222,6 +234,8 @@ export function parseConfig(argv: string[]): GauntletConfig & { ownBuild: boolea
       log: { type: "string" },
       "max-plies": { type: "string", default: "600" },
       sprt: { type: "string" },
+      resign: { type: "string" },
+      draw: { type: "string" },
     },
     strict: true,
   });
@@ -262,6 +276,8 @@ export function parseConfig(argv: string[]): GauntletConfig & { ownBuild: boolea
     logPath: v.log === undefined ? null : resolve(v.log),
     maxPlies: int("max-plies", v["max-plies"]!, 1, 10_000),
     sprt,
+    resign: v.resign === undefined ? null : parseResign(v.resign),
+    draw: v.draw === undefined ? null : parseDraw(v.draw),
   };
 }
 
@@ -340,8 +356,14 @@ export async function playGame(
   await white.newGame(start, clocks.w);
   await black.newGame(start, clocks.b);
   const thinking = { w: { moves: 0, ms: 0 }, b: { moves: 0, ms: 0 } };
+  /** White's score after each engine move, for the adjudication rules. */
+  const scores: (number | null)[] = [];
   let end: { result: Result; reason: string } | null;
-  while (!(end = verdict(pos, moves.length, cfg.maxPlies))) {
+  while (
+    !(end =
+      verdict(pos, moves.length, cfg.maxPlies) ??
+      adjudicate(scores, moves.length, cfg.resign ?? null, cfg.draw ?? null))
+  ) {
     const side = oracle.sideToMove(pos);
     const mover = side === "w" ? white : black;
     const clock = clocks[side];
@@ -380,6 +402,7 @@ export async function playGame(
       break;
     }
     thinking[side].moves++;
+    scores.push(r.score ? whiteScore(side, r.score) : null);
     play(m);
   }
   for (const p of [white, black]) p.endGame(end.result, end.reason);
@@ -434,6 +457,9 @@ function signature(cfg: GauntletConfig): string {
     marginMs: cfg.marginMs,
     openings: cfg.openings,
     maxPlies: cfg.maxPlies,
+    // Only when set, so that the logs of gauntlets without adjudication still resume.
+    ...(cfg.resign ? { resign: cfg.resign } : {}),
+    ...(cfg.draw ? { draw: cfg.draw } : {}),
   });
 }
 

@@ -6,6 +6,7 @@
 // The process and its lines go through UciClient, whose wait always has a limit.
 import { UciClient, UciTimeout } from "../../core/uci-client.ts";
 import { START_FEN } from "../../oracle/fen.ts";
+import { lastScore, type EngineScore } from "./adjudication.ts";
 import { centiseconds, uciGo, xboardLevel, type Clock } from "./time-control.ts";
 
 export type Protocol = "uci" | "xboard";
@@ -46,7 +47,8 @@ export interface ThinkRequest {
 }
 
 export type ThinkResult =
-  | { kind: "move"; move: string; ms: number }
+  /** `score`: the engine's last `info … score` before its move (UCI), for adjudication. */
+  | { kind: "move"; move: string; ms: number; score?: EngineScore | null }
   | { kind: "resign"; ms: number }
   | { kind: "timeout"; ms: number }
   | { kind: "crash"; ms: number; detail: string }
@@ -150,7 +152,7 @@ class UciPlayer implements Player {
       return failure(c, r.error, r.ms);
     }
     const move = r.value[r.value.length - 1]!.split(/\s+/)[1] ?? "";
-    return { kind: "move", move, ms: r.ms };
+    return { kind: "move", move, ms: r.ms, score: lastScore(r.value) };
   }
 
   endGame(): void {}
