@@ -223,6 +223,7 @@ msg_no_memory   db "CHESS: not enough memory (", MEMORY_KIB_TEXT, " KiB needed)"
 %include "eval/eval.inc"
 %include "eval/pawns.asm"
 %include "eval/evalpieces.asm"
+%include "eval/pesto.asm"
 %include "eval/eval.asm"
 
 ; ---------------------------------------------------------------------------------------

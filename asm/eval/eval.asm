@@ -23,6 +23,7 @@ piece_cp        dw ROOK_CP, KNIGHT_CP, BISHOP_CP, QUEEN_CP, 0, PAWN_CP
   %error "one value a piece code"
 %endif
 
+%ifndef TAPERED                     ; (-DTAPERED: PeSTO's tables, pesto.asm)
 ; pst -- Michniewski's square bonus, signed bytes (the piece's value: piece_cp, words): byte [pst +
 ; ((piece << ROW_BITS_SQUARES) | square)] for a white piece; a black one reads the square ^
 ; FLIP_RANKS (eval_table_square; on the 6x6 board see la_table_square).  Rows in piece-code order
@@ -108,6 +109,7 @@ pst_king_end:
   %error "the piece-square tables must follow the piece codes"
 %elif pst_king_end - pst != PIECE_KINDS * BOARD_SQUARES
   %error "the piece-square tables must follow the piece codes"
+%endif
 %endif
 
 ; la_table_square -- Los Alamos chess reads the same tables, the 6x6 board stretched over
@@ -249,8 +251,8 @@ eval_move_plain:
         and eax, SQUARE_MASK
         xor ax, si
         or ax, bx
-        movsx edx, byte [pst + edx]
-        movsx eax, byte [pst + eax]
+        PSQ_LOAD edx, edx
+        PSQ_LOAD eax, eax
         sub edx, eax
         test si, si
         jz .add
@@ -264,14 +266,18 @@ eval_move_plain:
         movzx di, ch
         shr di, COLOUR_SHIFT
         sub [eval_phase + di], al
+%ifndef TAPERED                     ; (PeSTO's tables hold the value)
         movzx eax, word [piece_cp + ebx * 2]
+%endif
         shl bx, ROW_BITS_SQUARES
         movzx edx, cl
         xor dl, FLIP_RANKS          ; its table read from its own side
         xor dx, si
         or dx, bx
-        movsx edx, byte [pst + edx]
+        PSQ_LOAD edx, edx
+%ifndef TAPERED
         add edx, eax
+%endif
         test si, si
         jnz .white_taken
         neg edx                     ; a black piece counted against white
@@ -312,11 +318,17 @@ eval_piece:
         and bl, SQUARE_MASK
         call eval_table_square
         movzx edx, dl
+%ifdef TAPERED
+        shl dx, ROW_BITS_SQUARES
+        or bx, dx
+        PSQ_LOAD eax, ebx           ; PeSTO's value and square, both phases
+%else
         movzx eax, word [piece_cp + edx * 2]
         shl dx, ROW_BITS_SQUARES
         or bx, dx
-        movsx edx, byte [pst + ebx]
+        PSQ_LOAD edx, ebx
         add eax, edx
+%endif
         test cl, WHITE
         jnz .done
         neg eax
@@ -602,7 +614,18 @@ eval_position:
         jnz .r7count
 .r7done:
 %endif
-.kings: movsx eax, byte [pst_king + ebx]
+.kings:
+%ifdef TAPERED
+        mov eax, [pst + (KING << ROW_BITS_SQUARES) * 4 + ebx * 4] ; the kings' squares
+        sub eax, [pst + (KING << ROW_BITS_SQUARES) * 4 + edx * 4]
+        add eax, [eval_psq]         ; and the pieces': the packed sums taken apart
+        movsx ecx, ax
+        add esi, ecx
+        add eax, PSQ_PACK(0, 1) / 2 ; (a negative middle-game half borrowed from the end)
+        sar eax, 16
+        add edi, eax
+%else
+        movsx eax, byte [pst_king + ebx]
         add esi, eax
         movsx eax, byte [pst_king + edx]
         sub esi, eax
@@ -610,6 +633,7 @@ eval_position:
         add edi, eax
         movsx eax, byte [pst_king_end + edx]
         sub edi, eax
+%endif
         movzx ecx, byte [eval_phase + (BLACK >> COLOUR_SHIFT)]
         add cl, [eval_phase + (WHITE >> COLOUR_SHIFT)]
         cmp cl, PHASE_FULL          ; early promotions can pass the full phase
@@ -624,7 +648,9 @@ eval_position:
         cdq
         mov ecx, PHASE_FULL
         idiv ecx
+%ifndef TAPERED
         add eax, [eval_psq]
+%endif
         mov cx, [eval_phase]
         test cl, cl
         jz .ending

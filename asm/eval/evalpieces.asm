@@ -29,14 +29,14 @@ eval_pairs_update:
         mov al, cl
         xchg cl, [eval_pairs]
         xor cl, al                  ; CL = the pairs that changed
-        mov edx, BISHOP_PAIR_CP
+        mov edx, BISHOP_PAIR_CP * PSQ_BOTH
         test cl, PAIR_WHITE
         jz .black
         test al, PAIR_WHITE
         jnz .white
         neg edx
 .white: add [eval_psq], edx
-        mov edx, BISHOP_PAIR_CP
+        mov edx, BISHOP_PAIR_CP * PSQ_BOTH
 .black: test cl, PAIR_BLACK
         jz .done
         test al, PAIR_BLACK

@@ -36,6 +36,9 @@ pawn_bit:
 ; with an empty byte either side so that a neighbour of the a or h file reads nothing.
 pawn_rows       resb PAWN_ROWS_BYTES
 pawn_key        resd 1              ; the Zobrist keys of the pawns, xored: pawn_cache's key
+%ifdef PASSED_CONNECTED
+passer_connected resb 1             ; PASSER_CONNECTED's answer: 1 connected, 0 not
+%endif
 
         section .text
 
@@ -232,9 +235,48 @@ BYTES_ANY       equ 7F7F7F7Fh       ; added to bytes without bit 7: bit 7 says n
 %%done:
 %endmacro
 
+; PASSER_CONNECTED files, half, behind -- the candidate -DPASSED_CONNECTED: does a pawn
+; of the passed pawn's colour stand beside it or on a square that defends it (a
+; neighbouring file, its row or the row behind: behind 0 for white, whose row behind is
+; row + 1, 1 for black, row - 1)?
+; IN:  ECX = the pawn's bit in the half's dword (PASSED_WHITE, PASSED_BLACK); DL = its row
+; OUT: [passer_connected] = 1 if so, else 0
+; CHG: EBX
+%macro PASSER_CONNECTED 3
+        push ecx
+        shr ecx, ROW_SHIFT          ; the pawn's file in the half
+        mov bl, [pawn_rows + %1 - 1 + 4 * %2 + ecx]
+        or bl, [pawn_rows + %1 + 1 + 4 * %2 + ecx]
+        mov cl, dl
+        sub cl, %3
+        shr bl, cl                  ; bits 0, 1: the row behind and the pawn's (black), or
+        test bl, 3                  ; the pawn's and the row behind (white)
+        setnz [passer_connected]
+        pop ecx
+%endmacro
+
+; PASSER_CONNECTED_BONUS -- PASSED_BONUS_*'s candidate -DPASSED_CONNECTED: a connected
+; passed pawn's passed_bonus >> PASSED_CONNECTED_SHIFT more
+; IN:  EDX = the row passed_bonus is read at; [passer_connected]
+; CHG: EBX
+%macro PASSER_CONNECTED_BONUS 1     ; op: add (white), sub (black)
+        cmp byte [passer_connected], 0
+        je %%alone
+        movsx ebx, word [passed_bonus + edx * 4]
+        sar ebx, PASSED_CONNECTED_SHIFT
+        %1 esi, ebx
+        movsx ebx, word [passed_bonus + edx * 4 + 2]
+        sar ebx, PASSED_CONNECTED_SHIFT
+        %1 edi, ebx
+%%alone:
+%endmacro
+
 ; PASSED_BONUS_WHITE half -- PASSED_WHITE's action for eval_passed_count: the pawn's
 ; passed_bonus added to ESI, EDI
 %macro PASSED_BONUS_WHITE 1
+%ifdef PASSED_CONNECTED
+        PASSER_CONNECTED PAWN_ROWS_WHITE, %1, 0
+%endif
         cmp byte [variant], VARIANT_LOS_ALAMOS
         jne %%row
         sub dl, FILES - LA_RANKS    ; the 6x6 board's rows seen from white's side
@@ -242,6 +284,9 @@ BYTES_ANY       equ 7F7F7F7Fh       ; added to bytes without bit 7: bit 7 says n
         add esi, ebx
         movsx ebx, word [passed_bonus + edx * 4 + 2]
         add edi, ebx
+%ifdef PASSED_CONNECTED
+        PASSER_CONNECTED_BONUS add
+%endif
 %endmacro
 
 ; PASSED_BLACK half, action -- PASSED_WHITE for black, whose most advanced pawn is a
@@ -281,11 +326,17 @@ BYTES_ANY       equ 7F7F7F7Fh       ; added to bytes without bit 7: bit 7 says n
 
 ; PASSED_BONUS_BLACK half -- PASSED_BLACK's action for eval_passed_count
 %macro PASSED_BONUS_BLACK 1
+%ifdef PASSED_CONNECTED
+        PASSER_CONNECTED PAWN_ROWS_BLACK, %1, 1
+%endif
         xor dl, ROW_MASK >> ROW_SHIFT ; the row seen from black's side
         movsx ebx, word [passed_bonus + edx * 4]
         sub esi, ebx
         movsx ebx, word [passed_bonus + edx * 4 + 2]
         sub edi, ebx
+%ifdef PASSED_CONNECTED
+        PASSER_CONNECTED_BONUS sub
+%endif
 %endmacro
 
 ; PAWN_FAULTS files, half, op -- a colour's doubled pawns (each beyond the first on a
