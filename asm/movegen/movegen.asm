@@ -653,31 +653,58 @@ gen_%2_king_walk:
         jc check_add_pin
 .done:  ret
 
-; gen_<colour>_rook -- the rook's moves (Liberman: TENTOUR)
+; gen_<colour>_rook -- the rook's moves (Liberman: TENTOUR); the two rays along its file,
+;                      and the two along its row, only when BP's set has a square there
+;                      (the finders run where that set is narrow: in check, pinned, the
+;                      checks alone)
 ; IN:  DX = the rook (or queen); BP -> squares it may enter; ES:DI -> free space
 ; OUT: DI past the moves stored
 ; CHG: EAX, BX, CX, ESI
 gen_%2_rook:
         movzx si, dl
         shl si, LIST_SHIFT
-  %assign d ROOK_DIR_FIRST
-  %rep LINE_DIRS
-        SLIDE_RAY d
-    %assign d d + 1
-  %endrep
-        ret
+        mov cl, dl
+        and cl, FILE_MASK
+        mov eax, FILE_BITS
+        shl eax, cl                 ; its file's squares in either dword
+        test [bp], eax
+        jnz .file
+        test [bp + 4], eax
+        jz .row
+.file:  SLIDE_RAY DIR_N
+        SLIDE_RAY DIR_S
+.row:   movzx si, dl
+        shr si, ROW_SHIFT
+        cmp byte [bp + si], 0       ; its row's squares: a byte of the set
+        je .done
+        movzx si, dl
+        shl si, LIST_SHIFT
+        SLIDE_RAY DIR_E
+        SLIDE_RAY DIR_W
+.done:  ret
+%if ROOK_DIR_FIRST != DIR_N || DIR_S != DIR_N + 1 || DIR_E != DIR_N + 2 || DIR_W != DIR_N + 3
+  %error "gen_<colour>_rook walks its rays in the directions' order"
+%endif
 
-; gen_<colour>_bishop -- the bishop's moves (Liberman: FOUN)
+; gen_<colour>_bishop -- the bishop's moves (Liberman: FOUN); none looked for when BP's
+;                        set has no square on its diagonals
 ; IN, OUT, CHG: as gen_<colour>_rook
 gen_%2_bishop:
         movzx si, dl
         shl si, LIST_SHIFT
+        mov eax, [bishop_lines + si]
+        test [bp], eax
+        jnz .lines
+        mov eax, [bishop_lines + si + 4]
+        test [bp + 4], eax
+        jz .done
+.lines:
   %assign d BISHOP_DIR_FIRST
   %rep LINE_DIRS
         SLIDE_RAY d
     %assign d d + 1
   %endrep
-        ret
+.done:  ret
 
 ; gen_<colour>_queen -- the queen is a rook and a bishop on one square (Liberman:
 ;                       "call tourn / call foun")
