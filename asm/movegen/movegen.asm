@@ -241,43 +241,6 @@ gen_store_promotions:
         and [gen_pieces + 4], eax
 %endmacro
 
-; PAWN_PUSH store, blocked -- the pawn DX steps forward to BL; jump to `blocked` if
-; the square is taken
-%macro PAWN_PUSH 2
-        mov bl, dl
-        add bl, FORWARD
-        mov ah, [carreau + bx]
-        cmp ah, EMPTY
-        jne %2
-        MAY_ENTER %%done
-        %1
-%%done:
-%endmacro
-
-; MAY_ENTER skip -- to skip unless BP's set lets the piece enter square BX; nothing in
-; the finders PIECES_FREE runs (GEN_FREE defined), where every square may be entered
-%macro MAY_ENTER 1
-  %ifndef GEN_FREE
-        bt word [bp], bx
-        jnc %1
-  %endif
-%endmacro
-
-
-; PAWN_TAKE step, edge_file, store -- the pawn DX takes diagonally (CL = its file)
-%macro PAWN_TAKE 3
-        cmp cl, %2
-        je %%done
-        mov bl, dl
-        add bl, %1
-        mov ah, [carreau + bx]
-        cmp ah, EMPTY
-        JNOT_ENEMY %%done
-        MAY_ENTER %%done
-        %3
-%%done:
-%endmacro
-
 ; CASTLING right, king_from, passed, king_to, also_empty -- store a castling if the
 ; right is held, the squares between are empty and the king passes no attacked square.
 ; also_empty is the b-file square of a queen-side castling, OFF_BOARD (always EMPTY)
@@ -323,56 +286,6 @@ gen_store_promotions:
 %if ($ - %1) != 2 * PIECE_SETS
   %error "a word a content"
 %endif
-%endmacro
-
-; KNIGHT_FINDER -- the body of gen_<colour>_knight and gen_<colour>_knight_free
-%macro KNIGHT_FINDER 0
-        JUMPS_FROM knight, dl
-.jump:  lodsb
-        mov bl, al
-        mov ah, [carreau + bx]
-        cmp ah, EMPTY
-        JOWN .next
-        MAY_ENTER .next
-        STORE_MOVE
-.next:  loop .jump
-        ret
-%endmacro
-
-; PAWN_FINDER -- the body of gen_<colour>_pawn and gen_<colour>_pawn_free
-%macro PAWN_FINDER 0
-        mov ch, dl
-        shr ch, ROW_SHIFT
-        cmp ch, PROMO_ROW
-        je .promoting
-        PAWN_PUSH STORE_MOVE, .takes
-        cmp ch, START_ROW
-        jne .takes
-        add bl, FORWARD
-        cmp byte [carreau + bx], EMPTY
-        jne .takes
-        MAY_ENTER .takes
-        mov ah, EMPTY               ; STORE_MOVE above left the pawn in AH
-        STORE_MOVE KIND_DOUBLE
-.takes: mov bl, dl
-        bt word [capture_pawns], bx
-        jnc .done                   ; no enemy on a square it takes on
-        mov cl, dl
-        and cl, FILE_MASK
-        PAWN_TAKE FORWARD - 1, FILE_A, STORE_MOVE
-        PAWN_TAKE FORWARD + 1, FILE_H, STORE_MOVE
-.done:  ret
-.promoting:
-        PAWN_PUSH call gen_store_promotions, .promoting_takes
-.promoting_takes:
-        mov bl, dl
-        bt word [capture_pawns], bx
-        jnc .done
-        mov cl, dl
-        and cl, FILE_MASK
-        PAWN_TAKE FORWARD - 1, FILE_A, call gen_store_promotions
-        PAWN_TAKE FORWARD + 1, FILE_H, call gen_store_promotions
-        ret
 %endmacro
 
 ; CAPTURE_KING_IDLE idle -- has the king nothing to look at?  In gen_captures out of
