@@ -151,17 +151,19 @@ attacked_%2:
         ATTACK_RAY DIR_W
 .bishop:
         DIAGONAL_SLIDER_IN .bishop_rays
-        jmp .no
+        popad                       ; (CF clear: the `and` of the last test)
+        ret
 .bishop_rays:
   %assign d BISHOP_DIR_FIRST
   %rep LINE_DIRS
         ATTACK_RAY d
     %assign d d + 1
   %endrep
-.no:    clc
-        jmp .out
+        clc
+        popad
+        ret
 .yes:   stc
-.out:   popad
+        popad
         ret
 %endmacro
 
