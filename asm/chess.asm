@@ -225,6 +225,7 @@ msg_no_memory   db "CHESS: not enough memory (", MEMORY_KIB_TEXT, " KiB needed)"
 %include "eval/evalpieces.asm"
 %include "eval/pesto.asm"
 %include "eval/eval.asm"
+%include "eval/evalverify.asm"
 
 ; ---------------------------------------------------------------------------------------
 ; The alpha-beta search: the hash table, the move order, the node, the root.

@@ -1,10 +1,13 @@
 // The evaluation's candidates behind nasm switches (docs/strength.md's history), read
 // through the `eval` job: -DTAPERED scores squares by PeSTO's published tables (the
 // numbers below are chessprogramming.org's "PeSTO's Evaluation Function", never the
-// assembly's), and -DPASSED_CONNECTED adds to connected passed pawns only.
+// assembly's), and -DPASSED_CONNECTED adds to connected passed pawns only. The checking
+// build -DEVAL_VERIFY holds the sums kept move by move to the sums counted from nothing:
+// its searches of positions from seeded random play answer as the program's.
 import { describe, expect, test } from "vitest";
 import { runBatch } from "../ts-harness/core/asm-engine.ts";
 import { assembleVariant } from "../ts-harness/core/build.ts";
+import { samplePositions } from "../ts-harness/formats/positions.ts";
 
 async function evals(defines: string[], fens: string[]): Promise<number[]> {
   const program = await assembleVariant(defines.join("-").toLowerCase() || "default", defines);
@@ -60,4 +63,30 @@ describe("the candidate -DPASSED_CONNECTED", () => {
     expect(gain[2]).toBeLessThan(gain[0]!);
     expect(gain[3]).toBe(0);
   }, 300_000);
+});
+
+/** The move, score, depth and nodes of a depth-3 search of each position, by a build. */
+async function searches(defines: string[], fens: readonly string[]): Promise<string[]> {
+  const program = await assembleVariant(defines.join("-").toLowerCase() || "default", defines);
+  const groups = await runBatch(
+    fens.flatMap((f) => [`position ${f}`, "go depth 3"]),
+    { programBytes: program.bytes, native: true, timeoutMs: 240_000 },
+  );
+  return groups
+    .filter((_, i) => i % 2 === 1)
+    .map((g) => (g.lines.find((l) => l[0] === "bestmove") ?? g.lines.flat()).slice(0, 9).join(" "));
+}
+
+describe("the checking build -DEVAL_VERIFY", () => {
+  const fens = [...samplePositions(7, 6, "chess"), ...samplePositions(7, 6, "losalamos")].map(
+    (s) => s.fen,
+  );
+
+  for (const candidate of [[], ["TAPERED"]])
+    test(`the sums kept move by move are those counted from nothing at every evaluation of ${fens.length} searches at depth 3, chess and Los Alamos, ${candidate.length ? "-DTAPERED" : "the default build"}`, async () => {
+      const plain = await searches(candidate, fens);
+      const checked = await searches([...candidate, "EVAL_VERIFY"], fens);
+      expect(plain.filter((p) => !p.startsWith("bestmove"))).toEqual([]);
+      expect(checked).toEqual(plain);
+    }, 600_000);
 });

@@ -560,6 +560,9 @@ shield_black:   SHIELD_TABLE 1, 2
 ; CHG: nothing else
 eval_position:
         pushad                      ; (popad below, EAX put in its slot first)
+%ifdef EVAL_VERIFY
+        call eval_verify            ; the checking build (evalverify.asm)
+%endif
         EVAL_PASSED .passed_miss
 .passed:
         movsx eax, word [eval_rook_mid]

@@ -1,0 +1,39 @@
+; evalverify.asm -- the checking build -DEVAL_VERIFY: at every evaluation the sums that
+; eval_move and eval_takeback keep move by move are counted again from nothing
+; (eval_compute), and a difference spoils the score, so that such a build's searches
+; answer otherwise than the program's (test/eval-candidates.test.ts compares them).
+
+%ifdef EVAL_VERIFY
+
+EVAL_VERIFY_SPOIL equ 1000 * PSQ_BOTH ; what a difference adds to eval_psq
+
+        section .text
+
+; eval_verify -- the kept sums against eval_compute's (ours)
+; IN:  eval_state, pawn_rows, pawn_key as eval_move and eval_takeback keep them
+; OUT: the same (eval_compute's, which must be equal), eval_psq spoiled by
+;      EVAL_VERIFY_SPOIL if they differ; the rooks' files as kept (the quiescence search
+;      keeps them stale on purpose)
+; CHG: nothing
+eval_verify:
+        pushad
+        mov eax, [eval_psq]
+        mov ebx, [eval_rook_mid]    ; (and eval_rook_end)
+        mov cx, [eval_phase]
+        mov edx, [pawn_key]
+        mov si, [eval_pairs]        ; (and the byte after it, which stays)
+        call eval_compute
+        mov [eval_rook_mid], ebx
+        cmp eax, [eval_psq]
+        jne .spoil
+        cmp cx, [eval_phase]
+        jne .spoil
+        cmp edx, [pawn_key]
+        jne .spoil
+        cmp si, [eval_pairs]
+        je .done
+.spoil: add dword [eval_psq], EVAL_VERIFY_SPOIL
+.done:  popad
+        ret
+
+%endif
