@@ -56,9 +56,9 @@
 %endmacro
 
 ; ENEMY_ON_FILE none, ENEMY_ON_ROW none -- to `none` if no enemy rook or queen is on
-; square AL's file (row), so no line along it needs a walk; CHG: EAX, BX, CL
+; square CL's file (BX's row, BH = 0), so no line along it needs a walk; CHG: EAX, CL
+; (the file's), AL, BX (the row's)
 %macro ENEMY_ON_FILE 1
-        mov cl, al
         and cl, FILE_MASK
         mov eax, [PIECE_SET(ENEMY | ROOK)]
         or eax, [PIECE_SET(ENEMY | ROOK) + 4]
@@ -69,8 +69,7 @@
         jz %1
 %endmacro
 %macro ENEMY_ON_ROW 1
-        shr al, ROW_SHIFT
-        movzx bx, al
+        shr bx, ROW_SHIFT
         mov al, [PIECE_SET(ENEMY | ROOK) + bx]
         or al, [PIECE_SET(ENEMY | QUEEN) + bx]
         jz %1
@@ -141,11 +140,11 @@ attacked_%2:
         and eax, [PIECE_SET(ENEMY | KNIGHT) + 4]
         jnz .yes
         lea si, [ebp * SET_BYTES]   ; SI = the square * DIRECTIONS
-.rook:  mov ax, bp
+.rook:  mov cx, bp
         ENEMY_ON_FILE .row
         ATTACK_RAY DIR_N
         ATTACK_RAY DIR_S
-.row:   mov ax, bp
+.row:   mov bx, bp
         ENEMY_ON_ROW .bishop
         ATTACK_RAY DIR_E
         ATTACK_RAY DIR_W

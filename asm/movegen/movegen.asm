@@ -519,11 +519,11 @@ gen_%2_checks:
         add bl, DWORD_BITS
         call check_add_contact
         jmp .knight_high
-.rook:  mov al, [king_here]         ; no enemy on the king's file: no check, no pin on it
+.rook:  mov cl, [king_here]         ; no enemy on the king's file: no check, no pin on it
         ENEMY_ON_FILE .row          ; (SI stays the king * DIRECTIONS from here on)
         KING_RAY DIR_N
         KING_RAY DIR_S
-.row:   mov al, [king_here]         ; nor on its row
+.row:   movzx bx, byte [king_here]  ; nor on its row
         ENEMY_ON_ROW .bishop
         KING_RAY DIR_E
         KING_RAY DIR_W
