@@ -25,10 +25,13 @@ export interface Layout {
   readonly cursorPx: number;
   /** The palette as the screen shows it (8-bit channels), by palette index. */
   readonly palette: readonly (readonly [number, number, number])[];
-  /** One picture a piece kind (the square byte's piece code order), one char a pixel. */
-  readonly pieceArt: readonly string[];
-  /** Palette index of each picture character, per colour: [black, white]. */
-  readonly inks: readonly Readonly<Record<string, number>>[];
+  /** One picture a piece kind (the square byte's piece code order), one pixel kind
+   *  (ART_CLEAR, ART_LINE, ART_BODY, ART_MARK) a pixel, row by row. */
+  readonly pieceArt: readonly Uint8Array[];
+  /** The pixel kind the picture does not draw: the square shows through. */
+  readonly artClear: number;
+  /** Palette index of each drawn pixel kind, per colour: [black, white]. */
+  readonly inks: readonly ReadonlyMap<number, number>[];
   /** Text the program draws at known places: the help lines, the help's Move now key
    *  beside the file letters, and the title. */
   readonly helpLines: readonly string[];
@@ -83,17 +86,22 @@ export function loadLayout(program: MappedProgram): Layout {
       ] as const,
   );
   const piecePx = map.constant("PIECE_PX");
-  const artBytes = piecePx * piecePx;
+  // piece_art packs a picture's pixels ART_BITS bits each, the first of a byte in its
+  // top bits, PIECE_ART_BYTES bytes a picture.
+  const artBits = map.constant("ART_BITS");
+  const artBytes = map.constant("PIECE_ART_BYTES");
+  const perByte = 8 / artBits;
   const art = bytesAt("piece_art", artBytes * PIECE_CODES.length);
   const pieceArt = PIECE_CODES.split("").map((_, k) =>
-    Buffer.from(art.subarray(k * artBytes, (k + 1) * artBytes)).toString("latin1"),
+    Uint8Array.from({ length: piecePx * piecePx }, (_, p) => {
+      const byte = art[k * artBytes + Math.floor(p / perByte)]!;
+      return (byte >> (8 - artBits * ((p % perByte) + 1))) & ((1 << artBits) - 1);
+    }),
   );
   const inkBytes = bytesAt("piece_inks", 6);
-  const chars = [map.constant("ART_LINE"), map.constant("ART_BODY"), map.constant("ART_MARK")].map(
-    (x) => String.fromCharCode(x),
-  );
-  const inks = [0, 1].map((colour) =>
-    Object.fromEntries(chars.map((ch, i) => [ch, inkBytes[colour * 3 + i]!])),
+  const kinds = ["ART_LINE", "ART_BODY", "ART_MARK"].map((name) => map.constant(name));
+  const inks = [0, 1].map(
+    (colour) => new Map(kinds.map((kind, i) => [kind, inkBytes[colour * 3 + i]!])),
   );
   let at = map.label("help_text");
   const helpLines: string[] = [];
@@ -112,6 +120,7 @@ export function loadLayout(program: MappedProgram): Layout {
     cursorPx: map.constant("CURSOR_PX"),
     palette,
     pieceArt,
+    artClear: map.constant("ART_CLEAR"),
     inks,
     helpLines,
     helpMoveNow: program.stringAt(map.label("help_move_now")),
@@ -255,9 +264,9 @@ function readSquare(
     for (let py = 0; py < n; py++)
       for (let px = 0; px < n; px++) {
         const seen = at(inset + px, inset + py);
-        const ch = art ? art[py * n + px]! : ".";
-        if (ch === ".") groundCount.set(seen, (groundCount.get(seen) ?? 0) + 1);
-        else if (canonical(layout, inks![ch]!) !== seen) misfit++;
+        const kind = art ? art[py * n + px]! : layout.artClear;
+        if (kind === layout.artClear) groundCount.set(seen, (groundCount.get(seen) ?? 0) + 1);
+        else if (canonical(layout, inks!.get(kind)!) !== seen) misfit++;
       }
     let ground = -1,
       most = -1,
