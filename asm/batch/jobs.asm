@@ -91,7 +91,6 @@ word_exchange   db " exchange ", 0
 word_best       db " best ", 0
 word_none       db "none", 0
 word_score      db " score ", 0
-word_depth      db " depth ", 0
 word_nodes      db " nodes ", 0
 word_error      db " error ", 0
 word_ticks      db " ticks ", 0

@@ -5,12 +5,12 @@
 
         section .data
 
+verb_helpmate   db "help"           ; runs on into verb_mate
 verb_mate       db "mate", 0
-verb_helpmate   db "helpmate", 0
 verb_selfmate   db "selfmate", 0
 verb_keys       db "keys", 0
+verb_helpsolution db "help"         ; runs on into verb_solution
 verb_solution   db "solution", 0
-verb_helpsolution db "helpsolution", 0
 verb_selfsolution db "selfsolution", 0
 word_mate       db " mate ", 0
 word_nomate     db " nomate ", 0

@@ -83,7 +83,8 @@ limit_words_end:
 %if BUDGET_MAX_MS * CYCLES_PER_MS > 0FFFFFFFFh || JOB_DEFAULT_MS > BUDGET_MAX_MS
 %error "a budget must fit in 32 bits of instructions"
 %endif
-word_lw_movetime db "movetime", 0
+word_lw_movetime db "move"         ; runs on into word_lw_time
+word_lw_time    db "time", 0
 word_lw_depth   db "depth", 0
 word_lw_nodes   db "nodes", 0
 word_lw_budget  db "budget", 0
@@ -96,11 +97,9 @@ word_lw_infinite db "infinite", 0
 word_lw_mate    db "mate", 0
 word_lw_matelogic db "matelogic", 0
 word_lw_contempt db "contempt", 0
-word_lw_book    db "book", 0
 
 ; limit_reasons -- the word of each LIMIT_* (LIMIT_TIME first) on a result line
 limit_reasons:  dw word_lw_time, word_lw_budget, word_lw_nodes, word_lw_key
-word_lw_time    db "time", 0
 word_lw_key     db "key", 0
 
 word_startpos   db "startpos", 0
@@ -116,7 +115,8 @@ word_hash_asked db "conventional", 0
 word_hash_v86   db "conventional v86", 0
 word_hash_driver db "conventional no-xms", 0
 word_hash_memory db "conventional no-memory", 0
-word_info       db " info depth ", 0
+word_info       db " info"          ; runs on into word_depth
+word_depth      db " depth ", 0
 word_bestmove   db " bestmove ", 0
 word_stopped    db " stopped", 0
 word_limit      db " limit ", 0
@@ -124,8 +124,8 @@ word_score_cp   db " score cp ", 0
 word_score_mate db " score mate ", 0
 word_time       db " time ", 0
 word_pv         db " pv ", 0
-word_go_depth   db " depth ", 0
-word_book       db " book", 0
+word_book       db " "              ; runs on into word_lw_book
+word_lw_book    db "book", 0
 no_text         db 0                ; the FEN of `position fen moves ...`: none
 word_watch      db " watch ok", 0
 
@@ -635,7 +635,7 @@ job_bestmove:
 ; CHG: EAX, EDX, SI
 job_search_words:
         call job_score
-        mov si, word_go_depth
+        mov si, word_depth
         call out_string
         movzx eax, byte [engine_depth]
         call out_u32

@@ -6,10 +6,10 @@
 
         section .data
 
-save_name       db "CHESS.SAV", 0
 log_name        db "GAME.LOG", 0
 msg_no_file     db "Cannot read", 0
-msg_saved       db "Saved CHESS.SAV", 0
+msg_saved       db "Saved "         ; runs on into save_name
+save_name       db "CHESS.SAV", 0
 msg_not_saved   db "Cannot save", 0
 msg_pgn_long    db "PGN file too long", 0
 log_fen         db "fen ", 0

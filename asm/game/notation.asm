@@ -9,8 +9,8 @@ RIVAL_SAME_ROW  equ 02h             ; a rival on the move's rank
 
         section .data
 
+text_long_castle  db "O-"          ; runs on into text_short_castle
 text_short_castle db "O-O", 0
-text_long_castle  db "O-O-O", 0
 
         section .bss
 

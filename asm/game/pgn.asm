@@ -21,7 +21,7 @@ pgn_tag_end     db '"]', 0
 ; PLAYER_COMPUTER
 pgn_player_names dw text_player, text_computer
 text_player     db "Player", 0
-text_computer   db "Liberman Chess", 0
+text_computer   equ text_title      ; the program's name (screen/draw.asm)
 result_white    db "1-0", 0
 result_black    db "0-1", 0
 result_draw     db "1/2-1/2", 0

@@ -29,14 +29,14 @@
 
         section .data
 
-gam_name        db "CHESS.GAM", 0
 gam_magic       db GAM_MAGIC
 msg_gam_saved   db "Saved CHESS.GAM: ", 0
 msg_gam_bytes   db " bytes", 0
 msg_gam_bad     db "Refused save file: ", 0
 msg_gam_short   db "truncated", 0
 msg_gam_long    db "too long", 0
-msg_gam_magic   db "not CHESS.GAM", 0
+msg_gam_magic   db "not "           ; runs on into gam_name
+gam_name        db "CHESS.GAM", 0
 msg_gam_version db "other version", 0
 msg_gam_header  db "bad header", 0
 msg_gam_clock   db "bad clock", 0
