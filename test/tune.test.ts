@@ -23,7 +23,11 @@ import {
   BISHOP,
   KNIGHT,
   PARAMS,
+  PAWN,
   passedIndex,
+  PHASES,
+  QUEEN,
+  ROOK,
   pieceIndex,
   pstIndex,
   readEvalSet,
@@ -154,13 +158,13 @@ describe("the tuner", () => {
 
   /** The made-up model: the built weights with these changed. */
   const CHANGES: [string, number, number][] = [
-    ["a knight", pieceIndex(KNIGHT), -30],
-    ["a bishop", pieceIndex(BISHOP), 25],
+    ["a knight in the middle game", pieceIndex(KNIGHT, "mg"), -30],
+    ["a bishop in the end game", pieceIndex(BISHOP, "eg"), 25],
     ["the bishop pair", W.BISHOP_PAIR_CP, -25],
     ["a rook on a file without its pawns in the middle game", W.ROOK_SEMI_MIDDLE, 20],
     ["an isolated pawn in the end game", W.ISOLATED_END, 15],
     ["a passed pawn on its sixth rank in the end game", passedIndex(2, "eg"), 40],
-    ["a knight on d4", pstIndex(KNIGHT, 4 * 8 + 3), -30],
+    ["a knight on d4 in the middle game", pstIndex(KNIGHT, 4 * 8 + 3, "mg"), -30],
   ];
   const TOLERANCE_CP = 3;
   test(`starting from the built weights, finds each changed weight of a made-up model within ${TOLERANCE_CP} cp: ${CHANGES.map((c) => c[0]).join(", ")}`, () => {
@@ -187,7 +191,7 @@ describe("the tuner", () => {
     ).toBe(r.errorAfter);
   });
 
-  test("keeps every weight within the range its encoding takes, and the pieces in value order", () => {
+  test("keeps every weight within the range its encoding takes, and the pieces of each phase in value order", () => {
     const s = expected(set.weights).map((x) => ({
       features: x.features,
       result: x.features.whiteToMove ? 1 : 0,
@@ -197,8 +201,12 @@ describe("the tuner", () => {
       expect(r.weights[i], p.name).toBeGreaterThanOrEqual(p.min);
       expect(r.weights[i], p.name).toBeLessThanOrEqual(p.max);
     });
-    const values = [5, 1, 2, 0, 3].map((t) => r.weights[pieceIndex(t)]!); // pawn, knight, bishop, rook, queen
-    expect(values).toEqual([...values].sort((a, b) => a - b));
+    for (const phase of PHASES) {
+      const values = [PAWN, KNIGHT, BISHOP, ROOK, QUEEN].map(
+        (t) => r.weights[pieceIndex(t, phase)]!,
+      );
+      expect(values, phase).toEqual([...values].sort((a, b) => a - b));
+    }
   });
 });
 
@@ -207,28 +215,32 @@ describe("the tuned set as source", () => {
     Object.entries(SOURCES).map(([k, f]) => [k, readFileSync(join(ROOT, f), "utf8")]),
   ) as Record<keyof typeof SOURCES, string>;
 
-  test("the built weights written back leave asm/eval/eval.asm, asm/eval/pawns.asm, asm/eval/eval.inc and asm/inc/chess.inc as they are", () => {
+  test("the built weights written back leave asm/eval/pesto.asm, asm/eval/pawns.asm and asm/eval/eval.inc as they are", () => {
     expect(writeSources(texts, set.weights)).toEqual(texts);
   });
 
   test("a changed knight's value, knight table square, passed pawn's bonus and bishop pair are written on their own lines", () => {
     const w = Float64Array.from(set.weights);
-    const d4 = pstIndex(KNIGHT, 4 * 8 + 3); // and its mirror e4
-    w[pieceIndex(KNIGHT)] = w[pieceIndex(BISHOP)]! - 1;
+    const d4 = pstIndex(KNIGHT, 4 * 8 + 3, "eg");
+    w[pieceIndex(KNIGHT, "mg")] = w[pieceIndex(BISHOP, "mg")]! - 1;
     w[d4] = w[d4]! + 3;
     w[passedIndex(1, "eg")] = 171;
     w[W.BISHOP_PAIR_CP] = 17;
     const out = writeSources(texts, w);
-    expect(out.values).toMatch(new RegExp(`^KNIGHT_CP\\s+equ ${w[pieceIndex(KNIGHT)]}$`, "m"));
+    expect(out.tables).toMatch(
+      new RegExp(`^PESTO_KNIGHT_MG\\s+equ ${w[pieceIndex(KNIGHT, "mg")]}$`, "m"),
+    );
     expect(out.constants).toMatch(/^BISHOP_PAIR_CP\s+equ 17\s+;/m);
     expect(out.constants).toMatch(/^THREAT_ONE_CP\s+equ TEMPO_CP\s+;/m);
     expect(out.pawns).toMatch(
       new RegExp(`^\\s+dw\\s+${w[passedIndex(1, "mg")]}, 171\\s+; rank 7$`, "m"),
     );
     const lines = out.tables.split("\n");
-    const rank4 = lines[lines.indexOf("pst_knight:") + 5]!;
-    const cells = Array.from({ length: 8 }, (_, f) => w[pstIndex(KNIGHT, 4 * 8 + f)]);
-    expect(rank4.replace(/\s/g, "")).toBe(`PST_RANKKNIGHT_CP,${cells.join(",")}`);
-    expect(cells[3]).toBe(set.weights[d4]! + 3);
+    const rank4 = lines[lines.indexOf("pesto_knight:") + 5]!;
+    const cells = (phase: "mg" | "eg") =>
+      Array.from({ length: 8 }, (_, f) => w[pstIndex(KNIGHT, 4 * 8 + f, phase)]).join(",");
+    expect(rank4.replace(/\s/g, "")).toBe(
+      `PESTO_RANKPESTO_KNIGHT_MG,PESTO_KNIGHT_EG,{${cells("mg")}},{${cells("eg")}}`,
+    );
   });
 });

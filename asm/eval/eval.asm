@@ -1,116 +1,20 @@
 ; eval.asm -- the static evaluation the search stands on: material and piece placement.
 ; Liberman's positional logic weighs material by his list of values (exchange.asm); the
 ; search that picks the move to play (search.asm) needs a score for a quiet position,
-; and takes it from Tomasz Michniewski's "Simplified Evaluation Function" (posted to the
-; Polish progszach list; chessprogramming.org/Simplified_Evaluation_Function): piece
-; values P 100, N 320, B 330, R 500, Q 900 centipawns and his piece-square tables.  The
-; king's middle-game and end-game tables are blended by the game phase (PHASE_FULL with
-; every piece on the board, 0 with pawns and kings alone).  Beyond Michniewski: passed
-; pawns by how far they have come (more in the end game), and a lone king driven to the
-; edge with the other king brought near it (the mop-up), so that K+Q and K+R against K
-; are mated rather than walked around; evalpieces.asm's terms (bishop pair, rooks on
-; files without pawns, material that cannot win); and TEMPO_CP for the side to move,
-; whose move in hand is worth something (stockfish's evaluation of our games' quiet
-; positions gives it 15 cp on our scale).  The sums are
-; kept move by move in eval_state and kept a ply in the score segment (FS) by eval_move.
+; and takes it from Ronald Friederich's PeSTO (chessprogramming.org, "PeSTO's Evaluation
+; Function"; pesto.asm): a middle-game and an end-game value for every piece on every
+; square, kept as two sums and blended by the game phase (PHASE_FULL with every piece on
+; the board, 0 with pawns and kings alone).  Beyond PeSTO: passed pawns by how far they
+; have come (more in the end game) and the pawns' faults (pawns.asm), the pawns before a
+; castled king (KING_SHIELD), and a lone king driven to the edge with the other king
+; brought near it (the mop-up), so that K+Q and K+R against K are mated rather than
+; walked around; evalpieces.asm's terms (bishop pair, rooks on files without pawns,
+; material that cannot win); and TEMPO_CP for the side to move, whose move in hand is
+; worth something (stockfish's evaluation of our games' quiet positions gives it 15 cp
+; on our scale).  The sums are kept move by move in eval_state and kept a ply in the
+; score segment (FS) by eval_move.
 
         section .data
-
-; piece_cp -- Michniewski's value of each piece code ROOK .. PAWN in centipawns, a word
-; each (the king's 0: it is never taken).  The move order weighs captures by it too.
-piece_cp        dw ROOK_CP, KNIGHT_CP, BISHOP_CP, QUEEN_CP, 0, PAWN_CP
-%if $ - piece_cp != 2 * PIECE_KINDS
-  %error "one value a piece code"
-%endif
-
-%ifndef TAPERED                     ; (-DTAPERED: PeSTO's tables, pesto.asm)
-; pst -- Michniewski's square bonus, signed bytes (the piece's value: piece_cp, words): byte [pst +
-; ((piece << ROW_BITS_SQUARES) | square)] for a white piece; a black one reads the square ^
-; FLIP_RANKS (eval_table_square; on the 6x6 board see la_table_square).  Rows in piece-code order
-; ROOK .. PAWN; the KING row is the middle-game table, and pst_king_end, right after, the end-game
-; one.  Each table is drawn as the board: rank 8 first.  Michniewski's queen's table has its a..d
-; half on ranks 2 to 4 mirrored here (his e..h differs there by 5 on four squares), so that every
-; table reads the same from either side.
-%macro PST_RANK 9                   ; the piece's value (in piece_cp), then the a .. h
-  %if (%2) != (%9) || (%3) != (%8) || (%4) != (%7) || (%5) != (%6)
-    %error "a rank of a piece-square table must read the same from either side"
-  %endif
-        db %2, %3, %4, %5, %6, %7, %8, %9 ; bonuses of one rank
-%endmacro
-pst:
-pst_rook:
-        PST_RANK ROOK_CP,    0,   0,   0,   0,   0,   0,   0,   0
-        PST_RANK ROOK_CP,    5,  10,  10,  10,  10,  10,  10,   5
-        PST_RANK ROOK_CP,   -5,   0,   0,   0,   0,   0,   0,  -5
-        PST_RANK ROOK_CP,   -5,   0,   0,   0,   0,   0,   0,  -5
-        PST_RANK ROOK_CP,   -5,   0,   0,   0,   0,   0,   0,  -5
-        PST_RANK ROOK_CP,   -5,   0,   0,   0,   0,   0,   0,  -5
-        PST_RANK ROOK_CP,   -5,   0,   0,   0,   0,   0,   0,  -5
-        PST_RANK ROOK_CP,    0,   0,   0,   5,   5,   0,   0,   0
-pst_knight:
-        PST_RANK KNIGHT_CP, -50, -40, -30, -30, -30, -30, -40, -50
-        PST_RANK KNIGHT_CP, -40, -20,   0,   0,   0,   0, -20, -40
-        PST_RANK KNIGHT_CP, -30,   0,  10,  15,  15,  10,   0, -30
-        PST_RANK KNIGHT_CP, -30,   5,  15,  20,  20,  15,   5, -30
-        PST_RANK KNIGHT_CP, -30,   0,  15,  20,  20,  15,   0, -30
-        PST_RANK KNIGHT_CP, -30,   5,  10,  15,  15,  10,   5, -30
-        PST_RANK KNIGHT_CP, -40, -20,   0,   5,   5,   0, -20, -40
-        PST_RANK KNIGHT_CP, -50, -40, -30, -30, -30, -30, -40, -50
-pst_bishop:
-        PST_RANK BISHOP_CP, -20, -10, -10, -10, -10, -10, -10, -20
-        PST_RANK BISHOP_CP, -10,   0,   0,   0,   0,   0,   0, -10
-        PST_RANK BISHOP_CP, -10,   0,   5,  10,  10,   5,   0, -10
-        PST_RANK BISHOP_CP, -10,   5,   5,  10,  10,   5,   5, -10
-        PST_RANK BISHOP_CP, -10,   0,  10,  10,  10,  10,   0, -10
-        PST_RANK BISHOP_CP, -10,  10,  10,  10,  10,  10,  10, -10
-        PST_RANK BISHOP_CP, -10,   5,   0,   0,   0,   0,   5, -10
-        PST_RANK BISHOP_CP, -20, -10, -10, -10, -10, -10, -10, -20
-pst_queen:
-        PST_RANK QUEEN_CP,  -20, -10, -10,  -5,  -5, -10, -10, -20
-        PST_RANK QUEEN_CP,  -10,   0,   0,   0,   0,   0,   0, -10
-        PST_RANK QUEEN_CP,  -10,   0,   5,   5,   5,   5,   0, -10
-        PST_RANK QUEEN_CP,   -5,   0,   5,   5,   5,   5,   0,  -5
-        PST_RANK QUEEN_CP,    0,   0,   5,   5,   5,   5,   0,   0
-        PST_RANK QUEEN_CP,  -10,   5,   5,   5,   5,   5,   5, -10
-        PST_RANK QUEEN_CP,  -10,   0,   5,   0,   0,   5,   0, -10
-        PST_RANK QUEEN_CP,  -20, -10, -10,  -5,  -5, -10, -10, -20
-pst_king:
-        PST_RANK 0,         -30, -40, -40, -50, -50, -40, -40, -30
-        PST_RANK 0,         -30, -40, -40, -50, -50, -40, -40, -30
-        PST_RANK 0,         -30, -40, -40, -50, -50, -40, -40, -30
-        PST_RANK 0,         -30, -40, -40, -50, -50, -40, -40, -30
-        PST_RANK 0,         -20, -30, -30, -40, -40, -30, -30, -20
-        PST_RANK 0,         -10, -20, -20, -20, -20, -20, -20, -10
-        PST_RANK 0,          20,  20,   0,   0,   0,   0,  20,  20
-        PST_RANK 0,          20,  30,  10,   0,   0,  10,  30,  20
-pst_pawn:
-        PST_RANK PAWN_CP,     0,   0,   0,   0,   0,   0,   0,   0
-        PST_RANK PAWN_CP,    50,  50,  50,  50,  50,  50,  50,  50
-        PST_RANK PAWN_CP,    10,  10,  20,  30,  30,  20,  10,  10
-        PST_RANK PAWN_CP,     5,   5,  10,  25,  25,  10,   5,   5
-        PST_RANK PAWN_CP,     0,   0,   0,  20,  20,   0,   0,   0
-        PST_RANK PAWN_CP,     5,  -5, -10,   0,   0, -10,  -5,   5
-        PST_RANK PAWN_CP,     5,  10,  10, -20, -20,  10,  10,   5
-        PST_RANK PAWN_CP,     0,   0,   0,   0,   0,   0,   0,   0
-pst_king_end:
-        PST_RANK 0,         -50, -40, -30, -20, -20, -30, -40, -50
-        PST_RANK 0,         -30, -20, -10,   0,   0, -10, -20, -30
-        PST_RANK 0,         -30, -10,  20,  30,  30,  20, -10, -30
-        PST_RANK 0,         -30, -10,  30,  40,  40,  30, -10, -30
-        PST_RANK 0,         -30, -10,  30,  40,  40,  30, -10, -30
-        PST_RANK 0,         -30, -10,  20,  30,  30,  20, -10, -30
-        PST_RANK 0,         -30, -30,   0,   0,   0,   0, -30, -30
-        PST_RANK 0,         -50, -30, -30, -30, -30, -30, -30, -50
-%if pst_rook - pst != ROOK * BOARD_SQUARES || pst_knight - pst != KNIGHT * BOARD_SQUARES
-  %error "the piece-square tables must follow the piece codes"
-%elif pst_bishop - pst != BISHOP * BOARD_SQUARES || pst_queen - pst != QUEEN * BOARD_SQUARES
-  %error "the piece-square tables must follow the piece codes"
-%elif pst_king - pst != KING * BOARD_SQUARES || pst_pawn - pst != PAWN * BOARD_SQUARES
-  %error "the piece-square tables must follow the piece codes"
-%elif pst_king_end - pst != PIECE_KINDS * BOARD_SQUARES
-  %error "the piece-square tables must follow the piece codes"
-%endif
-%endif
 
 ; la_table_square -- Los Alamos chess reads the same tables, the 6x6 board stretched over
 ; them: its files a..f and its ranks 1..6 are the 8x8 tables' a b d e g h and 1 2 4 5 7
@@ -144,7 +48,8 @@ phase_weight    db PHASE_ROOK, PHASE_KNIGHT, PHASE_BISHOP, PHASE_QUEEN, 0, 0
 
 ; eval_state -- the sums kept move by move, EVAL_STATE_BYTES that eval_move keeps a ply
 eval_state:
-eval_psq        resd 1              ; material + squares, white's less black's, no kings;
+eval_psq        resd 1              ; PSQ_PACK(middle, end) of the pieces' values and
+                                    ; squares, white's less black's, no kings;
                                     ; the bishop pairs (evalpieces.asm)
 eval_phase      resb 2              ; each side's share of the game phase, [0] black's, [1]
                                     ; white's (promotions can take the sum past full)
@@ -251,8 +156,8 @@ eval_move_plain:
         and eax, SQUARE_MASK
         xor ax, si
         or ax, bx
-        PSQ_LOAD edx, edx
-        PSQ_LOAD eax, eax
+        mov edx, [pst + edx * 4]
+        mov eax, [pst + eax * 4]
         sub edx, eax
         test si, si
         jz .add
@@ -266,18 +171,12 @@ eval_move_plain:
         movzx di, ch
         shr di, COLOUR_SHIFT
         sub [eval_phase + di], al
-%ifndef TAPERED                     ; (PeSTO's tables hold the value)
-        movzx eax, word [piece_cp + ebx * 2]
-%endif
         shl bx, ROW_BITS_SQUARES
         movzx edx, cl
         xor dl, FLIP_RANKS          ; its table read from its own side
         xor dx, si
         or dx, bx
-        PSQ_LOAD edx, edx
-%ifndef TAPERED
-        add edx, eax
-%endif
+        mov edx, [pst + edx * 4]
         test si, si
         jnz .white_taken
         neg edx                     ; a black piece counted against white
@@ -302,7 +201,7 @@ eval_phase_share:
 ; eval_piece -- what a piece on a square adds to eval_psq: its value and square bonus,
 ;               negative for black; 0 for a king or an empty square
 ; IN:  CL = the content (promotion bits ignored); BL = the square (kind bits ignored)
-; OUT: EAX = the signed contribution
+; OUT: EAX = the signed contribution, PSQ_PACK(middle, end)
 ; CHG: nothing else
 eval_piece:
         push ebx
@@ -318,17 +217,9 @@ eval_piece:
         and bl, SQUARE_MASK
         call eval_table_square
         movzx edx, dl
-%ifdef TAPERED
         shl dx, ROW_BITS_SQUARES
         or bx, dx
-        PSQ_LOAD eax, ebx           ; PeSTO's value and square, both phases
-%else
-        movzx eax, word [piece_cp + edx * 2]
-        shl dx, ROW_BITS_SQUARES
-        or bx, dx
-        PSQ_LOAD edx, ebx
-        add eax, edx
-%endif
+        mov eax, [pst + ebx * 4]    ; the value and the square, both phases
         test cl, WHITE
         jnz .done
         neg eax
@@ -550,10 +441,10 @@ shield_black:   SHIELD_TABLE 1, 2
 
         section .text
 
-; eval_position -- the static score of the position (Michniewski's material and
-;                  piece-square tables; the king's tables and the passed pawns blended by
-;                  the game phase; the mop-up of a lone king; the tempo, less the pawns'
-;                  threats against the side to move)
+; eval_position -- the static score of the position (PeSTO's values and tables, the
+;                  passed pawns and the other sums blended by the game phase; the mop-up
+;                  of a lone king; the tempo, less the pawns' threats against the side
+;                  to move)
 ; IN:  [eval_psq], [eval_phase], pawn_rows up to date (eval_compute, then eval_move /
 ;      eval_takeback at each move); the kings' squares; [side]
 ; OUT: EAX = the score in centipawns from the side to move's view
@@ -618,7 +509,6 @@ eval_position:
 .r7done:
 %endif
 .kings:
-%ifdef TAPERED
         mov eax, [pst + (KING << ROW_BITS_SQUARES) * 4 + ebx * 4] ; the kings' squares
         sub eax, [pst + (KING << ROW_BITS_SQUARES) * 4 + edx * 4]
         add eax, [eval_psq]         ; and the pieces': the packed sums taken apart
@@ -627,16 +517,6 @@ eval_position:
         add eax, PSQ_PACK(0, 1) / 2 ; (a negative middle-game half borrowed from the end)
         sar eax, 16
         add edi, eax
-%else
-        movsx eax, byte [pst_king + ebx]
-        add esi, eax
-        movsx eax, byte [pst_king + edx]
-        sub esi, eax
-        movsx eax, byte [pst_king_end + ebx]
-        add edi, eax
-        movsx eax, byte [pst_king_end + edx]
-        sub edi, eax
-%endif
         movzx ecx, byte [eval_phase + (BLACK >> COLOUR_SHIFT)]
         add cl, [eval_phase + (WHITE >> COLOUR_SHIFT)]
         cmp cl, PHASE_FULL          ; early promotions can pass the full phase
@@ -651,9 +531,6 @@ eval_position:
         cdq
         mov ecx, PHASE_FULL
         idiv ecx
-%ifndef TAPERED
-        add eax, [eval_psq]
-%endif
         mov cx, [eval_phase]
         test cl, cl
         jz .ending

@@ -1,4 +1,4 @@
-; evalpieces.asm -- the pieces' part of the evaluation (beyond Liberman and Michniewski),
+; evalpieces.asm -- the pieces' part of the evaluation (beyond Liberman and PeSTO),
 ; with Fruit 2.1's weights (Fabien Letouzey's eval.cpp): the bishop pair, rooks on files
 ; without pawns of their side or without any pawn, and material that cannot win without
 ; pawns; and the pawns' threats against the side to move (read off the sets at every

@@ -1,18 +1,14 @@
-; pesto.asm -- the candidate evaluation -DTAPERED: Ronald Friederich's PeSTO piece values
-; and piece-square tables ("PeSTO's Evaluation Function", chessprogramming.org; Texel-tuned
-; for his engine PeSTO), a middle-game and an end-game value for every piece on every
-; square, blended by the game phase the evaluation keeps (eval_phase, PHASE_FULL).  Each
-; entry is one dword, PSQ_PACK(middle, end) (eval.inc): the end-game value times 10000h
-; plus the middle-game one, so that eval_psq keeps both sums in one dword move by move
-; (adding, subtracting and negating packed values adds, subtracts and negates both
-; halves, while each sum stays within a signed word) and eval_position takes them apart
-; before the blend.  The other terms of the evaluation stay as they are.  PeSTO's tables
-; are not left-right symmetric: a black piece reads its square with the ranks flipped
-; (eval_table_square: square ^ FLIP_RANKS), as PeSTO's own code does, never mirrored
-; a <-> h, and the 6x6 board reads them stretched (la_table_square) as it reads
-; Michniewski's.
-
-%ifdef TAPERED
+; pesto.asm -- the evaluation's piece values and piece-square tables: Ronald Friederich's
+; PeSTO ("PeSTO's Evaluation Function", chessprogramming.org; Texel-tuned for his engine
+; PeSTO), a middle-game and an end-game value for every piece on every square, blended
+; by the game phase the evaluation keeps (eval_phase, PHASE_FULL).  Each entry is one
+; dword, PSQ_PACK(middle, end) (eval.inc): the end-game value times 10000h plus the
+; middle-game one, so that eval_psq keeps both sums in one dword move by move (adding,
+; subtracting and negating packed values adds, subtracts and negates both halves, while
+; each sum stays within a signed word) and eval_position takes them apart before the
+; blend.  PeSTO's tables are not left-right symmetric: a black piece reads its square
+; with the ranks flipped (eval_table_square: square ^ FLIP_RANKS), as PeSTO's own code
+; does, never mirrored a <-> h, and the 6x6 board reads them stretched (la_table_square).
 
 PESTO_PAWN_MG   equ 82              ; PeSTO's piece values, middle game and end game
 PESTO_PAWN_EG   equ 94
@@ -105,6 +101,4 @@ pesto_pawn:
   %error "the piece-square tables must follow the piece codes"
 %elif $ - pst != 4 * PIECE_KINDS * BOARD_SQUARES
   %error "the piece-square tables must follow the piece codes"
-%endif
-
 %endif

@@ -10,6 +10,14 @@ order_hash      resd 1              ; the hash move search_order puts first
 
         section .data
 
+; piece_cp -- the search's value of each piece code ROOK .. PAWN in centipawns (chess.inc),
+; a word each (the king's 0: it is never taken): what a capture wins, for the quiescence
+; search's filter and the risk test.
+piece_cp        dw ROOK_CP, KNIGHT_CP, BISHOP_CP, QUEEN_CP, 0, PAWN_CP
+%if $ - piece_cp != 2 * PIECE_KINDS
+  %error "one value a piece code"
+%endif
+
 ; order_rank -- MVV/LVA rank of each piece code ROOK .. PAWN: the victim's counts
 ; 1 << ORDER_VICTIM_SHIFT times, the attacker's is taken off.
 order_rank      db 4, 2, 3, 5, 6, 1
@@ -209,9 +217,9 @@ search_capture_risky:
         pop eax
         ret
 
-; search_capture_gain -- what a capture or promotion wins, in centipawns (Michniewski's
-;                        values: the piece taken, a pawn for en passant, and a new
-;                        piece's value less the pawn's)
+; search_capture_gain -- what a capture or promotion wins, in centipawns (piece_cp: the
+;                        piece taken, a pawn for en passant, and a new piece's value
+;                        less the pawn's)
 ; IN:  EAX = a move record
 ; OUT: EBX = the gain (0 for a quiet move)
 ; CHG: nothing else

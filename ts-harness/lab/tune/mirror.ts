@@ -1,20 +1,21 @@
 // mirror -- the static evaluation of asm/eval/*.asm (eval_compute, then eval_position) in
 // TypeScript, as features x weights: a position's features are what each weight of
 // weights.ts is counted for (white's share less black's), its game phase and the facts
-// the draw scale reads; the score is the flat sum plus the middle-game and end-game sums
-// blended by the phase, scaled when a side ahead has no pawns, from the side to move's
+// the draw scale reads; the score is the middle-game and end-game sums blended by the
+// phase plus the flat sum, scaled when a side ahead has no pawns, from the side to move's
 // view. Integer arithmetic as the assembly does it (idiv's rounding toward 0, bytes that
 // wrap), so that the score is the `eval` job's to the centipawn; test/tune.test.ts holds
 // it to that on 10,000 positions. Chess on 8x8 only (the 6x6 board's tables are stretched
-// in the assembly, not here). This is no oracle: it follows the assembly term by term.
+// in the assembly, not here). PeSTO's tables are read as the assembly reads them, black's
+// with the ranks flipped (never a <-> h). This is no oracle: it follows the assembly term by term.
 import {
   BISHOP,
   KING,
-  KING_END,
   KNIGHT,
   PARAMS,
   PAWN,
   passedIndex,
+  PHASES,
   pieceIndex,
   pstIndex,
   QUEEN,
@@ -126,8 +127,10 @@ export function features(fen: string, rules: EvalRules): Features {
     }
     if (code === BISHOP) bishops[white]!++;
     const sign = white ? 1 : -1;
-    c.add(pieceIndex(code), sign);
-    c.add(pstIndex(code, white ? sq : sq ^ FLIP_RANKS), sign);
+    for (const phase of PHASES) {
+      c.add(pieceIndex(code, phase), sign);
+      c.add(pstIndex(code, white ? sq : sq ^ FLIP_RANKS, phase), sign);
+    }
   }
   for (const white of [1, 0]) if (bishops[white]! >= 2) c.add(W.BISHOP_PAIR_CP, white ? 1 : -1);
 
@@ -171,8 +174,7 @@ export function features(fen: string, rules: EvalRules): Features {
   for (const white of [1, 0]) {
     const own = white ? kings[1]! : kings[0]! ^ FLIP_RANKS;
     const sign = white ? 1 : -1;
-    c.add(pstIndex(KING, own), sign);
-    c.add(pstIndex(KING_END, own), sign);
+    for (const phase of PHASES) c.add(pstIndex(KING, own, phase), sign);
     const file = own & 7;
     if (own < rules.shieldFirstSquare || ((rules.shieldFiles >> file) & 1) === 0) continue;
     const rows = white ? wp : bp;
@@ -273,8 +275,8 @@ export function sums(f: Features, w: ArrayLike<number>): { flat: number; mg: num
     const v = f.count[k]! * w[i]!;
     const kind = PARAMS[i]!.kind;
     if (kind === "flat") flat += v;
-    else if (kind === "mg") mg += v;
-    else eg += v;
+    if (kind === "mg" || kind === "both") mg += v;
+    if (kind === "eg" || kind === "both") eg += v;
   }
   return { flat, mg, eg };
 }

@@ -3,8 +3,8 @@
 // of the score q (white's view, centipawns) against the game's result for white. K is
 // fitted first on the weights as they are (a golden-section search on the exact
 // scores), then the tuned weights move by gradient descent (Adam, full batch) with K
-// held, each kept within the range its encoding takes and the piece values in the order
-// the capture generator relies on (pawn <= knight <= bishop <= rook <= queen), and a
+// held, each kept within the range its encoding takes and each phase's piece values in
+// the order of their worth (pawn <= knight <= bishop <= rook <= queen), and a
 // weight only when enough positions count it. The
 // descent sees the score as linear in the weights: the phase's blend as a fraction, a
 // drawn ending's scale as the factor the starting weights give it; the errors it reports
@@ -14,11 +14,13 @@ import {
   BISHOP,
   KNIGHT,
   PARAMS,
+  PHASES,
   pieceIndex,
   PAWN,
   QUEEN,
   ROOK,
   type EvalRules,
+  type Phase,
 } from "./weights.ts";
 
 export interface Sample {
@@ -115,7 +117,12 @@ function design(samples: readonly Sample[], w0: ArrayLike<number>, rules: EvalRu
     for (let k = 0; k < f.index.length; k++) {
       const p = f.index[k]!;
       const kind = PARAMS[p]!.kind;
-      const blend = kind === "flat" ? 1 : kind === "mg" ? f.phase / full : (full - f.phase) / full;
+      const blend =
+        kind === "flat" || kind === "both"
+          ? 1
+          : kind === "mg"
+            ? f.phase / full
+            : (full - f.phase) / full;
       col[j] = p;
       coef[j++] = f.count[k]! * blend * scale;
     }
@@ -150,11 +157,14 @@ export interface TuneResult {
   readonly iterations: number;
 }
 
-/** Pull the piece values back into the order pawn <= knight <= bishop <= rook <= queen:
- *  a pair out of order meets at its mean (at the fixed one's value when one is fixed),
- *  pass after pass until none is. */
+/** Pull the piece values of each phase back into the order pawn <= knight <= bishop <=
+ *  rook <= queen: a pair out of order meets at its mean (at the fixed one's value when
+ *  one is fixed), pass after pass until none is. */
 function keepOrder(w: Float64Array): void {
-  const order = [PAWN, KNIGHT, BISHOP, ROOK, QUEEN].map(pieceIndex);
+  for (const phase of PHASES) keepPhaseOrder(w, phase);
+}
+function keepPhaseOrder(w: Float64Array, phase: Phase): void {
+  const order = [PAWN, KNIGHT, BISHOP, ROOK, QUEEN].map((t) => pieceIndex(t, phase));
   for (let pass = 0; pass < order.length * order.length; pass++) {
     let sorted = true;
     for (let i = 1; i < order.length; i++) {

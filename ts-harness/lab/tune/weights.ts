@@ -1,16 +1,20 @@
 // weights -- the evaluation's weights as one vector, where the tuner moves them: read
 // from CHESS.COM's bytes and map (the tables by their labels, the terms by their equ
 // constants: one home for each fact), and written back as the NASM source lines of the
-// tables and constants they came from (asm/eval/eval.asm, asm/eval/pawns.asm,
+// tables and constants they came from (asm/eval/pesto.asm, asm/eval/pawns.asm,
 // asm/eval/eval.inc), so that a tuned set is a commit of the assembly's source.
 //
-// A weight is of one of three kinds, by where eval_position adds it (asm/eval/eval.asm):
-// "flat" terms go into the score as they are (material, the piece-square tables but the
-// king's, the bishop pair, the tempo and the pawns' threats, the runners, the mop-up);
-// "mg" and "eg" terms are the middle-game and end-game sums blended by the game phase.
+// A weight is of one of four kinds, by where eval_position adds it (asm/eval/eval.asm):
+// "mg" and "eg" terms are the middle-game and end-game sums blended by the game phase
+// (PeSTO's values and tables, the passed pawns, the pawns' faults, the rooks' files, the
+// castled king's pawns); "both" terms are counted alike in both sums (the bishop pair,
+// PSQ_BOTH); "flat" terms go into the score as they are (the tempo and the pawns'
+// threats, the runners, the mop-up).
 import type { MappedProgram } from "../../core/build.ts";
 
-export type Kind = "flat" | "mg" | "eg";
+export type Kind = "flat" | "mg" | "eg" | "both";
+export type Phase = "mg" | "eg";
+export const PHASES: readonly Phase[] = ["mg", "eg"];
 
 export interface Param {
   readonly name: string;
@@ -21,37 +25,26 @@ export interface Param {
    *  that wins, so the set leans against the side to move, and these terms would learn
    *  that lean instead of what the move in hand is worth. */
   readonly tuned: boolean;
-  /** The least and the most the weight takes: its encoding's range (a signed byte of a
-   *  table), from 0 for a bonus or a cost whose sign is its meaning. */
+  /** The least and the most the weight takes: its encoding's range, from 0 for a bonus
+   *  or a cost whose sign is its meaning. */
   readonly min: number;
   readonly max: number;
 }
 
-/** The assembly's piece codes (asm/inc/chess.inc), the rows of piece_cp and pst. */
+/** The assembly's piece codes (asm/inc/chess.inc), the tables' order in pst. */
 export const ROOK = 0,
   KNIGHT = 1,
   BISHOP = 2,
   QUEEN = 3,
   KING = 4,
   PAWN = 5;
-/** pst's seventh row: the king's end-game table (pst_king_end). */
-export const KING_END = 6;
-export const PST_TABLES = 7;
-export const PIECE_NAMES = [
-  "rook",
-  "knight",
-  "bishop",
-  "queen",
-  "king",
-  "pawn",
-  "king_end",
-] as const;
-/** A table keeps a rank's a..d half: e..h read the same (PST_RANK asserts it). */
-export const PST_HALF = 32;
+export const PIECE_KINDS = 6;
+/** pesto.asm's names: its labels pesto_NAME and its constants PESTO_NAME_MG, _EG. */
+export const PIECE_NAMES = ["rook", "knight", "bishop", "queen", "king", "pawn"] as const;
+const SQUARES = 64;
 export const PASSED_ROWS = 7;
 
-const BYTE_MIN = -128,
-  BYTE_MAX = 127;
+const BYTE_MAX = 127;
 const TERM_MAX = 1000;
 
 const params: Param[] = [];
@@ -59,33 +52,32 @@ function add(name: string, kind: Kind, tuned = true, min = -TERM_MAX, max = TERM
   params.push({ name, kind, tuned, min, max });
   return params.length - 1;
 }
-const tableKind = (t: number): Kind => (t === KING ? "mg" : t === KING_END ? "eg" : "flat");
 const PST0 = params.length;
-for (let t = 0; t < PST_TABLES; t++) {
-  for (let i = 0; i < PST_HALF; i++) {
-    const row = i >> 2;
-    // A pawn never stands on its first or last rank: those squares stay 0.
-    const never = t === PAWN && (row === 0 || row === 7);
-    add(`pst_${PIECE_NAMES[t]}[${row}][${i & 3}]`, tableKind(t), !never, BYTE_MIN, BYTE_MAX);
+for (let t = 0; t < PIECE_KINDS; t++) {
+  for (const phase of PHASES) {
+    for (let sq = 0; sq < SQUARES; sq++) {
+      const row = sq >> 3;
+      // A pawn never stands on its first or last rank: those squares stay 0.
+      const never = t === PAWN && (row === 0 || row === 7);
+      add(`pesto_${PIECE_NAMES[t]}[${row}][${sq & 7}].${phase}`, phase, !never);
+    }
   }
 }
-/** The index of a piece-square weight: table t, the square's row (0: rank 8) and file. */
-export function pstIndex(t: number, square: number): number {
-  const file = square & 7;
-  return PST0 + t * PST_HALF + (square >> 3) * 4 + (file < 4 ? file : 7 - file);
+/** The index of a piece-square weight: table t, the square (0: a8, row by row, white's
+ *  view) and the phase. */
+export function pstIndex(t: number, square: number, phase: Phase): number {
+  return PST0 + (t * 2 + (phase === "eg" ? 1 : 0)) * SQUARES + square;
 }
+/** The pieces that have a value (the king has none). */
+export const VALUED = [ROOK, KNIGHT, BISHOP, QUEEN, PAWN] as const;
+const valueName = (t: number, phase: Phase) =>
+  `PESTO_${PIECE_NAMES[t].toUpperCase()}_${phase.toUpperCase()}`;
 const PIECE0 = params.length;
-for (const [i, name] of [
-  "ROOK_CP",
-  "KNIGHT_CP",
-  "BISHOP_CP",
-  "QUEEN_CP",
-  "KING",
-  "PAWN_CP",
-].entries()) {
-  add(name, "flat", i !== KING && i !== PAWN, 0, 2000);
-}
-export const pieceIndex = (t: number) => PIECE0 + t;
+for (const t of VALUED)
+  for (const phase of PHASES) add(valueName(t, phase), phase, t !== PAWN, 0, 2000);
+/** The index of a piece's value in a phase (the pawn's, the scale, stays fixed). */
+export const pieceIndex = (t: number, phase: Phase) =>
+  PIECE0 + 2 * VALUED.indexOf(t as (typeof VALUED)[number]) + (phase === "eg" ? 1 : 0);
 const PASSED0 = params.length;
 for (let row = 0; row < PASSED_ROWS; row++) {
   add(`passed_bonus[${row}].middle`, "mg", row > 0, 0);
@@ -105,7 +97,7 @@ export const W = {
   ROOK_OPEN_MIDDLE: add("ROOK_OPEN_MIDDLE", "mg", true, 0, BYTE_MAX),
   SHIELD_NEAR: add("SHIELD_NEAR", "mg", true, 0, 42),
   SHIELD_FAR: add("SHIELD_FAR", "mg", true, 0, 42),
-  BISHOP_PAIR_CP: add("BISHOP_PAIR_CP", "flat", true, 0),
+  BISHOP_PAIR_CP: add("BISHOP_PAIR_CP", "both", true, 0),
   TEMPO_CP: add("TEMPO_CP", "flat", false),
   THREAT_ONE_CP: add("THREAT_ONE_CP", "flat", false),
   THREAT_FORK_CP: add("THREAT_FORK_CP", "flat", false),
@@ -136,25 +128,27 @@ export interface EvalSet {
   readonly rules: EvalRules;
 }
 
-const signedByte = (b: number) => (b << 24) >> 24;
 const signedWord = (w: number) => (w << 16) >> 16;
 
-/** The weights and rules of a built CHESS.COM, from its bytes and map. Throws when a
- *  table breaks the symmetry the vector assumes. */
+/** The weights and rules of a built CHESS.COM, from its bytes and map: pst's packed
+ *  entries (PSQ_PACK(middle, end), value and square together) less the pieces' values. */
 export function readEvalSet(p: MappedProgram): EvalSet {
   const map = p.map;
   const w = new Float64Array(PARAMS.length);
-  const pst = p.bytesAt(map.label("pst"), PST_TABLES * 64);
-  for (let t = 0; t < PST_TABLES; t++) {
-    for (let sq = 0; sq < 64; sq++) {
-      const v = signedByte(pst[t * 64 + sq]!);
-      const i = pstIndex(t, sq);
-      if ((sq & 7) < 4) w[i] = v;
-      else if (w[i] !== v)
-        throw new Error(`pst table ${PIECE_NAMES[t]}: square ${sq} differs from its file's mirror`);
+  for (const t of VALUED)
+    for (const phase of PHASES) w[pieceIndex(t, phase)] = map.constant(valueName(t, phase));
+  const pst = p.bytesAt(map.label("pst"), PIECE_KINDS * SQUARES * 4);
+  const view = new DataView(pst.buffer, pst.byteOffset, pst.byteLength);
+  for (let t = 0; t < PIECE_KINDS; t++) {
+    for (let sq = 0; sq < SQUARES; sq++) {
+      const packed = view.getInt32((t * SQUARES + sq) * 4, true);
+      const mg = signedWord(packed & 0xffff);
+      const eg = (packed - mg) / 0x10000;
+      const valued = t !== KING;
+      w[pstIndex(t, sq, "mg")] = mg - (valued ? w[pieceIndex(t, "mg")]! : 0);
+      w[pstIndex(t, sq, "eg")] = eg - (valued ? w[pieceIndex(t, "eg")]! : 0);
     }
   }
-  for (let t = 0; t <= PAWN; t++) w[pieceIndex(t)] = p.wordAt(map.label("piece_cp") + 2 * t);
   for (let row = 0; row < PASSED_ROWS; row++) {
     w[passedIndex(row, "mg")] = signedWord(p.wordAt(map.label("passed_bonus") + 4 * row));
     w[passedIndex(row, "eg")] = signedWord(p.wordAt(map.label("passed_bonus") + 4 * row + 2));
@@ -180,34 +174,24 @@ export function readEvalSet(p: MappedProgram): EvalSet {
 
 /** The files a tuned set is written into, under the repository's root. */
 export const SOURCES = {
-  tables: "asm/eval/eval.asm",
+  tables: "asm/eval/pesto.asm",
   pawns: "asm/eval/pawns.asm",
   constants: "asm/eval/eval.inc",
-  values: "asm/inc/chess.inc",
 } as const;
-const PIECE_CONSTANTS = ["ROOK_CP", "KNIGHT_CP", "BISHOP_CP", "QUEEN_CP"] as const;
+const VALUE_CONSTANTS = VALUED.flatMap((t) => PHASES.map((phase) => valueName(t, phase)));
 const pad = (v: number, width: number) => String(v).padStart(width);
+const cells = (w: ArrayLike<number>, t: number, row: number, phase: Phase) =>
+  "{" +
+  Array.from({ length: 8 }, (_, f) => pad(w[pstIndex(t, row * 8 + f, phase)]!, 4)).join(", ") +
+  "}";
 
-/** A table's eight PST_RANK lines, as eval.asm draws them (rank 8 first): `head` is
- *  each line up to its first cell (the macro and the piece's value's name), `first`
- *  the width of that head and the first cell. */
-function pstLines(
-  w: ArrayLike<number>,
-  t: number,
-  head: string,
-  first = head.length + 4,
-): string[] {
-  return Array.from({ length: 8 }, (_, row) => {
-    const cells = Array.from({ length: 8 }, (_, f) => w[pstIndex(t, row * 8 + f)]!);
-    return (
-      head +
-      pad(cells[0]!, first - head.length) +
-      cells
-        .slice(1)
-        .map((v) => "," + pad(v, 4))
-        .join("")
-    );
-  });
+/** A table's eight PESTO_RANK lines, as pesto.asm draws them (rank 8 first): `head` is
+ *  each line up to its first cell (the macro and the piece's values' names). */
+function pstLines(w: ArrayLike<number>, t: number, head: string): string[] {
+  return Array.from(
+    { length: 8 },
+    (_, row) => `${head}${cells(w, t, row, "mg")}, ${cells(w, t, row, "eg")}`,
+  );
 }
 
 /** passed_bonus's rows, each with the comment it has in the source. */
@@ -220,8 +204,9 @@ function passedLines(w: ArrayLike<number>, comments: readonly string[]): string[
 
 /** The value an equ line gets. */
 function constantText(name: string, w: ArrayLike<number>): string {
-  const i = (PIECE_CONSTANTS as readonly string[]).indexOf(name);
-  return String(i >= 0 ? w[pieceIndex(i)]! : w[W[name as keyof typeof W]]!);
+  const t = VALUED.find((t) => PHASES.some((phase) => valueName(t, phase) === name));
+  if (t !== undefined) return String(w[pieceIndex(t, name.endsWith("_MG") ? "mg" : "eg")]!);
+  return String(w[W[name as keyof typeof W]]!);
 }
 const TUNED_CONSTANTS = Object.keys(W).filter((n) => PARAMS[W[n as keyof typeof W]]!.tuned);
 
@@ -233,13 +218,13 @@ export function writeSources(
   w: ArrayLike<number>,
 ): Record<keyof typeof SOURCES, string> {
   const tables = texts.tables.split("\n");
-  for (let t = 0; t < PST_TABLES; t++) {
-    const at = tables.indexOf(`pst_${PIECE_NAMES[t]}:`);
+  for (let t = 0; t < PIECE_KINDS; t++) {
+    const label = `pesto_${PIECE_NAMES[t]}:`;
+    const at = tables.indexOf(label);
     const rows = tables.slice(at + 1, at + 9);
-    if (at < 0 || !rows.every((l) => /^\s+PST_RANK /.test(l)))
-      throw new Error(`${SOURCES.tables}: no table pst_${PIECE_NAMES[t]} of eight PST_RANK lines`);
-    const m = /^(\s+PST_RANK\s+[^,]+,)\s*-?\d+/.exec(rows[0]!)!;
-    tables.splice(at + 1, 8, ...pstLines(w, t, m[1]!, m[0].length));
+    if (at < 0 || !rows.every((l) => /^\s+PESTO_RANK [^{]+\{[^}]*\}, \{[^}]*\}$/.test(l)))
+      throw new Error(`${SOURCES.tables}: no table ${label} of eight PESTO_RANK lines`);
+    tables.splice(at + 1, 8, ...pstLines(w, t, /^[^{]+/.exec(rows[0]!)![0]));
   }
   const pawns = texts.pawns.split("\n");
   const at = pawns.indexOf("passed_bonus:");
@@ -254,8 +239,7 @@ export function writeSources(
       rows.map((l) => /;.*$/.exec(l)?.[0] ?? ""),
     ),
   );
-  const equs = (file: "constants" | "values", names: readonly string[]): string => {
-    let text = texts[file];
+  const equs = (file: "constants" | "tables", text: string, names: readonly string[]): string => {
     for (const name of names) {
       const line = new RegExp(`^(${name}\\s+equ )(\\S+)( *)(.*)$`, "m");
       const m = line.exec(text);
@@ -267,28 +251,21 @@ export function writeSources(
     return text;
   };
   return {
-    tables: tables.join("\n"),
+    tables: equs("tables", tables.join("\n"), VALUE_CONSTANTS),
     pawns: pawns.join("\n"),
-    constants: equs("constants", TUNED_CONSTANTS),
-    values: equs("values", PIECE_CONSTANTS),
+    constants: equs("constants", texts.constants, TUNED_CONSTANTS),
   };
 }
 
 /** The lines writeSources puts in, to print: the tables, then the equ lines. */
 export function sourceLines(w: ArrayLike<number>): string {
   const out: string[] = [];
-  for (let t = 0; t < PST_TABLES; t++) {
-    const value =
-      t === KING || t === KING_END
-        ? "0"
-        : ["ROOK_CP", "KNIGHT_CP", "BISHOP_CP", "QUEEN_CP", "", "PAWN_CP"][t]!;
-    out.push(
-      `pst_${PIECE_NAMES[t]}:`,
-      ...pstLines(w, t, `        PST_RANK ${(value + ",").padEnd(10)}`),
-    );
+  for (let t = 0; t < PIECE_KINDS; t++) {
+    const values = t === KING ? "0, 0" : PHASES.map((phase) => valueName(t, phase)).join(", ");
+    out.push(`pesto_${PIECE_NAMES[t]}:`, ...pstLines(w, t, `        PESTO_RANK ${values}, `));
   }
   out.push("passed_bonus:", ...passedLines(w, []));
-  for (const name of [...PIECE_CONSTANTS, ...TUNED_CONSTANTS])
+  for (const name of [...VALUE_CONSTANTS, ...TUNED_CONSTANTS])
     out.push(`${name.padEnd(15)} equ ${constantText(name, w)}`);
   return out.join("\n");
 }
