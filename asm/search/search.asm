@@ -1,6 +1,6 @@
 ; search.asm -- the move the computer plays.  Liberman's game first runs the mate
 ; solving logic (mate.asm), then his positional logic; here the positional choice is an
-; alpha-beta search over Michniewski's evaluation (eval.asm), inside a budget of
+; alpha-beta search over PeSTO's evaluation (eval.asm), inside a budget of
 ; emulated instructions counted with rdtsc:
 ;   - the mate logic first: a mate in one whatever the budget, then mates of 2 up to
 ;     [search_mate_moves] moves (MATE_LEVEL_DEFAULT: mate in 2, as at Liberman's
