@@ -227,13 +227,15 @@ describe("a key stops go infinite", () => {
 });
 
 describe("the last iteration, cut off by the budget", () => {
-  // A position of a game against stockfish: the search's depth 4 chose a4b3, which lets
-  // white mate in five (Qh6+); the depth 5 iteration that the budget cuts off finds it
+  // A position of a game against stockfish: the search's depth 6 chose a4b3, which lets
+  // white mate in five (Qh6+); the depth 7 iteration that the budget cuts off finds it
   // out, and a later move beats a4b3 in its null window before the budget runs out.
   const FEN = "4rk2/2p1np2/p3pp1p/3pP3/b2b2P1/1R1B3P/3Q4/7K b - - 1 34";
   let cut: JobLines[];
   beforeAll(async () => {
-    cut = await runBatch(["newgame", `position ${FEN}`, "go budget 3000"], { timeoutMs: 60_000 });
+    cut = await runBatch(["newgame", `position ${FEN}`, "go budget 12000"], {
+      timeoutMs: 60_000,
+    });
   }, 70_000);
 
   test("a move that walks into a mate is not played when a move searched after it beat it, though the budget cut that move's full search off", () => {

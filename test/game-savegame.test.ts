@@ -152,7 +152,7 @@ describe("CHESS.GAM, one byte a ply", () => {
       // white, and the computer would answer a position with black to move.
       const going = end === "plies" ? SELF_PLAY.moves : SELF_PLAY.moves.slice(0, -1);
       const moves = sideToMove(playUci(position(fen), going)) === "w" ? going : going.slice(0, -1);
-      expect(moves.length).toBeGreaterThanOrEqual(500);
+      expect(moves.length, "a ply count past one byte").toBeGreaterThan(255);
       const pos = position(fen);
       const sans = moves.map((uci) => {
         expect(status(pos)).toBe("playing");

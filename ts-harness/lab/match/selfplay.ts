@@ -11,8 +11,8 @@
 // the defaults play, one ran past 500 (depth 1, 563 plies); with both sides shunning
 // draws (`--depths 1 --random 250 --limits "contempt 300"`), 12 of 261. The engine with
 // the tempo found none of 500 plies there; `--random 400 --seed 3` found
-// two, the longest 576 plies; with the pawns' threats one, of 527 plies
-// (the fixture now).
+// two, the longest 576 plies; with the pawns' threats one, of 527 plies; with PeSTO's
+// tables none past 333 plies, whose game is the fixture now.
 // The fixture starts from the position after the opening, so every one of its plies is
 // the engine's (test/game-savegame.test.ts loads it, test/asm-selfplay.test.ts plays
 // parts of it again). A change to the engine's search or evaluation changes its games:
