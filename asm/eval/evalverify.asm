@@ -1,7 +1,7 @@
 ; evalverify.asm -- the checking build -DEVAL_VERIFY: at every evaluation the sums that
 ; eval_move and eval_takeback keep move by move are counted again from nothing
 ; (eval_compute), and a difference spoils the score, so that such a build's searches
-; answer otherwise than the program's (test/eval-candidates.test.ts compares them).
+; answer otherwise than the program's (test/eval-verify.test.ts compares them).
 
 %ifdef EVAL_VERIFY
 
