@@ -14,18 +14,51 @@ discover_from   resb DIRECTIONS     ; the piece that shields that line, or NO_SQ
 
         section .text
 
-; RAY_TO_PIECE loop, met [, each] -- on from BL along direction BP, CX squares at most,
-; to the first piece: AL = it, BX = its square, on to `met`; `each` is done on every
-; square reached; at the ray's end on to .next_ray.  (A macro: the near and the far
-; walk of mate_check_squares, which runs at every node of the mate search.)
-%macro RAY_TO_PIECE 2-3
-%1:     add bl, [dir_delta + bp]
-        %3
+; CHECK_RAY d -- mate_check_squares' walk out of the enemy king (DX) along direction d:
+; every square up to the first piece, that piece's square included, a check square of
+; the line's slider; when that piece is the attacker's (AH) and the first piece behind
+; it a slider of the attacker's that moves this way, the shield noted (discover_from,
+; discover_set) and the whole line out of the king kept (discover_rays).  Unrolled, its
+; step a constant (the walk runs at every node of the mate search).  DI = the king's
+; square << LIST_SHIFT.  CHG: AL, BX, CX, SI
+%macro CHECK_RAY 1
+        movzx cx, byte [ray_len + di + %1]
+        jcxz %%done
+        mov bx, dx
+%%near: add bl, DIR_DELTA(%1)
+        bts word [check_sets + LINE_PIECE(%1) * SET_BYTES], bx ; each square a check square
+        cmp byte [carreau + bx], EMPTY
+        loope %%near                ; (loope counts the square of the piece it stops at)
+        je %%done                   ; empty to the edge
         mov al, [carreau + bx]
-        cmp al, EMPTY
-        jne %2
-        loop %1
-        jmp .next_ray
+        xor al, ah                  ; the attacker's own pieces lose the colour bit
+        test al, WHITE
+        jnz %%done                  ; a piece of the king's own side shields it
+        jcxz %%done
+        mov si, bx                  ; SI = the shield
+%%far:  add bl, DIR_DELTA(%1)
+        cmp byte [carreau + bx], EMPTY
+        loope %%far
+        je %%done
+        mov al, [carreau + bx]
+        xor al, ah
+        cmp al, QUEEN
+        je %%uncover
+        cmp al, LINE_PIECE(%1)
+        jne %%done
+%%uncover:
+        mov bx, si
+        mov [discover_from + %1], bl
+        bts word [discover_set], bx
+        xor ecx, ecx                ; the whole line out of the king
+        mov [discover_rays + %1 * SET_BYTES], ecx
+        mov [discover_rays + %1 * SET_BYTES + 4], ecx
+        mov cl, [ray_len + di + %1]
+        mov bx, dx
+%%line: add bl, DIR_DELTA(%1)
+        bts word [discover_rays + %1 * SET_BYTES], bx
+        loop %%line
+%%done:
 %endmacro
 
 ; mate_check_squares -- for the side to move: the squares from which each of its pieces
@@ -40,20 +73,35 @@ discover_from   resb DIRECTIONS     ; the piece that shields that line, or NO_SQ
 ; CHG: nothing
 mate_check_squares:
         pushad
-        xor eax, eax
-        mov bx, PIECE_KINDS * SET_BYTES + SET_BYTES
-.clear: sub bx, 1 << DWORD_SHIFT
-        mov [check_sets + bx], eax  ; check_sets, then discover_set
-        jnz .clear
-%if discover_set - check_sets != PIECE_KINDS * SET_BYTES
-  %error "discover_set must follow check_sets"
-%endif
         mov ah, [side]              ; AH = the attacker's colour
         mov al, ah
         xor al, WHITE
         shr al, COLOUR_SHIFT
         movzx bx, al
         movzx dx, byte [king_squares + bx] ; DX = the enemy king's square
+        mov di, dx
+        shl di, LIST_SHIFT          ; DI = its entry in the 8-byte tables
+        xor ecx, ecx
+        mov [check_sets + ROOK * SET_BYTES], ecx
+        mov [check_sets + ROOK * SET_BYTES + 4], ecx
+        mov [check_sets + BISHOP * SET_BYTES], ecx
+        mov [check_sets + BISHOP * SET_BYTES + 4], ecx
+        mov [check_sets + KING * SET_BYTES], ecx
+        mov [check_sets + KING * SET_BYTES + 4], ecx
+        mov [check_sets + PAWN * SET_BYTES], ecx
+        mov [check_sets + PAWN * SET_BYTES + 4], ecx
+        mov [discover_set], ecx
+        mov [discover_set + 4], ecx
+        mov ecx, [knight_zone + di] ; a knight checks from a jump away (on the small
+        mov [check_sets + KNIGHT * SET_BYTES], ecx ; board too: its border squares
+        mov ecx, [knight_zone + di + 4] ; hold no piece and no move goes there)
+        mov [check_sets + KNIGHT * SET_BYTES + 4], ecx
+        mov ecx, NO_SQUARE * 01010101h
+        mov [discover_from], ecx
+        mov [discover_from + 4], ecx
+%if DIRECTIONS != 8
+  %error "discover_from is set by two dwords"
+%endif
         mov si, pawn_from_b         ; the attacker's pawns that would take on it
         test ah, WHITE
         jz .pawns
@@ -71,72 +119,11 @@ mate_check_squares:
         movzx bx, byte [geometry + board_geometry.queening_row_w]
         mov byte [check_sets + PAWN * SET_BYTES + bx], ROW_SET
         mov byte [check_sets + PAWN * SET_BYTES + LAST_ROW], ROW_SET
-        mov si, dx
-        movzx cx, byte [knight_n + si]
-        shl si, LIST_SHIFT
-        add si, knight_to
-.knight:
-        movzx bx, byte [si]
-        inc si
-        bts word [check_sets + KNIGHT * SET_BYTES], bx
-        loop .knight
-        xor bp, bp                  ; BP = the direction
-.ray:   mov byte [discover_from + bp], NO_SQUARE
-        mov si, check_sets + ROOK * SET_BYTES
-        cmp bp, BISHOP_DIR_FIRST
-        jb .walk
-        mov si, check_sets + BISHOP * SET_BYTES
-.walk:  mov di, dx
-        shl di, LIST_SHIFT
-        movzx cx, byte [ray_len + di + bp]
-        test cx, cx
-        jz .next_ray
-        mov bx, dx
-        RAY_TO_PIECE .near, .shield, {bts word [si], bx} ; each square a check square
-.shield:
-        xor al, ah                  ; the attacker's own pieces lose the colour bit
-        test al, WHITE
-        jnz .next_ray               ; a piece of the king's own side shields it
-        mov di, bx                  ; DI = the shield
-        dec cx
-        jz .next_ray
-        RAY_TO_PIECE .far, .behind
-.behind:
-        xor al, ah
-        cmp al, QUEEN
-        je .uncover
-        cmp al, ROOK
-        jne .bishop
-        cmp bp, BISHOP_DIR_FIRST
-        jb .uncover
-        jmp .next_ray
-.bishop:
-        cmp al, BISHOP
-        jne .next_ray
-        cmp bp, BISHOP_DIR_FIRST
-        jb .next_ray
-.uncover:
-        mov bx, di
-        mov [discover_from + bp], bl
-        bts word [discover_set], bx
-        mov si, bp                  ; the whole line out of the king
-        shl si, LIST_SHIFT
-        add si, discover_rays
-        xor eax, eax
-        mov [si], eax
-        mov [si + 4], eax
-        mov di, dx
-        shl di, LIST_SHIFT
-        movzx cx, byte [ray_len + di + bp]
-        mov bx, dx
-.line:  add bl, [dir_delta + bp]
-        bts word [si], bx
-        loop .line
-        mov ah, [side]
-.next_ray:
-        inc bp
-        cmp bp, DIRECTIONS
-        jb .ray
+%assign d 0
+%rep DIRECTIONS
+        CHECK_RAY d
+  %assign d d + 1
+%endrep
         mov eax, [check_sets + ROOK * SET_BYTES]
         or eax, [check_sets + BISHOP * SET_BYTES]
         mov [check_sets + QUEEN * SET_BYTES], eax
