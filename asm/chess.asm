@@ -19,7 +19,8 @@
 ;   FS:0000 a dword order score for the move at ES:0000, ES:0004, ...
 ;   GS:0000 4096 hash entries of 16 bytes, in buckets of two (in each hash segment)
 ;   FS:0000 (the mate logic) 2048 mate_entry records of 8 bytes | a reply by ply | (unused)
-;           | from FS:8000 a second way's 4096 mate_entry records
+;           | from FS:8000 a second way's 4096 mate_entry records (where the machine has
+;           XMS, the records are in a block of extended memory instead: matetable.asm)
 ;   GS:0000 (the mate logic) 8192 mate_reply records of 8 bytes
 ;   GS:0000 (outside the search) the record | the SAN list | the jobs file's buffer
 ;           | from GS:SPARE_RAY_LEN the move tables of the board not in play

@@ -2,14 +2,23 @@
 // time-stamp counter (DOSBox's cputype=386 and 486_slow, where rdtsc is an invalid
 // opcode). A sample of the batch jobs runs in native DOSBox, the game in js-dos; the
 // answers come from published numbers and the oracle. The hash table in extended memory
-// (XMS and unreal mode) on both, with XMS and without.
+// (XMS and unreal mode) on both, with XMS and without, and so the mate logic's table of
+// proven results.
 import { describe, expect, test } from "vitest";
 import { JOBS_FILE, parseResult, RESULT_FILE } from "../ts-harness/core/asm-engine.ts";
 import { CHESS, program } from "../ts-harness/core/build.ts";
 import { KIWIPETE } from "../ts-harness/fixtures/perft.ts";
+import { BENCH_PROBLEMS } from "../ts-harness/fixtures/mate-bench.ts";
 import { dosboxInstalled, runDosNative } from "../ts-harness/core/dosbox-native.ts";
 import { GameDriver } from "../ts-harness/core/game-driver.ts";
-import { findMate, legalMoves, moveToUci, toFen } from "../ts-harness/oracle/index.ts";
+import {
+  findMate,
+  isMateIn,
+  legalMoves,
+  moveToUci,
+  parseUci,
+  toFen,
+} from "../ts-harness/oracle/index.ts";
 import { boardOf, play, position, readAs, START } from "./game-oracle.ts";
 
 const dosboxReady = dosboxInstalled();
@@ -119,6 +128,59 @@ describe.skipIf(!dosboxReady).each(MEMORIES)(
     }, 70_000);
   },
 );
+
+/** A published problem of the mate benchmark's set, by its collection's line. */
+function problem(line: number) {
+  const found = BENCH_PROBLEMS.find((p) => p.source.includes(`matetrack.epd, line ${line} `));
+  if (!found) throw new Error(`no problem of matetrack.epd's line ${line} in the set`);
+  return found;
+}
+
+// Two published mates in 4 (vondele/matetrack, from Chest's ChestUCI.epd).
+const MATE_A = problem(49);
+const MATE_B = problem(58);
+
+/** The positions a `mate` result line says its search visited. */
+function mateNodes(line: readonly string[]): number {
+  return Number(line[line.indexOf("nodes") + 1]);
+}
+
+describe.skipIf(!dosboxReady).each(MEMORIES)(
+  "the mate table on a $name in native DOSBox",
+  ({ conf }) => {
+    test("mates in 4 answer with their published length and a key the oracle proves, and a mate asked again after another costs what it cost the first time", async () => {
+      const jobs = [MATE_A, MATE_B, MATE_A].map((p) => `mate ${p.length} ${p.fen}`);
+      const [first, other, again] = parseResult(await runJobs(conf, jobs, 60_000), jobs).map(
+        (g) => g.lines[0]!,
+      );
+      for (const [line, p] of [
+        [first, MATE_A],
+        [other, MATE_B],
+        [again, MATE_A],
+      ] as const) {
+        expect(line.slice(0, 2)).toEqual(["mate", String(p.length)]);
+        const pos = position(p.fen);
+        const move = parseUci(pos, line[2]!);
+        expect(move.ok && isMateIn(pos, move.move, p.length)).toBe(true);
+      }
+      // Each mate job forgets the table (in extended memory by its salt, not by clearing).
+      expect(mateNodes(again!)).toBe(mateNodes(first!));
+    }, 70_000);
+  },
+);
+
+describe.skipIf(!dosboxReady)("the mate table in native DOSBox", () => {
+  test("in extended memory a mate in 4 visits fewer positions than in the 64 KiB segment, with the same key", async () => {
+    const jobs = [`mate ${MATE_B.length} ${MATE_B.fen}`];
+    const [extended, segment] = await Promise.all(
+      ["harness-386.conf", "harness-386-noxms.conf"].map(
+        async (conf) => parseResult(await runJobs(conf, jobs, 60_000), jobs)[0]!.lines[0]!,
+      ),
+    );
+    expect(extended!.slice(0, 3)).toEqual(segment!.slice(0, 3));
+    expect(mateNodes(extended!)).toBeLessThan(mateNodes(segment!));
+  }, 70_000);
+});
 
 describe.skipIf(!dosboxReady).each(CPUS)(
   "the watch file on a $name in native DOSBox",

@@ -212,9 +212,12 @@ search_segments:
 ; CHG: nothing
 search_forget:
         mov byte [search_fresh], 1
-        cmp dword [xms_linear], 0
+        cmp dword [tt_xms + xms_block.linear], 0
         je .done
+        push si
+        mov si, tt_xms
         call xms_zero
+        pop si
 .done:  ret
 
 ; search_clear -- ready the tables for a search: the killer moves emptied and the hash
@@ -228,7 +231,7 @@ search_forget:
 ;      cache (after the killers) 0; a table in extended memory reachable (xms_unreal)
 ; CHG: EAX, BX, ECX, DI
 search_clear:
-        cmp dword [xms_linear], 0   ; a table in extended memory: the 4 GiB limits set
+        cmp dword [tt_xms + xms_block.linear], 0 ; in extended memory: the 4 GiB limits set
         je .age                     ; again, should a program run between two searches
         call xms_unreal             ; have reset them (xms.asm)
 .age:   inc byte [tt_age]
@@ -242,7 +245,7 @@ search_clear:
         jnz .halve
         jmp .killers
 .fresh: mov byte [search_fresh], 0
-        cmp dword [xms_linear], 0   ; (a table in extended memory: emptied by search_forget
+        cmp dword [tt_xms + xms_block.linear], 0 ; (in extended memory: emptied by search_forget
         jne .history                ; or xms_open)
         push es
         mov ax, cs

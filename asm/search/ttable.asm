@@ -14,6 +14,7 @@
 
 tt_age          resb 1              ; counts the searches: the age of the entries they write
 tt_xms_mask     resd 1              ; a key's bits that are its bucket's offset in extended memory
+tt_xms          resb xms_block_size ; the table's block of extended memory (xms.asm)
 
         section .text
 
@@ -29,12 +30,12 @@ TT_SMALL_MASK   equ (HASH_KIB * 1024 - 1) & TT_OFFSET_MASK
 %endif
 
 ; tt_bucket -- where the position's entries are
-; IN:  [hash_key]; [xms_linear], [tt_xms_mask] when the table is in extended memory
+; IN:  [hash_key]; [tt_xms], [tt_xms_mask] when the table is in extended memory
 ; OUT: EAX = the key; GS:EBX -> its bucket
 ; CHG: nothing else
 tt_bucket:
         mov eax, [hash_key]
-        cmp dword [xms_linear], 0
+        cmp dword [tt_xms + xms_block.linear], 0
         jne .extended
         mov bx, cs
         add bx, HASH_SEGMENT
@@ -57,7 +58,7 @@ tt_bucket:
         pop gs
         mov ebx, eax
         and ebx, [tt_xms_mask]
-        add ebx, [xms_linear]
+        add ebx, [tt_xms + xms_block.linear]
         ret
 
 ; tt_size_set -- the table in AX MiB of extended memory, or in conventional memory
@@ -67,6 +68,8 @@ tt_bucket:
 ;      memory, DL = why (XMS_NOT_ASKED: AX was 0; XMS_V86, XMS_NO_DRIVER, XMS_NO_MEMORY)
 ; CHG: EDX
 tt_size_set:
+        push si
+        mov si, tt_xms
         call xms_close
         mov dl, XMS_NOT_ASKED
         test ax, ax
@@ -74,12 +77,14 @@ tt_size_set:
         shl ax, KIB_SHIFT           ; MiB -> KiB
         call xms_open
         jc .refused
-        movzx eax, word [xms_kib]
+        call xms_zero
+        movzx eax, word [si + xms_block.kib]
         shl eax, KIB_SHIFT
         dec eax
         and eax, TT_OFFSET_MASK | 0FFFF0000h ; a bucket's offset
         mov [tt_xms_mask], eax
-        mov ax, [xms_kib]
+        mov ax, [si + xms_block.kib]
+        pop si
         clc
         ret
 .refused:
@@ -87,6 +92,7 @@ tt_size_set:
 .conventional:
         mov byte [search_fresh], 1  ; (the next search empties the conventional table)
         mov ax, TT_CONVENTIONAL_KIB
+        pop si
         stc
         ret
 

@@ -30,7 +30,10 @@ dos_exit:
         call stack_meter_report     ; the measuring build's figure (tools/stackmeter.asm)
 %endif
         call timer_restore
-        call xms_close              ; the hash table's extended memory given back
+        mov si, tt_xms              ; the tables' extended memory given back
+        call xms_close
+        mov si, mate_xms
+        call xms_close
         mov ah, DOS_EXIT
         int DOS
 

@@ -1,11 +1,13 @@
-; xms.asm -- extended memory for the hash table: a block of XMS (HIMEM.SYS, or DOSBox's
-; and js-dos's own driver) locked at a linear address, and the 386's flat real mode
-; ("unreal mode") to reach it: ES, FS and GS are loaded once in protected mode with a
-; descriptor of base 0 and a 4 GiB limit, and back in real mode a segment load changes
-; only the base, so [gs:ebx] with GS = 0 reaches any byte of the block.  Where the CPU
-; runs in virtual 8086 mode (EMM386 or another V86 monitor: protected mode is not ours
-; to enter), where there is no XMS driver, or where it has too little memory, nothing
-; changes and the table stays in conventional memory (ttable.asm).
+; xms.asm -- extended memory for the hash table (search/ttable.asm) and the mate logic's
+; proven results (logic/matetable.asm): blocks of XMS (HIMEM.SYS, or DOSBox's and
+; js-dos's own driver) locked at a linear address, one a table (its xms_block record),
+; and the 386's flat real mode ("unreal mode") to reach them: ES, FS and GS are loaded
+; once in protected mode with a descriptor of base 0 and a 4 GiB limit, and back in real
+; mode a segment load changes only the base, so [gs:ebx] with GS = 0 reaches any byte of
+; a block, and [fs:ebx] any byte at EBX past FS's base.  Where the CPU runs in virtual
+; 8086 mode (EMM386 or another V86 monitor: protected mode is not ours to enter), where
+; there is no XMS driver, or where it has too little memory, nothing changes and the
+; table stays in conventional memory.
 ; New: not in Liberman's texts.
 
 XMS_MULTIPLEX   equ 2Fh             ; INT 2Fh: the XMS driver's presence and entry
@@ -39,20 +41,18 @@ xms_gdtr:
         section .bss
 
 xms_entry       resd 1              ; the driver's far entry
-xms_handle      resw 1
-xms_linear      resd 1              ; the locked block's linear address; 0: none
-xms_kib         resw 1              ; its size in KiB
 xms_why         resb 1              ; the reason of the last refusal (XMS_NOT_ASKED ...)
 
         section .text
 
 ; xms_open -- a block of extended memory of AX KiB (or the largest power of two from
-;             1 MiB that is free), locked and reachable through unreal mode; an earlier
-;             block is given back first
-; IN:  AX = KiB wanted, a power of two from XMS_MIN_KIB to XMS_MAX_KIB
-; OUT: CF clear: [xms_linear] -> the block, [xms_kib] its size, the block zeroed, A20 on,
-;      ES, FS, GS with 4 GiB limits (their values as before); CF set: AL = [xms_why], the
-;      reason, [xms_linear] 0
+;             1 MiB that is free), locked and reachable through unreal mode; the
+;             record's earlier block is given back first
+; IN:  AX = KiB wanted, a power of two from XMS_MIN_KIB to XMS_MAX_KIB; SI -> the
+;      block's record (xms_block)
+; OUT: CF clear: [si + xms_block.linear] -> the block (as the driver left it), .kib its
+;      size, A20 on, ES, FS, GS with 4 GiB limits (their values as before); CF set: AL =
+;      [xms_why], the reason, .linear 0
 ; CHG: AX
 xms_open:
         pushad
@@ -87,31 +87,30 @@ xms_open:
         call far [xms_entry]
         cmp ax, 1
         jne .refused
-        mov [xms_handle], dx
+        mov [si + xms_block.handle], dx
         mov ah, XMS_LOCK
         call far [xms_entry]
         cmp ax, 1
         jne .give_back
-        mov [xms_linear], bx
-        mov [xms_linear + 2], dx
+        mov [si + xms_block.linear], bx
+        mov [si + xms_block.linear + 2], dx
         mov ah, XMS_LOCAL_A20_ON
         call far [xms_entry]
         cmp ax, 1
         jne .unlock
-        mov [xms_kib], bp
+        mov [si + xms_block.kib], bp
         call xms_unreal
-        call xms_zero
         pop es
         popad
         clc
         ret
 .unlock:
-        mov dx, [xms_handle]
+        mov dx, [si + xms_block.handle]
         mov ah, XMS_UNLOCK
         call far [xms_entry]
-        mov dword [xms_linear], 0
+        mov dword [si + xms_block.linear], 0
 .give_back:
-        mov dx, [xms_handle]
+        mov dx, [si + xms_block.handle]
         mov ah, XMS_FREE
         call far [xms_entry]
 .refused:
@@ -154,9 +153,10 @@ xms_unreal:
         sti
         ret
 
-; xms_zero -- empty the block: every byte 0 (a key of 0 with BOUND_NONE, as ttable.asm's
-;             search_clear leaves the table in conventional memory)
-; IN:  [xms_linear], [xms_kib]; not in virtual 8086 mode
+; xms_zero -- empty a block: every byte 0 (for the hash table: a key of 0 with
+;             BOUND_NONE, as ttable.asm's search_clear leaves the table in conventional
+;             memory)
+; IN:  SI -> the block's record, an open block; not in virtual 8086 mode
 ; OUT: the block zeroed; ES, FS, GS with 4 GiB limits (xms_unreal)
 ; CHG: nothing
 xms_zero:
@@ -165,8 +165,8 @@ xms_zero:
         call xms_unreal
         xor ax, ax
         mov es, ax
-        mov edi, [xms_linear]
-        movzx ecx, word [xms_kib]
+        mov edi, [si + xms_block.linear]
+        movzx ecx, word [si + xms_block.kib]
         shl ecx, KIB_SHIFT - DWORD_SHIFT ; KiB -> dwords
         xor eax, eax
         a32 rep stosd
@@ -174,23 +174,23 @@ xms_zero:
         pop es
         ret
 
-; xms_close -- give the block back (unlocked, freed, A20 as it was); nothing if none
-; IN:  [xms_linear]
-; OUT: [xms_linear] 0, [xms_kib] 0
+; xms_close -- give a block back (unlocked, freed, A20 as it was); nothing if none
+; IN:  SI -> the block's record
+; OUT: its .linear 0, .kib 0
 ; CHG: nothing
 xms_close:
-        cmp dword [xms_linear], 0
+        cmp dword [si + xms_block.linear], 0
         je .none
         pushad
         mov ah, XMS_LOCAL_A20_OFF
         call far [xms_entry]
-        mov dx, [xms_handle]
+        mov dx, [si + xms_block.handle]
         mov ah, XMS_UNLOCK
         call far [xms_entry]
-        mov dx, [xms_handle]
+        mov dx, [si + xms_block.handle]
         mov ah, XMS_FREE
         call far [xms_entry]
-        mov dword [xms_linear], 0
-        mov word [xms_kib], 0
+        mov dword [si + xms_block.linear], 0
+        mov word [si + xms_block.kib], 0
         popad
 .none:  ret
