@@ -246,7 +246,7 @@ search_clear:
         jmp .killers
 .fresh: mov byte [search_fresh], 0
         cmp dword [tt_xms + xms_block.linear], 0 ; (in extended memory: emptied by search_forget
-        jne .history                ; or xms_open)
+        jne .history                ; or tt_size_set)
         push es
         mov ax, cs
         add ax, HASH_SEGMENT
