@@ -7,7 +7,7 @@
 ;     shortest, and the limits' abort, looked at after each length;
 ;   - the root's ply (a walker wants the root's move, not only its answer), the Zobrist
 ;     key and the table of proven results made afresh (matetable.asm), with FS and GS
-;     given back to the caller as they were;
+;     given back to the caller as they were, and the direct mate's killers forgotten;
 ;   - the last move of a mate, where only a check can mate: the checks alone generated
 ;     and looked at, those that leave the king a step passed over, each other handed
 ;     to the walker's leaf test.
@@ -38,6 +38,7 @@ mate_drive:
         call hash_compute
         mov ch, dl
         call mate_tt_clear
+        call mate_killers_clear
         pop di
         pop cx
 .length:
@@ -67,7 +68,8 @@ mate_drive:
 ;                  (and the moves gen_moves cannot rule out) are generated, the quiet
 ;                  ones passed over (mate_gives_check, read off mate_check_squares'
 ;                  tables) and the checks that leave the king a step (mate_check_flees);
-;                  each other goes to the leaf test
+;                  each other goes to the leaf test, the direct mate's killers first
+;                  (mate_killer_first: the last checks that mated at this ply)
 ; IN:  BP -> the leaf test (IN: EAX = the move, ES:SI -> it in the chain, ES:DI -> free
 ;      space past the chain; OUT: CF set: stop the walk; CHG: EAX, EBX, ECX, EDX, EBP,
 ;      SI and DI kept); the side that gives the mate to move; ES:DI -> free space
@@ -83,6 +85,7 @@ mate_last_ply:
         pop bp
         pop si
         push si
+        call mate_killer_first      ; the direct mate's last mating checks first
 .try:   cmp si, di
         jae .none
         mov eax, [es:si]
