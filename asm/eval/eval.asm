@@ -43,6 +43,7 @@ phase_weight    db PHASE_ROOK, PHASE_KNIGHT, PHASE_BISHOP, PHASE_QUEEN, 0, 0
 %if $ - phase_weight != PIECE_KINDS
   %error "one phase weight a piece code"
 %endif
+phase_full      dd PHASE_FULL       ; eval_position's divisor of the blend
 
         section .bss
 
@@ -522,20 +523,16 @@ eval_position:
         cmp cl, PHASE_FULL          ; early promotions can pass the full phase
         jbe .blend
         mov cl, PHASE_FULL
-.blend: mov eax, esi                ; the middle-game sum by the phase, the end-game one
-        imul eax, ecx               ; by what is gone
-        neg ecx
-        add ecx, PHASE_FULL
-        imul edi, ecx
-        add eax, edi
+.blend: sub esi, edi                ; the middle-game sum by the phase, the end-game one
+        imul esi, ecx               ; by what is gone: (middle - end) x phase + end x
+        imul eax, edi, PHASE_FULL   ; the full phase
+        add eax, esi
         cdq
-        mov ecx, PHASE_FULL
-        idiv ecx
-        mov cx, [eval_phase]
-        test cl, cl
-        jz .ending
-        test ch, ch
-        jnz .side
+        idiv dword [phase_full]
+        cmp byte [eval_phase + (BLACK >> COLOUR_SHIFT)], 0
+        je .ending
+        cmp byte [eval_phase + (WHITE >> COLOUR_SHIFT)], 0
+        jne .side
 .ending:
         call eval_runners
         call eval_mop_up
