@@ -51,19 +51,19 @@ phase_full      dd PHASE_FULL       ; eval_position's divisor of the blend
 eval_state:
 eval_psq        resd 1              ; PSQ_PACK(middle, end) of the pieces' values and
                                     ; squares, white's less black's, no kings;
-                                    ; the bishop pairs (evalpieces.asm)
+                                    ; the bishop pairs and the rooks' files
+                                    ; (evalpieces.asm)
+eval_rook       resd 1              ; evalpieces.asm: the rooks on files without pawns,
+                                    ; PSQ_PACK(middle, end): the part of eval_psq they are
 eval_phase      resb 2              ; each side's share of the game phase, [0] black's, [1]
                                     ; white's (promotions can take the sum past full)
-eval_rook_mid   resw 1              ; evalpieces.asm: the rooks on files without pawns,
-                                    ; middle game
-eval_rook_end   resw 1              ; and end game
 eval_pairs      resb 1              ; evalpieces.asm: PAIR_WHITE, PAIR_BLACK: the bishop
                                     ; pairs eval_psq holds
                 resb 1              ; (eval_move copies dwords)
 %if $ - eval_state != EVAL_STATE_BYTES
   %error "eval_move keeps EVAL_STATE_BYTES"
 %endif
-eval_frozen     resb 1              ; 1: eval_move keeps eval_rook_mid and eval_rook_end
+eval_frozen     resb 1              ; 1: eval_move keeps the rooks' files (eval_rook)
 
         section .text
 
@@ -75,6 +75,7 @@ eval_compute:
         pushad
         xor edx, edx                ; EDX = the sum
         mov [eval_phase], dx
+        mov [eval_rook], edx        ; (eval_rook_files adds its change to eval_psq)
         mov [pawn_key], edx
         mov [eval_pairs], dl
         mov bx, PAWN_ROWS_BYTES - 4
@@ -99,7 +100,7 @@ eval_compute:
         cmp bx, BOARD_SQUARES
         jb .square
         mov [eval_psq], edx
-        call eval_pairs_update      ; (after the store: it adds to eval_psq)
+        call eval_pairs_update      ; (after the store: they add to eval_psq)
         call eval_rook_files
         popad
         ret
@@ -455,12 +456,8 @@ eval_position:
 %ifdef EVAL_VERIFY
         call eval_verify            ; the checking build (evalverify.asm)
 %endif
-        EVAL_PASSED .passed_miss
-.passed:
-        movsx eax, word [eval_rook_mid]
-        add esi, eax
-        movsx eax, word [eval_rook_end]
-        add edi, eax
+        EVAL_PASSED .passed_miss    ; ESI = the packed sum of the terms beyond the
+.passed:                            ; pieces' (PSQ_PACK), taken apart with theirs
         cmp byte [variant], VARIANT_LOS_ALAMOS
         je .stretched
         movzx edx, byte [KING_SQ(BLACK)] ; chess, without eval_table_square's calls
@@ -474,8 +471,8 @@ eval_position:
 %endif
 %ifdef MOBILITY
         call eval_mobility          ; a candidate (evalpieces.asm)
+        imul eax, eax, PSQ_BOTH
         add esi, eax
-        add edi, eax
 %endif
 %ifdef ROOK_SEVENTH
         ; A candidate (Fruit 2.1): each rook on the 7th rank, where the enemy's pawns still
@@ -488,8 +485,7 @@ eval_position:
         cmp byte [KING_SQ(BLACK)], (FIRST_ROW + 1) * ROW_STEP
         jae .r7black
 .r7white:
-        add esi, ROOK_SEVENTH_MIDDLE
-        add edi, ROOK_SEVENTH_END
+        add esi, PSQ_PACK(ROOK_SEVENTH_MIDDLE, ROOK_SEVENTH_END)
         lea ecx, [eax - 1]
         and eax, ecx
         jnz .r7white
@@ -502,8 +498,7 @@ eval_position:
         cmp byte [KING_SQ(WHITE)], LAST_ROW * ROW_STEP
         jb .r7done
 .r7count:
-        sub esi, ROOK_SEVENTH_MIDDLE
-        sub edi, ROOK_SEVENTH_END
+        sub esi, PSQ_PACK(ROOK_SEVENTH_MIDDLE, ROOK_SEVENTH_END)
         lea ecx, [eax - 1]
         and eax, ecx
         jnz .r7count
@@ -513,11 +508,10 @@ eval_position:
         mov eax, [pst + (KING << ROW_BITS_SQUARES) * 4 + ebx * 4] ; the kings' squares
         sub eax, [pst + (KING << ROW_BITS_SQUARES) * 4 + edx * 4]
         add eax, [eval_psq]         ; and the pieces': the packed sums taken apart
-        movsx ecx, ax
-        add esi, ecx
-        add eax, PSQ_PACK(0, 1) / 2 ; (a negative middle-game half borrowed from the end)
-        sar eax, 16
-        add edi, eax
+        add eax, esi
+        movsx esi, ax               ; ESI = the middle-game sum, EDI = the end-game one
+        lea edi, [eax + PSQ_PACK(0, 1) / 2] ; (a negative middle-game half borrowed from
+        sar edi, 16                 ; the end)
         movzx ecx, byte [eval_phase + (BLACK >> COLOUR_SHIFT)]
         add cl, [eval_phase + (WHITE >> COLOUR_SHIFT)]
         cmp cl, PHASE_FULL          ; early promotions can pass the full phase

@@ -84,7 +84,7 @@ eval_two_or_more:
 ; eval_rook_files -- the rooks on files without their side's pawns (ROOK_SEMI_*) or
 ;                   without any pawn (ROOK_OPEN_MIDDLE more), white's less black's
 ; IN:  piece_sets
-; OUT: [eval_rook_mid], [eval_rook_end]
+; OUT: [eval_rook]; [eval_psq] changed by as much
 ; CHG: nothing
 eval_rook_files:
         pushad
@@ -107,13 +107,14 @@ eval_rook_files:
         sub al, dl                  ; AL: rooks on files without their pawns, white's
         sub ah, dh                  ; less black's; AH: on files without any pawn
         movsx edx, al
-        imul ecx, edx, ROOK_SEMI_END
-        mov [eval_rook_end], cx
-        imul edx, edx, ROOK_SEMI_MIDDLE
+        imul edx, edx, PSQ_PACK(ROOK_SEMI_MIDDLE, ROOK_SEMI_END)
         movsx eax, ah
         imul eax, eax, ROOK_OPEN_MIDDLE
-        add eax, edx
-        mov [eval_rook_mid], ax
+        add eax, edx                ; PSQ_PACK(middle, end)
+        mov edx, eax
+        xchg eax, [eval_rook]
+        sub edx, eax
+        add [eval_psq], edx         ; the change
         popad
         ret
 

@@ -18,13 +18,18 @@ EVAL_VERIFY_SPOIL equ 1000 * PSQ_BOTH ; what a difference adds to eval_psq
 eval_verify:
         pushad
         mov eax, [eval_psq]
-        mov ebx, [eval_rook_mid]    ; (and eval_rook_end)
+        mov ebx, [eval_rook]
+        sub eax, ebx                ; EAX = eval_psq without the rooks' files
         mov cx, [eval_phase]
         mov edx, [pawn_key]
         mov si, [eval_pairs]        ; (and the byte after it, which stays)
         call eval_compute
-        mov [eval_rook_mid], ebx
-        cmp eax, [eval_psq]
+        mov edi, [eval_psq]
+        sub edi, [eval_rook]        ; EDI = eval_compute's, without them
+        mov [eval_rook], ebx        ; the rooks' files as kept
+        add ebx, edi
+        mov [eval_psq], ebx
+        cmp eax, edi
         jne .spoil
         cmp cx, [eval_phase]
         jne .spoil

@@ -157,8 +157,8 @@ eval_pawn_flip:
 ; back again and again in a search; a macro for the cache's answer (every evaluation
 ; asks), which goes to `miss` when it has none: there eval_passed_miss gives the sums
 ; IN:  pawn_rows, [pawn_key]; FS = the score segment
-; OUT: ESI = the middle-game sum, EDI = the end-game sum, white's less black's; on to
-;      `miss` with BX = the pawns' cache entry if the cache does not hold them
+; OUT: ESI = PSQ_PACK(the middle-game sum, the end-game sum), white's less black's; on
+;      to `miss` with BX = the pawns' cache entry if the cache does not hold them
 ; CHG: EAX, EBX
 %macro EVAL_PASSED 1
         mov eax, [pawn_key]
@@ -166,24 +166,24 @@ eval_pawn_flip:
         and bx, PAWN_CACHE_MASK
         cmp eax, [fs:PAWN_CACHE_BASE + bx + pawn_entry.key]
         jne %1
-        movsx esi, word [fs:PAWN_CACHE_BASE + bx + pawn_entry.middle]
-        movsx edi, word [fs:PAWN_CACHE_BASE + bx + pawn_entry.end]
+        mov esi, [fs:PAWN_CACHE_BASE + bx + pawn_entry.sums]
 %endmacro
 
 ; eval_passed_miss -- EVAL_PASSED's sums counted (eval_passed_count) and kept in the
 ;                     pawn cache
 ; IN:  BX = the pawns' cache entry (EVAL_PASSED); pawn_rows, [pawn_key]; FS = the score
 ;      segment
-; OUT: ESI, EDI as EVAL_PASSED
-; CHG: EAX, EBX, ECX, EDX
+; OUT: ESI as EVAL_PASSED
+; CHG: EAX, EBX, ECX, EDX, EDI
 eval_passed_miss:
         push bx
         call eval_passed_count
         pop bx
+        shl edi, 16                 ; PSQ_PACK
+        add esi, edi
         mov eax, [pawn_key]
         mov [fs:PAWN_CACHE_BASE + bx + pawn_entry.key], eax
-        mov [fs:PAWN_CACHE_BASE + bx + pawn_entry.middle], si
-        mov [fs:PAWN_CACHE_BASE + bx + pawn_entry.end], di
+        mov [fs:PAWN_CACHE_BASE + bx + pawn_entry.sums], esi
         ret
 
 ; eval_passed_count works on four files at once: a dword of pawn_rows is four files' row
@@ -383,7 +383,8 @@ BYTES_ANY       equ 7F7F7F7Fh       ; added to bytes without bit 7: bit 7 says n
 
 ; eval_passed_count -- eval_passed's sums counted from pawn_rows, four files at a time
 ; IN:  pawn_rows
-; OUT: ESI, EDI as EVAL_PASSED, the doubled and isolated pawns counted in
+; OUT: ESI = the middle-game sum, EDI = the end-game sum, white's less black's, the
+;      doubled and isolated pawns counted in
 ; CHG: EAX, EBX, ECX, EDX
 eval_passed_count:
         xor esi, esi
