@@ -79,7 +79,7 @@ key_stale_ply   db NO_PLY           ; the ply whose key search_play left to make
 ;              with CARREAUSTOK's saving folded in)
 ; IN:  EAX = a legal move record of the side to move; [ply] < MAX_PLY
 ; OUT: the position after the move; [ply] + 1
-; CHG: EBX, ECX, DX (EAX kept)
+; CHG: EBX, ECX, EDX (EAX kept)
 move_make:
         call move_place
         mov byte [key_stale_ply], NO_PLY
@@ -101,9 +101,9 @@ move_place:
         mov byte [carreau + bx], EMPTY
         mov cl, [castle_keep + bx]  ; the rights a king or rook leaving there takes along
         and [castle], cl
-        movzx ecx, ah
-        and cl, CONTENT_MASK
-        btr word [piece_sets + ecx * SET_BYTES], bx
+        movzx edx, ah               ; EDX = the mover's content
+        and dl, CONTENT_MASK
+        btr word [piece_sets + edx * SET_BYTES], bx
         MOVER_SET ecx
         btr word [colour_sets + ecx], bx
         movzx bx, byte [move_now + move.to]
@@ -116,9 +116,7 @@ move_place:
         btr word [piece_sets + ecx * SET_BYTES], bx
         mov word [halfmove], 0      ; a capture
 .lifted:
-        mov dl, ah                  ; DL = what lands: the piece, or what it promotes to
-        and dl, CONTENT_MASK
-        test ah, PROMO_FLAG
+        test ah, PROMO_FLAG         ; DL = what lands: the piece, or what it promotes to
         jz .land
         mov cl, ah
         shr cl, PROMO_SHIFT
@@ -126,8 +124,7 @@ move_place:
         and dl, WHITE
         or dl, cl
 .land:  mov [carreau + bx], dl      ; (BX = the to square since the lift)
-        movzx ecx, dl
-        bts word [piece_sets + ecx * SET_BYTES], bx
+        bts word [piece_sets + edx * SET_BYTES], bx
         mov cl, [castle_keep + bx]
         and [castle], cl
         test ah, KING               ; most movers are neither pawn nor king: one test
