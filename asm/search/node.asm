@@ -66,15 +66,16 @@
 %endmacro
 
 ; CLOCK_CHECK stop -- clock_check inline, for the nodes of the search (clock_share has
-;                    set [clock_nodes_last]): the abort and the node count here, the
-;                    countdown's 1 in CLOCK_CHECK_EVERY calls and an overrun count in
-;                    clock_check_due; a node costs a call and a return less
+;                    set [clock_nodes_last]): the node count here, the countdown's 1 in
+;                    CLOCK_CHECK_EVERY calls and an overrun count in clock_check_due; a
+;                    node costs a call and a return less.  No abort test: no node is
+;                    entered once a limit has stopped the search (each caller of a node
+;                    looks at [clock_abort] when it returns, and clock_check says stop
+;                    when a front end's tick hook has set it)
 ; IN:  the search's clock (clock_begin, clock_share)
 ; OUT: to stop if a limit has been reached ([clock_abort]), else on
 ; CHG: EAX
 %macro CLOCK_CHECK 1
-        cmp byte [clock_abort], LIMIT_NONE
-        jne %1
         mov eax, [clock_nodes]
         cmp eax, [clock_nodes_last]
         ja %%due

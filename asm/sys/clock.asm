@@ -303,11 +303,14 @@ clock_check:
         je .in_time
 .look:  call clock_look
         jc .stop
+        cmp byte [clock_abort], LIMIT_NONE ; (set by the front end's tick hook)
+        jne .stopped
 .in_time:
         pop eax
         clc
         ret
 .stop:  mov [clock_abort], al
+.stopped:
         pop eax
 .out:   stc
         ret
