@@ -283,12 +283,19 @@ search_pick:
         movzx ebx, si               ; there, and scores its own moves first)
         mov ecx, [fs:si]            ; EBX -> the best so far, ECX = its score
         movzx edx, si
-.scan:  cmp [fs:edx + MOVE_SIZE], ecx ; two moves a turn of the loop
+.scan:  cmp [fs:edx + MOVE_SIZE], ecx ; four moves a turn of the loop
         jg .next
-        add dx, 2 * MOVE_SIZE
+        cmp [fs:edx + 2 * MOVE_SIZE], ecx
+        jg .second
+        cmp [fs:edx + 3 * MOVE_SIZE], ecx
+        jg .third
+        add dx, 4 * MOVE_SIZE
         cmp [fs:edx], ecx
         jle .scan
         jmp .higher
+.third: add dx, MOVE_SIZE
+.second:
+        add dx, MOVE_SIZE
 .next:  add dx, MOVE_SIZE
 .higher:
         cmp dx, ax
