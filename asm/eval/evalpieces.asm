@@ -152,33 +152,48 @@ eval_recount:
 ; EVAL_DRAW_SCALE -- a side ahead without pawns cannot win with a minor piece alone,
 ; and hardly with a minor piece more than the other side: its score shrinks to a
 ; sixteenth, or to a quarter (rounded toward 0, so that either colour ahead gets the
-; same).  A macro, once a colour in eval_position
+; same).  A macro, once a colour in eval_position: the side ahead's pawns looked at
+; inline (every evaluation), eval_draw_scale for a side ahead without them
 ; IN:  EAX = the score from white's view; [eval_phase], pawn_rows
 ; OUT: EAX scaled
 ; CHG: CX, EDX, SI
 %macro EVAL_DRAW_SCALE 0
-        mov cx, [eval_phase]        ; CL = black's share, CH = white's
-        mov si, PAWN_ROWS_WHITE
         test eax, eax
-        jg %%ahead
+        jg %%white
         jz %%done
-        xchg cl, ch                 ; black is ahead: seen from black
-        mov si, PAWN_ROWS_BLACK
-%%ahead:
-        cmp dword [pawn_rows + si], 0
+        cmp dword [pawn_rows + PAWN_ROWS_BLACK], 0 ; black is ahead: has it pawns?
         jne %%done
-        cmp dword [pawn_rows + si + 4], 0
+        cmp dword [pawn_rows + PAWN_ROWS_BLACK + 4], 0
         jne %%done
+        mov cx, [eval_phase]        ; CL = black's share, CH = white's
+        xchg cl, ch                 ; seen from black
+        jmp %%pawnless
+%%white:
+        cmp dword [pawn_rows + PAWN_ROWS_WHITE], 0 ; white is ahead
+        jne %%done
+        cmp dword [pawn_rows + PAWN_ROWS_WHITE + 4], 0
+        jne %%done
+        mov cx, [eval_phase]
+%%pawnless:
+        call eval_draw_scale
+%%done:
+%endmacro
+
+; eval_draw_scale -- EVAL_DRAW_SCALE's scale of a side ahead without pawns
+; IN:  EAX = the score from white's view; CH = the phase share of the side ahead, CL =
+;      the other side's
+; OUT: EAX scaled
+; CHG: CX, EDX, SI
+eval_draw_scale:
         cmp ch, PHASE_BISHOP
-        ja %%more
+        ja .more
         mov cl, DRAW_SHIFT_MINOR
-        jmp %%scale
-%%more: sub ch, cl
+        jmp .scale
+.more:  sub ch, cl
         cmp ch, PHASE_BISHOP
-        ja %%done
+        ja .done
         mov cl, DRAW_SHIFT_LEAD
-%%scale:
-        cdq                         ; a negative score rounds toward 0 as well
+.scale: cdq                         ; a negative score rounds toward 0 as well
         mov si, 1
         shl si, cl
         dec si
@@ -186,8 +201,7 @@ eval_recount:
         movzx edx, dx
         add eax, edx
         sar eax, cl
-%%done:
-%endmacro
+.done:  ret
 
 ; PAWN_THREATS colour -- EDX:EBX = the men of `colour` other than pawns (the king
 ; included) that the other side's pawns attack: the pawns' set shifted a row and a file
