@@ -143,28 +143,24 @@ eval_move_plain:
 .recount:
         call eval_rook_files
 .squares:
-        xor esi, esi                ; SI = what the mover's squares are xored with
-        test ah, WHITE
-        jnz .white
-        mov si, FLIP_RANKS
-.white: movzx ebx, ah
+        movzx ebx, ah
         and bl, PIECE_MASK
         cmp bl, KING
         je .taken                   ; the kings are weighed in eval_position
         shl bx, ROW_BITS_SQUARES    ; the piece's table
-        movzx edx, cl
-        xor dx, si
-        or dx, bx
-        and eax, SQUARE_MASK
-        xor ax, si
-        or ax, bx
+        movzx edx, cl               ; EDX = the to square, ESI = the from square
+        movzx esi, al
+        and si, SQUARE_MASK
+        test ah, WHITE
+        jnz .white
+        xor dl, FLIP_RANKS          ; black reads the table from its own side, and its
+        xor si, FLIP_RANKS          ; gain counts against white: the two squares
+        xchg edx, esi               ; swapped
+.white: or dx, bx
+        or si, bx
         mov edx, [pst + edx * 4]
-        mov eax, [pst + eax * 4]
-        sub edx, eax
-        test si, si
-        jz .add
-        neg edx                     ; black's gain counts against white
-.add:   add [eval_psq], edx
+        sub edx, [pst + esi * 4]
+        add [eval_psq], edx
 .taken: cmp ch, EMPTY               ; the piece taken, inline (quiescence's moves
         je .done                    ; are captures): the other colour's
         movzx ebx, ch
@@ -175,14 +171,17 @@ eval_move_plain:
         sub [eval_phase + di], al
         shl bx, ROW_BITS_SQUARES
         movzx edx, cl
-        xor dl, FLIP_RANKS          ; its table read from its own side
-        xor dx, si
+        test ch, WHITE
+        jnz .white_taken
+        xor dl, FLIP_RANKS          ; a black piece: its table read from its own side,
+        or dx, bx                   ; counted against white
+        mov edx, [pst + edx * 4]
+        add [eval_psq], edx
+        popad
+        ret
+.white_taken:
         or dx, bx
         mov edx, [pst + edx * 4]
-        test si, si
-        jnz .white_taken
-        neg edx                     ; a black piece counted against white
-.white_taken:
         sub [eval_psq], edx
 .done:  popad
         ret
