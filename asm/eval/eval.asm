@@ -251,12 +251,13 @@ eval_table_square:
 
 ; eval_takeback -- take back the search's last move: the position and the sums before it
 ;                  (move_unmake inside this routine's pushad: the search's hot path)
-; IN:  EAX = the move last made by search_play / search_play_unkeyed;
-;      FS = the score segment
+; IN:  ES:SI -> the move last made by search_play / search_play_unkeyed (the chain's
+;      record, so that the caller's EAX stays its own); FS = the score segment
 ; OUT: the position before it; eval_state, pawn_rows, pawn_key as they were
 ; CHG: nothing
 eval_takeback:
         pushad
+        mov eax, [es:si]
         call move_unmake            ; [ply] - 1: the move's own ply, where eval_move kept
         PAWNS_MOVE                  ; the sums
         movzx bx, byte [ply]

@@ -48,21 +48,13 @@
         dec cl
 %endmacro
 
-; SEARCH_TAKEBACK_CURRENT [keep_score] -- take back the move at hand
-; IN:  the position after the move at hand; with keep_score, EAX = its score
-; OUT: the position before it; SI -> the move; EAX = its score with keep_score, else
-;      the move
-; CHG: nothing else
-%macro SEARCH_TAKEBACK_CURRENT 0-1
+; SEARCH_TAKEBACK_CURRENT -- take back the move at hand
+; IN:  the position after the move at hand
+; OUT: the position before it; SI -> the move
+; CHG: nothing else (EAX, the move's score, kept)
+%macro SEARCH_TAKEBACK_CURRENT 0
         mov si, [bp + node.current]
-  %ifidn %1, keep_score
-        push eax
-  %endif
-        mov eax, [es:si]
         call eval_takeback
-  %ifidn %1, keep_score
-        pop eax
-  %endif
 %endmacro
 
 ; CLOCK_CHECK stop -- clock_check inline, for the nodes of the search (clock_share has
@@ -219,7 +211,7 @@ search_node:
         neg edx
         SEARCH_CHILD search_node, .aborted
 .searched:
-        SEARCH_TAKEBACK_CURRENT keep_score
+        SEARCH_TAKEBACK_CURRENT
 .scored:
         cmp eax, [bp + node.best]
         jle .pick
@@ -355,7 +347,7 @@ search_quiesce:
         mov edx, [bp + node.beta]
         neg edx
         SEARCH_CHILD search_quiesce, .aborted
-        SEARCH_TAKEBACK_CURRENT keep_score
+        SEARCH_TAKEBACK_CURRENT
         cmp eax, [bp + node.best]
         jle .pick
         mov [bp + node.best], eax

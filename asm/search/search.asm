@@ -380,7 +380,7 @@ search_root:
         mov edx, -SCORE_INFINITE
         SEARCH_CHILD search_node, .aborted
 .searched:
-        SEARCH_TAKEBACK_CURRENT keep_score
+        SEARCH_TAKEBACK_CURRENT
         cmp eax, [bp + node.alpha]
         jle .next
         mov [bp + node.alpha], eax
@@ -403,7 +403,8 @@ search_root:
         clc
         jmp .out
 .raised:
-        SEARCH_TAKEBACK_CURRENT     ; (EAX = the move)
+        SEARCH_TAKEBACK_CURRENT
+        mov eax, [es:si]
         mov [iteration_move], eax
         mov eax, [bp + node.best]
         mov [iteration_score], eax
