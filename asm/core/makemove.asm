@@ -171,7 +171,7 @@ move_place:
 ; move_unmake -- take a move back (Liberman: STOKCARREAU restores the table)
 ; IN:  EAX = the move record last made by move_make
 ; OUT: the position before it; [ply] - 1
-; CHG: EBX, ECX (EAX kept)
+; CHG: EBX, ECX, EDX (EAX kept)
 move_unmake:
         mov [move_now], eax
         MOVE_RESTORE ecx
@@ -181,17 +181,16 @@ move_unmake:
 .board: movzx bx, byte [move_now + move.to]
         movzx ecx, byte [carreau + bx] ; what landed leaves its set
         btr word [piece_sets + ecx * SET_BYTES], bx
-        mov cl, [move_now + move.captured]
-        mov [carreau + bx], cl      ; what was taken (or EMPTY) back on the to square
+        movzx edx, byte [move_now + move.captured]
+        mov [carreau + bx], dl      ; what was taken (or EMPTY) back on the to square
         MOVER_SET ecx
         btr word [colour_sets + ecx], bx
-        cmp byte [move_now + move.captured], EMPTY
+        cmp dl, EMPTY
         je .from
         xor cl, SET_BYTES           ; the piece taken comes back to the other set
         bts word [colour_sets + ecx], bx
-        movzx ecx, byte [move_now + move.captured]
-        bts word [piece_sets + ecx * SET_BYTES], bx
-        MOVER_SET ecx
+        bts word [piece_sets + edx * SET_BYTES], bx
+        xor cl, SET_BYTES           ; the mover's set again
 .from:  movzx bx, al
         and bl, SQUARE_MASK
         bts word [colour_sets + ecx], bx

@@ -518,7 +518,9 @@ engine_line:
         test dx, dx
         jz .root
         pop eax
+        push dx
         call move_unmake
+        pop dx
         dec dx
         jmp .unwind
 .root:  mov di, [root_end]          ; the root's tables as the search left them
