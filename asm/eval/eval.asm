@@ -121,7 +121,9 @@ eval_move_plain:
         xor dl, cl
         test dl, FILE_MASK
         jz .squares                 ; the rook stays on its file
-        call eval_recount
+        cmp byte [eval_frozen], 0
+        jne .squares
+        call eval_rook_shift        ; it changes file: the two files' worth
         jmp .squares
 .capture:
         mov dl, ch

@@ -140,6 +140,44 @@ eval_rooks_count:
         jmp .half
 .done:  ret
 
+; eval_rook_shift -- eval_rook_files for a rook's quiet move to another file: the pawns
+;                    stay, so the count changes by the to file's worth less the from
+;                    file's
+; IN:  AL = the from square (and kind), CL = the to square, AH = the rook; pawn_rows
+; OUT: [eval_rook]; [eval_psq] changed by as much
+; CHG: EBX, EDX, SI, DI, EBP
+eval_rook_shift:
+        mov si, PAWN_ROWS_WHITE     ; SI = the rook's side's files, DI = the other's
+        mov di, PAWN_ROWS_BLACK
+        test ah, WHITE
+        jnz .files
+        xchg si, di
+.files: movzx bx, al
+        and bl, FILE_MASK
+        call .worth
+        mov ebp, edx                ; EBP = the from file's worth
+        mov bl, cl
+        and bl, FILE_MASK
+        call .worth
+        sub edx, ebp                ; the change, the rook's side's view
+        test ah, WHITE
+        jnz .add
+        neg edx                     ; black's counts against white
+.add:   add [eval_rook], edx
+        add [eval_psq], edx
+        ret
+; .worth: EDX = a rook's worth on file BX (eval_rook_files' terms, PSQ_PACK): nothing
+; with a pawn of its side (SI) there, ROOK_SEMI_* without one, ROOK_OPEN_MIDDLE more
+; without the other side's (DI) either
+.worth: xor edx, edx
+        cmp byte [pawn_rows + si + bx], 0
+        jne .done
+        mov edx, PSQ_PACK(ROOK_SEMI_MIDDLE, ROOK_SEMI_END)
+        cmp byte [pawn_rows + di + bx], 0
+        jne .done
+        add edx, ROOK_OPEN_MIDDLE
+.done:  ret
+
 ; eval_recount -- eval_rook_files, unless [eval_frozen] (the quiescence search's moves)
 ; IN, OUT: as eval_rook_files; [eval_frozen]
 ; CHG: nothing
