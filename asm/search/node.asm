@@ -192,7 +192,6 @@ search_node:
 .deeper:
         mov cl, [bp + node.depth]
         dec cl
-        mov edx, [bp + node.alpha]
         cmp si, [bp + node.first]
         je .full
         call search_reduce
@@ -204,8 +203,7 @@ search_node:
         jmp .zero                   ; it beat alpha reduced: again at full depth
 .wide:  cmp eax, [bp + node.beta]
         jge .searched
-        mov edx, [bp + node.alpha]
-.full:  mov ebx, edx                ; the window (alpha, beta), seen from the other side
+.full:  mov ebx, [bp + node.alpha]  ; the window (alpha, beta), seen from the other side
         neg ebx
         mov edx, [bp + node.beta]
         neg edx
