@@ -91,12 +91,10 @@ move_checks_king:
         movzx si, dl
         shl si, LIST_SHIFT          ; SI = the king's entry of the 8-byte square tables
         movzx bp, al                ; BP = the from square and kind
+        test cl, KING               ; a pawn or a king (KING_BIT_KINDS)
+        jnz .pawn_king
         cmp cl, KNIGHT
         je .knight
-        cmp cl, PAWN
-        je .pawn
-        cmp cl, KING
-        je .left
         bt word [queen_lines + si], bx
         jnc .left                   ; not on a line of the king's
         call search_line_check      ; a slider: its line to the king
@@ -113,7 +111,10 @@ move_checks_king:
         bt word [knight_zone + si], bx
         jc .check
         jmp .left
-.pawn:  movzx eax, dl
+.pawn_king:
+        cmp cl, KING
+        je .left
+        movzx eax, dl               ; a pawn
         test dh, dh
         jnz .white
         cmp bl, [PAWN_FROM_TABLE(BLACK) + eax * PAWN_TAKES]
