@@ -94,8 +94,7 @@ passer_connected resb 1             ; PASSER_CONNECTED's answer: 1 connected, 0 
 ; IN, OUT: as PAWNS_MOVE
 ; CHG: EBX, ECX, EDX (its callers run inside eval's pushad)
 eval_pawns_changed:
-        mov cl, ah                  ; CL = the mover
-        mov dl, cl
+        mov dl, ah                  ; the mover
         and dl, PIECE_MASK
         cmp dl, PAWN
         jne .taken
@@ -106,14 +105,18 @@ eval_pawns_changed:
         mov edx, eax                ; a pawn's step: from and to, one colour
         MOVE_TO_LOW edx
         movzx edx, dl
-        test cl, WHITE
+        test ah, WHITE
         jnz .white
         PAWN_STEP PAWN_ROWS_BLACK, PAWN
-        jmp .taken
+        jmp .stepped
 .white: PAWN_STEP PAWN_ROWS_WHITE, HASH_WHITE_ROW + PAWN
-        jmp .taken
+.stepped:
+        test eax, (KING << MOVE_CAPTURED_SHIFT) | KIND_CASTLE ; a pawn taken (the king's
+        jnz .taken                  ; bit, as below) or en passant: the pawn's kind with
+        ret                         ; this bit
 .promotion:
-        PAWN_FLIP                   ; the pawn leaves its square
+        mov cl, ah                  ; the pawn leaves its square
+        PAWN_FLIP
 .taken: test eax, KING << MOVE_CAPTURED_SHIFT
         jz .en_passant              ; of what a move takes only a pawn has the king's bit
         mov ecx, eax
