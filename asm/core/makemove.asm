@@ -280,12 +280,11 @@ move_key_ensure:
         cmp al, [key_stale_ply]
         jne .done
         mov byte [key_stale_ply], NO_PLY
-        pushad
-        movzx ebx, byte [ply]
+        pushad                      ; (hash_move's popad)
+        movzx ebx, al
         mov eax, [ply_moves - MOVE_SIZE + ebx * MOVE_SIZE]
         mov [move_now], eax
-        call hash_move
-        popad
+        jmp hash_move_ply
 .done:  ret
 
 ; move_takeback -- move_unmake, keeping the registers
@@ -351,6 +350,7 @@ castle_rook_path:
 hash_move:
         pushad
         movzx ebx, byte [ply]
+hash_move_ply:                      ; (move_key_ensure's entry: pushad done, EBX = [ply])
         mov edx, [key_stack - 4 + ebx * 4]
         xor edx, [es:ZOBRIST_SIDE]
         mov cx, [undo_stack - 4 + ebx * 4] ; CL = the rights before, CH = the ep square
