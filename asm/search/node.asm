@@ -194,6 +194,8 @@ search_node:
         dec cl
         cmp si, [bp + node.first]
         je .full
+        cmp byte [bp + node.depth], LMR_MIN_DEPTH
+        jl .zero                    ; (no move of the node is reduced: NODE_REDUCED clear)
         call search_reduce
 .zero:  mov edx, [bp + node.alpha]
         SEARCH_PROBE .searched, .aborted
@@ -430,14 +432,13 @@ search_futile:
 ;                  first LMR_LATE_MOVES with fewer; with LMR_SHALLOW_DEPTH plies to go
 ;                  only after the first LMR_LATE_MOVES (straight to the quiescence
 ;                  search)
-; IN:  BP -> the node frame: .depth, .first, .flags; ES:SI -> the move (its order score
-;      at FS:SI); CL = the child's depth; the position after the move
+; IN:  BP -> the node frame: .depth (LMR_MIN_DEPTH or more: the caller looks), .first,
+;      .flags; ES:SI -> the move (its order score at FS:SI); CL = the child's depth; the
+;      position after the move
 ; OUT: CL - 1 or CL - 2 and NODE_REDUCED set if so, else NODE_REDUCED clear
 ; CHG: AX, BX
 search_reduce:
         and byte [bp + node.flags], ~NODE_REDUCED
-        cmp byte [bp + node.depth], LMR_MIN_DEPTH
-        jl .no
         test byte [bp + node.flags], NODE_IN_CHECK
         jnz .no
         cmp dword [fs:si], ORDER_KILLER_2 ; a quiet move that is no killer
