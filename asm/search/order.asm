@@ -142,9 +142,8 @@ search_order_captures:
         sub edx, QUIESCE_MARGIN
         mov si, [bp + node.first]
         mov di, si
-.move:  cmp si, [bp + node.end]
-        jae .done
-        mov eax, [es:si]
+        jmp .test
+.move:  mov eax, [es:si]
         movzx ebx, byte [es:si + move.captured]
         cmp bl, EMPTY
         je .other
@@ -189,8 +188,9 @@ search_order_captures:
 .keep:  mov [es:di], eax
         add di, MOVE_SIZE
 .next:  add si, MOVE_SIZE
-        jmp .move
-.done:  mov [bp + node.end], di
+.test:  cmp si, [bp + node.end]
+        jb .move
+        mov [bp + node.end], di
         ret
 
 ; search_capture_risky -- does a capture put a piece worth more than it takes where the
