@@ -27,18 +27,23 @@
 
 variant         db VARIANT_CHESS    ; the board in play: VARIANT_CHESS or VARIANT_LOS_ALAMOS
 
-; GEOMETRY start_row_w, promo_row_w, queening_row_w, files, first_square -- a
-; board_geometry entry: white's pawn rows and the board's size for the FEN
-%macro GEOMETRY 5
+; GEOMETRY start_row_w, promo_row_w, queening_row_w, files, first_square,
+; eval_any_bits -- a board_geometry entry: white's pawn rows and the board's size for the
+; FEN, the moves eval_move takes the long way
+%macro GEOMETRY 6
         istruc board_geometry
           at board_geometry.start_row_w, db %1
           at board_geometry.promo_row_w, db %2
           at board_geometry.queening_row_w, db %3
           at board_geometry.files, db %4
           at board_geometry.first_square, db %5
+          at board_geometry.eval_any_bits, dd %6
         iend
 %endmacro
-%define CHESS_GEOMETRY START_ROW_W, PROMO_ROW_W, FIRST_ROW, FILES, SQUARE(FILE_A, 8)
+; On the chess board a promotion, castling and en passant (the kinds with KIND_CASTLE's
+; bit); on the 6x6 board every move (a move's from and to squares differ: its record is
+; never 0), whose tables are read through la_table_square
+%define CHESS_GEOMETRY START_ROW_W, PROMO_ROW_W, FIRST_ROW, FILES, SQUARE(FILE_A, 8), (PROMO_FLAG << 8) | KIND_CASTLE
 
 ; geometry -- what else changes with the board in play; board_set_variant copies its
 ; entry of variant_geometry (one a variant) here.
@@ -46,7 +51,7 @@ geometry:
         GEOMETRY CHESS_GEOMETRY
 variant_geometry:
         GEOMETRY CHESS_GEOMETRY     ; VARIANT_CHESS
-        GEOMETRY NO_ROW, LA_PROMO_ROW_W, LA_FIRST_ROW, LA_FILES, SQUARE(FILE_A, LA_RANKS) ; VARIANT_LOS_ALAMOS: no double step
+        GEOMETRY NO_ROW, LA_PROMO_ROW_W, LA_FIRST_ROW, LA_FILES, SQUARE(FILE_A, LA_RANKS), 0FFFFFFFFh ; VARIANT_LOS_ALAMOS: no double step
 
 %if knight_n - knight_to != BOARD_SQUARES << LIST_SHIFT || king_to - knight_to != JUMP_LIST_BYTES || king_zone - knight_to != 2 * JUMP_LIST_BYTES
   %error "the spare tables are laid out as knight_to .. king_n"

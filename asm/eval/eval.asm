@@ -306,10 +306,8 @@ eval_move_pushed:                   ; (search_play's entry, its pushad done)
         mov [fs:EVAL_STACK_BASE - EVAL_STATE_BYTES + bx + 4], ecx
         mov ecx, [eval_state + 8]
         mov [fs:EVAL_STACK_BASE - EVAL_STATE_BYTES + bx + 8], ecx
-        cmp byte [variant], VARIANT_LOS_ALAMOS
-        je eval_move_any            ; its tables are read through la_table_square
-        test ax, (PROMO_FLAG << 8) | KIND_CASTLE ; a promotion; castling and en passant,
-        jz eval_move_plain          ; the kinds with this bit
+        test eax, [geometry + board_geometry.eval_any_bits] ; (a promotion, castling, en
+        jz eval_move_plain          ; passant; on the 6x6 board every move)
 %if (KIND_EP & KIND_CASTLE) == 0 || (KIND_DOUBLE & KIND_CASTLE) != 0
   %error "castling and en passant must be the kinds with KIND_CASTLE's bit"
 %endif
