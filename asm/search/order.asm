@@ -315,10 +315,9 @@ search_pick:
         mov eax, [fs:si]
         xchg eax, [fs:bx]
         mov [fs:si], eax
-.take:  mov [bp + node.current], si
-        lea ax, [si + MOVE_SIZE]
-        mov [bp + node.next], ax
-        clc
+.take:  mov [bp + node.current], si ; (CF clear: every way here ends in a test, an
+        lea ax, [si + MOVE_SIZE]    ; or, or the compare of BX with SI, BX at or past
+        mov [bp + node.next], ax    ; SI)
         ret
 .none:  stc
         ret
