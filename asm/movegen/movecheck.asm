@@ -30,8 +30,7 @@ search_in_check:
         call move_checks_king
         popad
         ret
-.no:    popad
-        clc
+.no:    popad                       ; (CF clear: the compare found them equal)
         ret
 .any:   popad
         jmp attacked_king

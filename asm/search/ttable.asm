@@ -137,8 +137,7 @@ tt_probe:
 .move:  mov eax, [gs:ebx + tt.move]
         clc
         ret
-.miss:  xor eax, eax
-        clc
+.miss:  xor eax, eax                ; (CF clear)
         ret
 .cut:   stc
         ret
