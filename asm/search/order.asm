@@ -357,10 +357,16 @@ search_sort_root:
 ; CHG: EAX, ECX
 search_killer:
         mov eax, ebx
+        mov ecx, ebx
+        MOVE_CAPTURED_LOW ecx
+        cmp cl, EMPTY
+        jne .done                   ; captures are ordered anyway
+        test ax, (PROMO_FLAG << 8) | KIND_CASTLE ; a promotion, castling, en passant:
+        jz .quiet                   ; as search_order scores them
         call search_capture_score
         test ecx, ecx
-        jnz .done                   ; captures are ordered anyway
-        push ebx
+        jnz .done
+.quiet: push ebx
         shr ebx, 8                  ; BX = its piece and to bytes
         HISTORY_SLOT ebx, bl, bx
         movsx ecx, byte [bp + node.depth]
