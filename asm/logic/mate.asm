@@ -527,8 +527,13 @@ mate_reorder:
         pop si
         pop cx
         ret
+%ifdef PROFILE
+REORDER_DI      equ 4               ; the profile build's thunk leaves profile_return
+REORDER_SI      equ 6               ; above the orderer's return address (tools/profile.inc)
+%else
 REORDER_DI      equ 2               ; the orderer's [SP + REORDER_DI]: the chain's DI
 REORDER_SI      equ 4               ; and its SI, as mate_reorder pushed them
+%endif
 
 ; mate_partition -- mate_reorder's orderer that puts the moves [mate_test] picks first,
 ;                   each group kept in generation order
