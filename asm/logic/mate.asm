@@ -232,7 +232,16 @@ mate_leaf_mates:
         call move_play
         push si
         push di
-        call gen_any_move
+        test al, KIND_CASTLE        ; castling and en passant: mate_check_flees did not
+        jnz .any                    ; look at the king's steps
+        mov bl, ah
+        and bl, PIECE_MASK
+        cmp bl, KING
+        je .any                     ; nor after a king's move
+        call gen_stepless_move      ; after the others it found none
+        jmp .answer
+.any:   call gen_any_move
+.answer:
         pop di
         pop si
         cmp ecx, 1                  ; CF set: no reply, and in check: mated

@@ -48,6 +48,14 @@ gen_any_move:
         je gen_white_any
         jmp gen_black_any
 
+; gen_stepless_move -- gen_any_move where the king is known to have no step (the mate
+;                      logic's escape test looked at them all): its steps not looked at again
+; IN, OUT, CHG: as gen_any_move
+gen_stepless_move:
+        cmp byte [side], WHITE
+        je gen_white_stepless
+        jmp gen_black_stepless
+
 ; gen_finish -- count the moves of this generation
 ; IN:  DI -> past the last move; [chain_start]; CF as the caller leaves it
 ; OUT: ECX = moves in the chain; CF unchanged
@@ -442,7 +450,13 @@ gen_%2_takers_of:
 gen_%2_any:
         mov [chain_start], di
         call gen_%2_flight
-        jc .some
+        jc gen_finish
+        ; fall through (no step stored: DI where it was)
+
+; gen_<colour>_stepless -- gen_stepless_move for one colour
+; IN, OUT, CHG: as gen_any_move
+gen_%2_stepless:
+        mov [chain_start], di
         call gen_%2_checks
         cmp byte [checkers], 1
         ja .some                    ; double check: no step, no move
