@@ -140,7 +140,7 @@ gen_store_promotions:
 %macro PIECES_HALF 1
 %%piece:
         SET_TAKE_LOWEST gen_pieces, %1, %%done
-        cmp di, CHAIN_GUARD
+        cmp di, [chain_guard]
         ja .full
         mov dl, bl                  ; DL = square, DH = content
         mov dh, [carreau + bx]
@@ -460,7 +460,9 @@ gen_%2_stepless:
         call gen_%2_checks
         cmp byte [checkers], 1
         ja .some                    ; double check: no step, no move
-        call gen_%2_pieces          ; the king cannot move: the others
+        mov [chain_guard], di       ; the king cannot move: the others, in check up to
+        call gen_%2_pieces          ; the first piece that has a move
+        mov word [chain_guard], CHAIN_GUARD
 .some:  jmp gen_finish
 
 ; gen_<colour>_flight -- the king's first legal step (without one it cannot castle)
@@ -742,4 +744,7 @@ gen_%2_king:
 ; gen_capture_finders -- the finders gen_captures runs out of check, by content: the
 ; sliders' takes alone (captures.asm)
         CONTENT_WORDS gen_capture_finders, gen_rook_captures, gen_black_knight, gen_bishop_captures, gen_queen_captures, gen_no_moves, gen_black_pawn_captures, gen_rook_captures, gen_white_knight, gen_bishop_captures, gen_queen_captures, gen_no_moves, gen_white_pawn_captures
+; chain_guard -- PIECES_HALF stops with CF set once DI is past it: CHAIN_GUARD, or the
+; chain's start while gen_<colour>_stepless wants one move only
+chain_guard     dw CHAIN_GUARD
         section .text
