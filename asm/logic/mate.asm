@@ -570,20 +570,19 @@ mate_partition:
         mov bx, dx
         ret
 
-; mate_copy_moves -- copy moves within the move stack
+; mate_copy_moves -- copy moves within the move stack, one string move (a dword a move,
+;                    counted by the emulators as one instruction an element)
 ; IN:  ES:SI -> the first, ES:BP -> past the last; ES:BX -> where they go (below SI, or
-;      not overlapping)
+;      not overlapping); the direction flag clear
 ; OUT: the moves copied
-; CHG: EAX, BX, SI
+; CHG: CX, SI, DI
 mate_copy_moves:
-        cmp si, bp
-        jae .done
-        mov eax, [es:si]
-        mov [es:bx], eax
-        add si, MOVE_SIZE
-        add bx, MOVE_SIZE
-        jmp mate_copy_moves
-.done:  ret
+        mov cx, bp
+        sub cx, si
+        shr cx, MOVE_SHIFT
+        mov di, bx
+        es rep movsd                ; ES:SI -> ES:DI
+        ret
 
 ; mate_order_by_replies -- sort a chain by how forcing each move is (at the root:
 ;                          mate_move_class), each class by the number of legal replies
