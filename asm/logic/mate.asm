@@ -204,23 +204,28 @@ mate_killer_first:
 ; mate_move_front -- put a move, if the chain holds it, first, the moves before it one
 ;                    place down
 ; IN:  EAX = the move (0: none, no move is 0); ES:SI -> the first move, ES:DI -> past
-;      the last
+;      the last; the direction flag clear
 ; OUT: the chain so reordered
 ; CHG: BX, EDX
 mate_move_front:
-        mov bx, si
-.find:  cmp bx, di
-        jae .done
-        cmp eax, [es:bx]
-        je .found
-        add bx, MOVE_SIZE
-        jmp .find
-.found: mov edx, eax
+        push cx
+        push di
+        mov cx, di
+        sub cx, si
+        shr cx, MOVE_SHIFT
+        jz .absent
+        mov di, si
+        repne scasd                 ; (one instruction a move looked at)
+        jne .absent
+        mov edx, eax
         mov bx, si
 .carry: xchg eax, [es:bx]           ; each move one place down, up to the one put first
         add bx, MOVE_SIZE
         cmp eax, edx
         jne .carry
+.absent:
+        pop di
+        pop cx
 .done:  ret
 
 ; mate_leaf_mates -- the direct mate's leaf test (mate_last_ply's): does the check
