@@ -558,19 +558,23 @@ REORDER_SI      equ 4               ; and its SI, as mate_reorder pushed them
 mate_partition:
         mov bp, di                  ; ES:BP collects the other moves past the chain
         mov dx, si                  ; ES:DX -> where the next chosen move goes
-.move:  cmp si, di
+        cmp si, di
         jae .join
-        mov eax, [es:si]
+.move:  mov eax, [es:si]
+        add si, MOVE_SIZE
         call [mate_test]
-        jnc .quiet
+        jc .chosen
+        mov [es:bp], eax
+        add bp, MOVE_SIZE
+        cmp si, di
+        jb .move
+        jmp .join
+.chosen:
         mov bx, dx
         mov [es:bx], eax
         add dx, MOVE_SIZE
-        jmp .next
-.quiet: mov [es:bp], eax
-        add bp, MOVE_SIZE
-.next:  add si, MOVE_SIZE
-        jmp .move
+        cmp si, di
+        jb .move
 .join:  mov si, di                  ; the others follow the chosen
         mov bx, dx
         ret
