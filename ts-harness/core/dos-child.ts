@@ -198,6 +198,11 @@ export class DosChild {
     return (await this.call({ op: "programEnded" })) as boolean;
   }
 
+  /** The child's process id (undefined if it never started). */
+  get pid(): number | undefined {
+    return this.child.pid;
+  }
+
   /** End the child and its emulator now, synchronously, wherever the emulator is. */
   kill(): void {
     this.end(new Error("the emulator's process was ended"));

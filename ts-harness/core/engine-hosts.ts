@@ -52,12 +52,52 @@ export interface EmulatorHost {
 }
 
 /** The hosts running, for killHosts. */
-const live = new Set<{ kill(): void }>();
+const live = new Set<{ kill(): void; processes(): number[] }>();
+
+/** How long killHosts waits at most for the processes it killed to end. */
+const KILL_WAIT_MS = 2000;
 
 /** End every host of this process at once, synchronously, and remove its folder: for a
- *  process about to exit on a signal. */
+ *  process about to exit on a signal. A SIGKILL is delivered some time after it is sent,
+ *  so it then waits (at most KILL_WAIT_MS, synchronously: a signal's handler has no event
+ *  loop left to wait on) until none of their processes runs any more, and the process
+ *  leaves none behind. */
 export function killHosts(): void {
-  for (const host of live) host.kill();
+  const pids: number[] = [];
+  for (const host of live) {
+    pids.push(...host.processes());
+    host.kill();
+  }
+  const until = Date.now() + KILL_WAIT_MS;
+  const tick = new Int32Array(new SharedArrayBuffer(4));
+  while (pids.some(running) && Date.now() < until) Atomics.wait(tick, 0, 0, 1);
+}
+
+/** A process's fields after its name in /proc/PID/stat (state, parent, group, ...), or
+ *  null where there is no such process or no /proc. */
+function procStat(pid: number): string[] | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "latin1");
+    return stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  } catch {
+    return null;
+  }
+}
+
+/** Does process `pid` still run (neither gone nor a zombie whose parent has yet to
+ *  collect it)? */
+function running(pid: number): boolean {
+  const state = procStat(pid)?.[0];
+  return state !== undefined && state !== "Z" && state !== "X";
+}
+
+/** The processes of process group `group` (none where there is no /proc). */
+function groupMembers(group: number): number[] {
+  if (!existsSync("/proc")) return [];
+  return readdirSync("/proc")
+    .filter((n) => /^\d+$/.test(n))
+    .map(Number)
+    .filter((pid) => procStat(pid)?.[2] === String(group));
 }
 
 const startFiles = (jobs: string[]) => ({
@@ -120,6 +160,10 @@ export class JsDosHost implements EmulatorHost {
   kill(): void {
     live.delete(this);
     this.dos.kill();
+  }
+
+  processes(): number[] {
+    return this.dos.pid === undefined ? [] : [this.dos.pid];
   }
 }
 
@@ -234,6 +278,10 @@ export class NativeHost implements EmulatorHost {
     await Promise.race([exited, killed]);
     live.delete(this);
     rmSync(this.root, { recursive: true, force: true, maxRetries: 3 });
+  }
+
+  processes(): number[] {
+    return this.proc.pid === undefined ? [] : groupMembers(this.proc.pid);
   }
 
   kill(): void {
