@@ -101,7 +101,7 @@ export const WIDE_OPENINGS: { name: string; moves: string[] }[] = [
 ];
 
 /** Endings with a passed pawn for self-play (`npm run match -- --openings endings`): 37
- *  positions of this project's matches against stockfish (2026-11-27) with no more than
+ *  positions of this project's matches against stockfish before `1a686ca` with no more than
  *  a queen and a rook a side, that stockfish 15.1 at depth 13 scores within 100 cp of
  *  equal, each played from its FEN (the fifty-move count set to 0) with both colours:
  *  what the evaluation knows of endings, which the openings seldom reach. */
