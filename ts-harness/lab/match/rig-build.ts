@@ -1,5 +1,5 @@
 // rig-build -- a build of CHESS.COM for the self-play rig, kept beside its symbol map:
-//   npx tsx ts-harness/lab/match/rig-build.ts NAME [--commit REV] [--define SWITCH ...]
+//   npx tsx ts-harness/lab/match/rig-build.ts NAME [--commit REV] [--define SWITCH]...
 // assembles asm/ (of the working tree, or of commit REV) with nasm's -D switches into
 // build/rig/NAME/ and prints the engine spec that plays it in the gauntlet: the UCI
 // bridge of this checkout with LIBERMAN_PROGRAM naming the build (uci-program.ts). Two
