@@ -61,7 +61,7 @@ const FEN_PATTERN =
   /^[pnbrqkPNBRQK1-8]+(\/[pnbrqkPNBRQK1-8]+){7}( [wb]( (-|[KQkq]{1,4})( (-|[a-h][36])( \d{1,3}( \d{1,4})?)?)?)?)?$/;
 
 /** Where the panel's lines lie on the 320x200 DOS screen (PANEL_X, PANEL_Y, LINE_PX in
- *  asm/inc/game.inc): the phone layout shows under the board the lines from the side to
+ *  asm/game/game.inc): the phone layout shows under the board the lines from the side to
  *  move down to the message (PANEL_SIDE .. PANEL_MESSAGE + 1); the whole move list
  *  follows, from the log. */
 const PANEL_VIEW = { x: 176, y: 4, lineHeight: 9, width: 144, first: 1, lines: 7 };
