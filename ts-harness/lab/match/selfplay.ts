@@ -9,10 +9,9 @@
 // batch of games a boot. It prints each game's length and end, and the lengths by
 // depth. Most of the engine's games end by mate or a draw within 300 plies: of the 213
 // the defaults play, one ran past 500 (depth 1, 563 plies); with both sides shunning
-// draws (`--depths 1 --random 250 --limits "contempt 300"`), 12 of 261. The engine with
-// the tempo found none of 500 plies there; `--random 400 --seed 3` found
-// two, the longest 576 plies; with the pawns' threats one, of 527 plies; with PeSTO's
-// tables none past 333 plies, whose game is the fixture now.
+// draws (`--depths 1 --random 250 --limits "contempt 300"`), 12 of 261 (docs/benchmarks.md
+// gives the commit). On PeSTO's tables `--random 400 --seed 3` plays none past 333
+// plies, and that game is the fixture.
 // The fixture starts from the position after the opening, so every one of its plies is
 // the engine's (test/game-savegame.test.ts loads it, test/asm-selfplay.test.ts plays
 // parts of it again). A change to the engine's search or evaluation changes its games:
