@@ -6,7 +6,7 @@ import { chessProgram } from "../ts-harness/core/build.ts";
 import { optionFacts } from "../ts-harness/frontends/uci-program.ts";
 
 describe("the UCI options' numbers", () => {
-  test("read from the asm headers, are the symbol map's: the levels, the default level, the mate logic's default and its longest mate, the hash table's largest size", async () => {
+  test("read from the asm headers, are the symbol map's: the levels, the default level, the mate logic's default and its longest mate, the hash table's largest size, the most contempt", async () => {
     const { map } = await chessProgram();
     expect(optionFacts()).toEqual({
       uciLevels: map.constant("UCI_LEVELS"),
@@ -14,6 +14,7 @@ describe("the UCI options' numbers", () => {
       mateLogicDefault: map.constant("MATE_LEVEL_DEFAULT"),
       mateMax: map.constant("MATE_MAX_MOVES"),
       hashMaxMiB: map.constant("XMS_MAX_KIB") / 1024,
+      contemptMax: map.constant("CONTEMPT_MAX"),
     });
   });
 });

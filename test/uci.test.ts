@@ -59,6 +59,7 @@ describe("the UCI engine in a GUI's session", () => {
     );
     expect(lines).toContainEqual("option name Budget type spin default 0 min 0 max 600000");
     expect(lines).toContainEqual("option name Hash type spin default 16 min 0 max 16");
+    expect(lines).toContainEqual("option name Contempt type spin default 0 min 0 max 1000");
     expect(lines).toContainEqual(
       "option name UCI_Variant type combo default chess var chess var losalamos",
     );
@@ -261,6 +262,28 @@ describe("the UCI engine in a GUI's session", () => {
     const shallow = answer(await engine.waitFor(/^bestmove /, MOVE_WAIT_MS));
     expect(shallow.infos[shallow.infos.length - 1]).toMatch(/ score cp -?\d+ /);
     engine.send("setoption name Liberman Mate Depth value 2");
+  });
+
+  test("the Contempt option makes a draw worth less than 0: a knight down, the engine takes the repetition at 0 and plays on at 500", async () => {
+    const knightDown = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/R1BQKBNR w KQkq - 0 1";
+    const played = ["g1f3", "g8f6", "f3g1", "f6g8"];
+    // The moves that bring back a position this game has already had (the oracle's keys).
+    const repeating = legal(knightDown, played).filter((m) => {
+      const after = position(knightDown, [...played, m]);
+      return after.history.includes(oracle.positionKey(after));
+    });
+    expect(repeating).toEqual(["g1f3"]);
+    engine.send(`position fen ${knightDown} moves ${played.join(" ")}`);
+    engine.send("go depth 3");
+    const even = answer(await engine.waitFor(/^bestmove /, MOVE_WAIT_MS));
+    expect(repeating).toContain(even.best);
+    expect(even.infos[even.infos.length - 1]).toMatch(/ score cp 0 /);
+    engine.send("setoption name Contempt value 500");
+    engine.send("go depth 3");
+    const on = answer(await engine.waitFor(/^bestmove /, MOVE_WAIT_MS));
+    expect(legal(knightDown, played)).toContain(on.best);
+    expect(repeating).not.toContain(on.best);
+    engine.send("setoption name Contempt value 0");
   });
 
   test("the Budget option replaces the Level's budget: 30 ms a move (90,000 instructions) searches fewer than 180 nodes", async () => {

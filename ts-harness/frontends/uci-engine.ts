@@ -20,6 +20,8 @@ export interface EngineSettings {
   budgetMs: number;
   moveOverheadMs: number;
   mateLogic: number;
+  /** Centipawns a draw is worth less than 0 to the engine (the Contempt option). */
+  contempt: number;
   multiPv: number;
   ownBook: boolean;
   ponder: boolean;
@@ -212,6 +214,7 @@ export class Engine {
         budgetMs: budget,
         levelBudgetMs,
         mateLogic: hurry ? 0 : settings.mateLogic,
+        contempt: settings.contempt,
         bookSeed: book ? Math.floor(Math.random() * 65536) : undefined,
         multiPv: settings.multiPv,
         ponderMove: settings.ponder,

@@ -22,12 +22,15 @@ export interface GoWords {
   budgetMs?: number;
   /** The moves of Liberman's mate logic before the search (0..MATE_MAX_MOVES). */
   mateLogic: number;
+  /** Centipawns a draw is worth less than 0 to the side thinking (`contempt C`); 0: none. */
+  contempt?: number;
   /** The opening book's seed (`go book SEED`), or none: no book. */
   bookSeed?: number;
 }
 
 /** The `go` job line: the engine's own limits, `infinite` when the bridge keeps the time
- *  (so that the engine takes no default budget), the budget, the mate logic, the book. */
+ *  (so that the engine takes no default budget), the budget, the mate logic, the
+ *  contempt, the book. */
 export function goJob(req: GoWords): string {
   const l = req.limits;
   const words = ["go"];
@@ -37,6 +40,7 @@ export function goJob(req: GoWords): string {
   if (req.budgetMs !== undefined) words.push("budget", String(req.budgetMs));
   if (words.length === 1) words.push("infinite");
   if (l.mate === undefined) words.push("matelogic", String(req.mateLogic));
+  if (req.contempt) words.push("contempt", String(req.contempt));
   if (req.bookSeed !== undefined) words.push("book", String(req.bookSeed));
   return words.join(" ");
 }

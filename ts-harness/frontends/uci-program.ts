@@ -149,8 +149,9 @@ function limitWords(p: MappedProgram): Map<string, WordRange> {
 }
 
 /** What the `uci` command's options show of the program, read at once from the equ lines
- *  of asm/inc (the same numbers the map gives once the program is built, which a GUI
- *  must not wait for: uciok comes before the first build of a cold cache ends). */
+ *  of the layers' headers and of asm/batch/think.asm (the same numbers the map gives once
+ *  the program is built, which a GUI must not wait for: uciok comes before the first
+ *  build of a cold cache ends). */
 export interface OptionFacts {
   readonly uciLevels: number;
   readonly uciLevelDefault: number;
@@ -158,10 +159,12 @@ export interface OptionFacts {
   readonly mateMax: number;
   /** The hash table's largest size in extended memory, in MiB (XMS_MAX_KIB / 1024). */
   readonly hashMaxMiB: number;
+  /** The most centipawns the `contempt` word takes (CONTEMPT_MAX, asm/batch/think.asm). */
+  readonly contemptMax: number;
 }
 
 export function optionFacts(): OptionFacts {
-  const text = ["inc/chess.inc", "batch/batch.inc", "sys/sys.inc"]
+  const text = ["inc/chess.inc", "batch/batch.inc", "sys/sys.inc", "batch/think.asm"]
     .map((f) => readFileSync(join(ASM_DIR, f), "utf8"))
     .join("\n");
   const equ = (name: string): number => {
@@ -175,6 +178,7 @@ export function optionFacts(): OptionFacts {
     mateLogicDefault: equ("MATE_LEVEL_DEFAULT"),
     mateMax: equ("MATE_MAX_MOVES"),
     hashMaxMiB: equ("XMS_MAX_KIB") / 1024,
+    contemptMax: equ("CONTEMPT_MAX"),
   };
 }
 

@@ -45,6 +45,8 @@ function spinOptions(p: OptionFacts): SpinOption[] {
     // The mate logic's moves before the search (MATE_LEVEL_DEFAULT).
     { name: "Liberman Mate Depth", min: 0, max: p.mateMax, default: p.mateLogicDefault },
     { name: "MultiPV", min: 1, max: 8, default: 1 },
+    // What a draw by repetition or the 50-move rule is worth less than 0 to the engine.
+    { name: "Contempt", min: 0, max: p.contemptMax, default: 0 },
     // The hash table's MiB of extended memory (the `hash` job); 0: today's 128 KiB.
     { name: "Hash", min: 0, max: p.hashMaxMiB, default: p.hashMaxMiB },
   ];
@@ -278,6 +280,7 @@ export class UciEngine {
       budgetMs: o("budget"),
       moveOverheadMs: o("move overhead"),
       mateLogic: o("liberman mate depth"),
+      contempt: o("contempt"),
       multiPv: o("multipv"),
       ownBook: this.ownBook,
       ponder: this.ponder,
