@@ -63,6 +63,7 @@ describe("the UCI engine in a GUI's session", () => {
     expect(lines).toContainEqual(
       "option name UCI_Variant type combo default chess var chess var losalamos",
     );
+    expect(lines).toContainEqual("option name Clear Hash type button");
     expect(lines).toContainEqual("option name OwnBook type check default true");
     expect(lines).toContainEqual("option name UCI_LimitStrength type check default false");
     expect(lines).toContainEqual(
@@ -284,6 +285,23 @@ describe("the UCI engine in a GUI's session", () => {
     expect(legal(knightDown, played)).toContain(on.best);
     expect(repeating).not.toContain(on.best);
     engine.send("setoption name Contempt value 0");
+  });
+
+  test("Clear Hash empties the table: the same search again visits fewer positions, and after Clear Hash as many as the first time", async () => {
+    const nodes = async () => {
+      engine.send("go depth 4");
+      const { infos } = answer(await engine.waitFor(/^bestmove /, MOVE_WAIT_MS));
+      return Number(/ nodes (\d+)/.exec(infos[infos.length - 1]!)![1]);
+    };
+    engine.send("setoption name Clear Hash");
+    // A FEN, not the start's moves: the book would answer those.
+    engine.send("position fen r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3");
+    const first = await nodes();
+    const again = await nodes();
+    engine.send("setoption name Clear Hash");
+    const cleared = await nodes();
+    expect(again).toBeLessThan(first);
+    expect(cleared).toBe(first);
   });
 
   test("the Budget option replaces the Level's budget: 30 ms a move (90,000 instructions) searches fewer than 180 nodes", async () => {

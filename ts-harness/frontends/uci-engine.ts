@@ -110,6 +110,11 @@ export class Engine {
     this.process?.newGame();
   }
 
+  /** The hash table emptied before the next search (UCI's Clear Hash), the game kept. */
+  clearHash(): void {
+    this.process?.newGame();
+  }
+
   /** The hash table's MiB of extended memory (UCI's Hash), from the next search on. */
   setHash(mib: number): void {
     this.hashMiB = mib;

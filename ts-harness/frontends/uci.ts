@@ -131,6 +131,7 @@ export class UciEngine {
     this.out("id author Leonid Liberman (the engine's logic) and the liberman-chess authors");
     for (const o of this.spinList())
       this.out(`option name ${o.name} type spin default ${o.default} min ${o.min} max ${o.max}`);
+    this.out("option name Clear Hash type button");
     this.out("option name OwnBook type check default true");
     this.out("option name Ponder type check default false");
     this.out("option name UCI_LimitStrength type check default false");
@@ -186,6 +187,10 @@ export class UciEngine {
       const value = this.checkOption(key === "ownbook" ? "OwnBook" : "Ponder", text);
       if (value !== null && key === "ownbook") this.ownBook = value;
       if (value !== null && key === "ponder") this.ponder = value;
+      return;
+    }
+    if (key === "clear hash") {
+      this.engine.clearHash();
       return;
     }
     if (key === "backend") {
