@@ -304,6 +304,25 @@ describe("the UCI engine in a GUI's session", () => {
     expect(cleared).toBe(first);
   });
 
+  test("go searchmoves chooses among the moves named: a queen left to a knight is not taken when the knight's capture is not among them, and a move that is not legal is named", async () => {
+    const queenHangs = "rnb1kbnr/pppp1ppp/8/4p3/4P2q/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
+    engine.send(`position fen ${queenHangs}`);
+    engine.send("go depth 3");
+    const free = answer(await engine.waitFor(/^bestmove /, MOVE_WAIT_MS));
+    const board = position(queenHangs, []);
+    const takesQueen = legal(queenHangs, []).filter(
+      (m) => oracle.pieceAt(board, m.slice(2, 4) as oracle.SquareName)?.role === "q",
+    );
+    expect(takesQueen).toEqual(["f3h4"]);
+    expect(takesQueen).toContain(free.best);
+    engine.send("go depth 3 searchmoves a2a3 b2b3 e2e5");
+    const lines = await engine.waitFor(/^bestmove /, MOVE_WAIT_MS);
+    const named = answer(lines);
+    expect(["a2a3", "b2b3"]).toContain(named.best);
+    expect(lines).toContain("info string searchmoves: e2e5 is not legal here; ignored");
+    for (const i of named.infos) expect(i).toMatch(/ pv (a2a3|b2b3)\b/);
+  });
+
   test("the Budget option replaces the Level's budget: 30 ms a move (90,000 instructions) searches fewer than 180 nodes", async () => {
     engine.send("setoption name Budget value 30");
     engine.send("position startpos");

@@ -156,6 +156,31 @@ export class Engine {
     return true;
   }
 
+  /** The game with its root moves narrowed to `go searchmoves`: those that are legal here;
+   *  each that is not is named, and with none legal (or under `go mate`, whose mate logic
+   *  looks at every move) every move is searched. */
+  private rootMoves(
+    game: Game,
+    searchMoves: readonly string[] | undefined,
+    limits: GoLimits,
+  ): Game {
+    if (searchMoves === undefined) return game;
+    if (limits.mate !== undefined) {
+      this.listener.note("go mate looks at every move: searchmoves ignored");
+      return game;
+    }
+    const legal = game.legal.filter((m) => searchMoves.includes(m));
+    for (const m of searchMoves)
+      if (!game.legal.includes(m))
+        this.listener.note(`searchmoves: ${m} is not legal here; ignored`);
+    if (legal.length === 0) {
+      if (game.legal.length > 0)
+        this.listener.note("searchmoves: no legal move named; searching every move");
+      return game;
+    }
+    return { ...game, legal };
+  }
+
   /** Stop what runs and end the emulator. */
   async quit(): Promise<void> {
     this.stop();
@@ -173,8 +198,14 @@ export class Engine {
     await this.searchDone;
   }
 
-  /** Start a search (a search under way is stopped first); resolves once it has started. */
-  async go(limits: GoLimits, ponder: boolean, settings: EngineSettings): Promise<void> {
+  /** Start a search (a search under way is stopped first); resolves once it has started.
+   *  `searchMoves` (UCI's `go searchmoves`): the root moves to choose among. */
+  async go(
+    limits: GoLimits,
+    ponder: boolean,
+    settings: EngineSettings,
+    searchMoves?: readonly string[],
+  ): Promise<void> {
     await this.settle();
     const program = await this.program;
     if (settings.elo !== null) {
@@ -182,7 +213,7 @@ export class Engine {
       if (cap !== null) limits.nodes = Math.min(limits.nodes ?? cap, cap);
     }
     const started = Date.now();
-    const game = this.game;
+    const game = this.rootMoves(this.game, searchMoves, limits);
     this.process ??= new EngineProcess(program.bytes, this.backend, this.hashMiB);
     const white = oracle.sideToMove(game.pos) === "w";
     const plan = timePlan(limits, white, settings.moveOverheadMs, this.process.pipeMs);
@@ -195,6 +226,7 @@ export class Engine {
     // The book knows games from chess's start position; `go mate`, `go infinite`,
     // `go ponder` and MultiPV ask for the search.
     const book =
+      game.legal.length === this.game.legal.length &&
       settings.ownBook &&
       game.fen === oracle.START_FEN &&
       game.moves.length < BOOK_MAX_PLIES &&
@@ -222,6 +254,7 @@ export class Engine {
         contempt: settings.contempt,
         bookSeed: book ? Math.floor(Math.random() * 65536) : undefined,
         multiPv: settings.multiPv,
+        restricted: game.legal.length < this.game.legal.length,
         ponderMove: settings.ponder,
       },
       (info) => this.listener.info(info, Date.now() - started),

@@ -100,16 +100,18 @@ export function readGo(
   args: string[],
   ranges: ReadonlyMap<string, WordRange>,
   note: (text: string) => void,
-): { limits: GoLimits; ponder: boolean } {
+): { limits: GoLimits; ponder: boolean; searchMoves?: string[] } {
   const limits: GoLimits = {};
   let ponder = false;
+  let searchMoves: string[] | undefined;
   for (let i = 0; i < args.length; i++) {
     const w = args[i]!;
     if (w === "infinite") limits.infinite = true;
     else if (w === "ponder") ponder = true;
     else if (w === "searchmoves") {
-      note("go searchmoves is not supported; searching every move");
-      while (i + 1 < args.length && /^[a-h][1-8][a-h][1-8]/.test(args[i + 1]!)) i++;
+      searchMoves ??= [];
+      while (i + 1 < args.length && /^[a-h][1-8][a-h][1-8][qrbn]?$/.test(args[i + 1]!))
+        searchMoves.push(args[++i]!);
     } else if ((GO_NUMBERS as readonly string[]).includes(w) && /^-?\d+$/.test(args[i + 1] ?? "")) {
       const word = w as (typeof GO_NUMBERS)[number];
       const n = Number(args[++i]);
@@ -141,5 +143,5 @@ export function readGo(
       limits.movestogo = c.value;
     }
   }
-  return { limits, ponder };
+  return searchMoves ? { limits, ponder, searchMoves } : { limits, ponder };
 }

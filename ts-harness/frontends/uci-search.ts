@@ -32,6 +32,8 @@ export interface SearchRequest extends GoWords {
   levelBudgetMs: number;
   /** The k best moves, each with its score and line (1: the best only). */
   multiPv: number;
+  /** The game's legal moves narrowed (`go searchmoves`): each searched as under MultiPV. */
+  restricted?: boolean;
   /** Look for the move to ponder on when the engine's line has none. */
   ponderMove: boolean;
 }
@@ -70,7 +72,8 @@ export function startSearch(
   onInfo: (i: SearchInfo) => void,
 ): SearchHandle {
   const legal = req.game.legal;
-  const multi = req.multiPv > 1 && legal.length > 1 && req.limits.mate === undefined;
+  const multi =
+    req.limits.mate === undefined && (req.restricted || (req.multiPv > 1 && legal.length > 1));
   // `go mate N` within a time: the mate logic gets half, the search after it the rest.
   const mateTimed = req.limits.mate !== undefined && req.plan !== null;
   const control = new StopControl(

@@ -276,7 +276,7 @@ export class UciEngine {
     }
     const program = await this.program;
     this.spinList();
-    const { limits, ponder } = readGo(args, program.words, (note) =>
+    const { limits, ponder, searchMoves } = readGo(args, program.words, (note) =>
       this.out(`info string ${note}`),
     );
     const o = (name: string) => this.options.get(name)!;
@@ -291,7 +291,7 @@ export class UciEngine {
       ponder: this.ponder,
       elo: this.limitStrength ? this.elo : null,
     };
-    return this.engine.go(limits, ponder, settings);
+    return this.engine.go(limits, ponder, settings, searchMoves);
   }
 }
 
