@@ -14,6 +14,7 @@ import {
 import { canonicalSolution, solutionTree } from "../ts-harness/formats/solution.ts";
 import { PUBLISHED_PROBLEMS } from "../ts-harness/fixtures/problems.ts";
 import { PUBLISHED_MATES } from "../ts-harness/fixtures/mates.ts";
+import * as oracle from "../ts-harness/oracle/index.ts";
 import { chess } from "./cli-runner.ts";
 
 type Answer = SolutionAnswer | EngineError;
@@ -100,6 +101,58 @@ describe("solve – the command line", () => {
     const r = await chess("solve", "--stipulation", "#2", "--fen", p.fen);
     expect(r.stdout).toContain("   1.Nc7#!\n");
     expect(r.stdout).toContain("   1.Kb6! threat:\n          2.Nc7#");
+  }, 150_000);
+
+  test("--tries shows Reddmann's five published tries, each with its one refutation, and every try it shows is one by the oracle", async () => {
+    const p = PUBLISHED_PROBLEMS.find((q) => q.source.startsWith("Hauke Reddmann"))!;
+    const r = await chess("solve", "--stipulation", "#2", "--tries", "--fen", p.fen);
+    expect(r.exitCode).toBe(0);
+    const shown = [...r.stdout.matchAll(/ {3}1\.(\S+)\? but\n {6}1\.\.\.(\S+)!\n/g)];
+    const named = (uci: string[]) => {
+      const pos = oracle.fenPosition(p.fen);
+      return uci.map((m) => {
+        const u = oracle.parseUci(pos, m);
+        if (!u.ok) throw new Error(m);
+        const san = oracle.san(pos, u.move);
+        oracle.makeMove(pos, u.move);
+        return san;
+      });
+    };
+    for (const t of p.tries!)
+      expect(shown.map((s) => `${s[1]} ${s[2]}`)).toContain(
+        named([t.move, t.refutation]).join(" "),
+      );
+    // Each try shown: no published key, and exactly one defence after which the oracle
+    // finds no mate in 1.
+    const keys = named(p.keys.map((k) => k.move));
+    for (const [, move, refutation] of shown) {
+      expect(keys).not.toContain(move);
+      const first = oracle.fenPosition(p.fen);
+      const m = oracle.legalMoves(first).find((x) => oracle.san(first, x) === move)!;
+      oracle.makeMove(first, m);
+      const refuting = oracle.legalMoves(first).filter((d) => {
+        oracle.makeMove(first, d);
+        const mates = oracle.findMate(first, 1) !== null;
+        oracle.unmakeMove(first);
+        return !mates;
+      });
+      expect(refuting.map((d) => oracle.san(first, d))).toEqual([refutation]);
+    }
+  }, 150_000);
+
+  test("--tries with a helpmate or a mate in one is a usage error", async () => {
+    for (const stipulation of ["h#2", "#1"]) {
+      const r = await chess(
+        "solve",
+        "--stipulation",
+        stipulation,
+        "--tries",
+        "--fen",
+        PROBLEMS[0]!.fen,
+      );
+      expect(r.exitCode).toBe(2);
+      expect(r.stderr).toMatch(/--tries shows the tries of a direct mate in two or more/);
+    }
   }, 150_000);
 
   test("a stipulation that is not #N, h#N or s#N is a usage error", async () => {

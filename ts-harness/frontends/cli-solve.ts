@@ -12,6 +12,7 @@ import { readFileSync } from "node:fs";
 import type { EngineError } from "../core/engines.ts";
 import { parsePopeye, parseStipulation, type Aim } from "../formats/popeye.ts";
 import { layOutHelpmate, layOutSolution } from "../formats/solution.ts";
+import { findTries, layOutTries } from "./cli-tries.ts";
 import {
   UsageError,
   answersFor,
@@ -71,10 +72,13 @@ export async function solveCommand(argv: string[]): Promise<number> {
   const { v, engine, positions, batch } = parseCommand(withEngine, {
     stipulation: { type: "string" },
     problems: { type: "string" },
+    tries: { type: "boolean" },
   });
   const given = v.stipulation === undefined ? null : parseStipulation(v.stipulation as string);
   if (v.stipulation !== undefined && !given)
     throw new UsageError(`--stipulation must be #N, h#N or s#N, not '${v.stipulation}'`);
+  if (v.tries && given && (given.aim !== "direct" || given.moves < 2))
+    throw new UsageError("--tries shows the tries of a direct mate in two or more (#N, N >= 2)");
   const problems: Problem[] =
     v.problems !== undefined
       ? readProblems(v.problems as string)
@@ -108,9 +112,22 @@ export async function solveCommand(argv: string[]): Promise<number> {
       batch,
     ),
   );
+  // --tries: after a direct mate's solution (N >= 2), its tries and the defence that
+  // refutes each.
+  const tried = new Map<Problem, string>();
+  if (v.tries)
+    for (const [i, p] of problems.entries()) {
+      const a = answers[i]!;
+      if (!a.ok || p.aim !== "direct" || p.moves < 2) continue;
+      const keys = a.lines.filter((l) => l.role === "key").map((l) => l.move);
+      const tries = await findTries(engine, p.fen, p.moves, keys, batch);
+      if (Array.isArray(tries)) tried.set(p, layOutTries(p.fen, tries) || "   no try\n");
+      else answers[i] = tries;
+    }
   return report(problems, answers, (p, a) => {
     const q = p as Problem;
     const text = (q.aim === "help" ? layOutHelpmate : layOutSolution)(q.fen, a.lines);
-    return `${shown(q)} ;solve ${AIM_PREFIX[q.aim]}#${q.moves}\n${text || "   no solution\n"}\n`;
+    const tries = tried.has(q) ? `\n${tried.get(q)}` : "";
+    return `${shown(q)} ;solve ${AIM_PREFIX[q.aim]}#${q.moves}\n${text || "   no solution\n"}${tries}\n`;
   });
 }

@@ -9,8 +9,9 @@
 //     mates): `FEN ;keys N UCI/K,UCI/K,...`, every first move that forces mate in N or
 //     fewer and the fewest it forces (two or more keys: the problem is cooked, and the
 //     list names the cook), or `FEN ;keys N` when there is none
-//   chess solve [--engine asm|oracle] [--stipulation '#N'|'h#N'|'s#N'] (--fen FEN | --epd FILE | --problems FILE)
-//     prints each problem's solution as Popeye lays it out (cli-solve.ts)
+//   chess solve [--engine asm|oracle] [--stipulation '#N'|'h#N'|'s#N'] [--tries] (--fen FEN | --epd FILE | --problems FILE)
+//     prints each problem's solution as Popeye lays it out (cli-solve.ts), and with
+//     --tries a direct mate's tries (cli-tries.ts)
 //   chess exchange --engine oracle|asm --depth D (--fen FEN | --epd FILE)
 //     prints `FEN ;exchange VALUE UCI|none` (Liberman's material exchange, D plies)
 //   chess best --engine asm (--fen FEN | --epd FILE) [--budget MS]
@@ -48,7 +49,7 @@ const STIPULATION_JOB: Record<Stipulation, string> = {
 const USAGE = [
   `usage: chess perft --engine ${ENGINES} --depth N (--fen FEN | --epd FILE) [--divide] [--timeout SECONDS]`,
   `       chess mate --engine ${ENGINES} [--stipulation ${STIPULATIONS.join("|")}] --moves N [--all-keys] (--fen FEN | --epd FILE) [--timeout SECONDS]`,
-  `       chess solve [--engine ${ENGINES}] [--stipulation '#N'|'h#N'|'s#N'] (--fen FEN | --epd FILE | --problems FILE) [--timeout SECONDS]`,
+  `       chess solve [--engine ${ENGINES}] [--stipulation '#N'|'h#N'|'s#N'] [--tries] (--fen FEN | --epd FILE | --problems FILE) [--timeout SECONDS]`,
   `       chess exchange --engine ${ENGINES} --depth D (--fen FEN | --epd FILE) [--timeout SECONDS]`,
   "       chess best --engine asm (--fen FEN | --epd FILE) [--budget MS] [--timeout SECONDS]",
 ].join("\n");
@@ -65,7 +66,8 @@ const COMMAND_HELP = [
   '            e.g. chess mate --engine asm --moves 2 --fen "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1"',
   "  solve     a problem's solution as Popeye prints it: every key, its threat, each",
   "            defence and its answers; the stipulation from --stipulation, an EPD",
-  "            line's dm N or bm #N, or a Popeye input file (--problems)",
+  "            line's dm N or bm #N, or a Popeye input file (--problems); --tries adds",
+  "            each first move that one defence alone refutes, with that defence",
   '            e.g. chess solve --stipulation "#2" --fen "k7/P1p5/1K6/8/N7/8/8/8 w - - 0 1"',
   "  exchange  the material a side wins by captures on the board, D plies deep",
   '            e.g. chess exchange --engine oracle --depth 4 --fen "4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1"',
