@@ -1,6 +1,8 @@
 // The solver's standard input: a Popeye input file (several problems, one of them bad)
 // and an EPD file of direct mates (`dm N`, `bm #N`, one line bad). The bad one is named
 // with its line number on stderr, the others are solved, and the exit code is 1.
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { ROOT } from "../ts-harness/core/build.ts";
@@ -75,10 +77,32 @@ describe("EPD's dm and bm #N", () => {
     const r = await chess("solve", "--epd", EPD);
     expect(r.exitCode).toBe(1);
     expect(r.stderr).toMatch(
-      new RegExp(`^${EPD}:4: k3N3/P7/K6p/8/8/8/8/8 w - -: stipulation: no stipulation`, "m"),
+      new RegExp(`^${EPD}:4: k3N3/P7/K6p/8/8/8/8/8 w - -: stipulation: dm x: a direct mate`, "m"),
     );
     expect(r.stdout).toContain(";solve #2\n   1.Ka6! zugzwang.");
     expect(r.stdout).toContain(";solve #2\n   1.Ke8! threat:");
     expect(r.stdout).toContain(";solve #2\n   1.Rxc5! zugzwang.");
   }, 150_000);
+
+  test("a dm or bm #N that does not read names the operation, not a missing stipulation", async () => {
+    const fen = "6k1/5ppp/8/8/8/8/8/R5K1 w - -";
+    const file = join(mkdtempSync(join(tmpdir(), "epd-dm-")), "bad.epd");
+    const ops = ["dm 0;", "dm 999;", "dm -1;", "bm #x;", "bm h#0;", "bm Ra8;"];
+    writeFileSync(file, ops.map((op) => `${fen} ${op}\n`).join(""));
+    const r = await chess("solve", "--epd", file);
+    expect(r.exitCode).toBe(1);
+    expect(r.stdout).toBe("");
+    const why = r.stderr
+      .trim()
+      .split("\n")
+      .map((l) => l.slice(`${file}:1: ${fen}: stipulation: `.length));
+    expect(why).toEqual([
+      "dm 0: a direct mate in N moves needs N a whole number from 1",
+      "#999: 1 to 8 moves",
+      "dm -1: a direct mate in N moves needs N a whole number from 1",
+      "bm #x: not #N, h#N or s#N with N a whole number from 1",
+      "bm h#0: not #N, h#N or s#N with N a whole number from 1",
+      "no stipulation: give --stipulation, or dm N or bm #N in the EPD line",
+    ]);
+  }, 60_000);
 });

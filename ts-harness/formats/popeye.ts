@@ -52,7 +52,7 @@ interface Token {
 
 /** A stipulation as problemists write it: `#3`, `h#2`, `s#2`. */
 export function parseStipulation(text: string): { aim: Aim; moves: number } | null {
-  const m = /^(h|s)?#([1-9]\d?)$/i.exec(text);
+  const m = /^(h|s)?#([1-9]\d{0,8})$/i.exec(text);
   if (!m) return null;
   const aim =
     m[1]?.toLowerCase() === "h" ? "help" : m[1]?.toLowerCase() === "s" ? "self" : "direct";

@@ -30,13 +30,18 @@ interface Problem extends Position {
 
 const AIM_PREFIX: Record<Aim, string> = { direct: "", help: "h", self: "s" };
 
-/** An EPD line's stipulation: `dm N`, or `bm #N`. */
-function epdStipulation(p: Position): { aim: Aim; moves: number } | null {
+/** An EPD line's stipulation: `dm N`, or `bm #N` (`h#N`, `s#N`); what is wrong with a
+ *  `dm` or a `bm` of that shape that does not read; or null: the line has neither. */
+function epdStipulation(p: Position): { aim: Aim; moves: number } | string | null {
   const op = (name: string) => p.epd?.operations.find((o) => o.opcode === name)?.operands;
   const dm = op("dm")?.[0];
-  if (dm !== undefined) return /^[1-9]\d?$/.test(dm) ? { aim: "direct", moves: Number(dm) } : null;
+  if (dm !== undefined)
+    return /^[1-9]\d{0,8}$/.test(dm)
+      ? { aim: "direct", moves: Number(dm) }
+      : `dm ${dm}: a direct mate in N moves needs N a whole number from 1`;
   const bm = op("bm")?.[0];
-  return bm?.startsWith("#") ? parseStipulation(bm) : null;
+  if (!bm || !/^[hs]?#/i.test(bm)) return null;
+  return parseStipulation(bm) ?? `bm ${bm}: not #N, h#N or s#N with N a whole number from 1`;
 }
 
 /** The problems of a Popeye input file; those that do not read as positions with errors. */
@@ -84,11 +89,11 @@ export async function solveCommand(argv: string[]): Promise<number> {
       ? readProblems(v.problems as string)
       : positions.map((p) => {
           const stip = given ?? epdStipulation(p);
-          if (stip) return { ...p, ...stip };
+          if (stip && typeof stip !== "string") return { ...p, ...stip };
           const error: EngineError = {
             ok: false,
             code: "stipulation",
-            message: "no stipulation: give --stipulation, or dm N or bm #N in the EPD line",
+            message: stip ?? "no stipulation: give --stipulation, or dm N or bm #N in the EPD line",
           };
           return { ...p, aim: "direct", moves: 1, error: p.error ?? error };
         });
