@@ -56,9 +56,34 @@ describe("Popeye's input language", () => {
       3,
       "'=2' is not #N, h#N or s#N",
     ],
+    [
+      "a NUL byte after a piece",
+      "BeginProblem\nPieces White Kc1\0 Black Ka8\nStipulation #2\nEndProblem",
+      2,
+      "'Kc1\\u{0}' holds a character that is not printable ASCII",
+    ],
+    [
+      "an accented letter in an option",
+      "BeginProblem\nPieces White Kc1 Black Ka8\nOption Gesamtlösung\nStipulation #2\nEndProblem",
+      3,
+      "'Gesamtl\\u{f6}sung' holds a character that is not printable ASCII",
+    ],
   ])("%s is an error on its line", (_, text, line, message) => {
     expect(parsePopeye(text).errors).toEqual([{ line, message }]);
   });
+
+  test("a problem file with a byte that is not UTF-8 names the word holding it, with no raw byte on stderr", async () => {
+    const file = join(mkdtempSync(join(tmpdir(), "popeye-")), "latin1.inp");
+    const text =
+      "BeginProblem\nPieces White Kg1 Ra1 Black Kg8 Pf7g7h7 caf\xe9\nStipulation #1\nEndProblem\n";
+    writeFileSync(file, Buffer.from(text, "latin1"));
+    const r = await chess("solve", "--problems", file);
+    expect(r.exitCode).toBe(1);
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toBe(
+      `${file}:2: Popeye problem: problem: 'caf\\u{e9}' holds a character that is not printable ASCII`,
+    );
+  }, 60_000);
 
   test("chess solve --problems solves the good problems and names the bad one", async () => {
     const r = await chess("solve", "--problems", POPEYE);

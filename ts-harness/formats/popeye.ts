@@ -104,7 +104,15 @@ function board(pieces: Token[]): { placement: string; castling: string } | Popey
   return { placement: ranks.join("/"), castling };
 }
 
-/** The problems of a Popeye input file, and an error for each one that does not read. */
+/** A word as an error names it: what is not printable ASCII as \\u{hex}, so that no raw
+ *  byte (a NUL, an escape) reaches a terminal. */
+function shownWord(word: string): string {
+  return word.replace(/[^\x20-\x7e]/gu, (c) => `\\u{${c.codePointAt(0)!.toString(16)}}`);
+}
+
+/** The problems of a Popeye input file, and an error for each one that does not read.
+ *  The language is ASCII: a problem with a word holding any other character (a NUL, a
+ *  letter with an accent) is an error naming that word, wherever the word stands. */
 export function parsePopeye(text: string): { problems: PopeyeProblem[]; errors: PopeyeError[] } {
   const tokens: Token[] = [];
   text.split(/\r\n|\r|\n/).forEach((raw, i) => {
@@ -120,6 +128,7 @@ export function parsePopeye(text: string): { problems: PopeyeProblem[]; errors: 
   at = 1;
   let start = first.line;
   while (at <= tokens.length) {
+    const from = at;
     let pieces: Token[] | undefined;
     let stipulation: { aim: Aim; moves: number } | null = null;
     let error: PopeyeError | undefined;
@@ -146,6 +155,12 @@ export function parsePopeye(text: string): { problems: PopeyeProblem[]; errors: 
         while (at < tokens.length && !command(tokens[at]!.word)) next();
       } else error ??= { line: t.line, message: `'${t.word}' is not a command` };
     }
+    const notAscii = tokens.slice(from, at).find((t) => /[^\x21-\x7e]/.test(t.word));
+    if (notAscii)
+      error = {
+        line: notAscii.line,
+        message: `'${shownWord(notAscii.word)}' holds a character that is not printable ASCII`,
+      };
     if (!end) error ??= { line: tokens[tokens.length - 1]!.line, message: "no EndProblem" };
     if (!error && !pieces) error = { line: start, message: "a problem without Pieces" };
     if (!error && !stipulation) error = { line: start, message: "a problem without Stipulation" };

@@ -20,6 +20,8 @@ import {
   parseCommand,
   report,
   shown,
+  splitLines,
+  utf8,
   type Position,
 } from "./cli-input.ts";
 
@@ -48,7 +50,14 @@ function epdStipulation(p: Position): { aim: Aim; moves: number } | string | nul
 function readProblems(path: string): Problem[] {
   let text: string;
   try {
-    text = readFileSync(path, "utf8");
+    // A line that is not UTF-8 is read byte by byte, each byte a character, so that the
+    // parser names the word that holds it (\u{e9} for a Latin-1 é) instead of U+FFFD.
+    text = splitLines(readFileSync(path))
+      .map((raw) => {
+        const line = utf8(raw);
+        return typeof line === "string" ? line : raw.toString("latin1");
+      })
+      .join("\n");
   } catch (e) {
     throw new UsageError(
       `cannot read problem file ${path}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`,
