@@ -415,6 +415,18 @@ describe("the UCI engine in a GUI's session", () => {
     expect(lines).toContainEqual(expect.stringMatching(/^info string bad FEN .*kings/));
   });
 
+  test("a line with bytes outside printable ASCII, or of 100,000 characters, is quoted back escaped and cut, never raw", async () => {
+    engine.send("frob\u0000\u001b[2J\u2654");
+    engine.send("y".repeat(100_000));
+    engine.send("isready");
+    const lines = await engine.waitFor(/^readyok$/, 5000);
+    expect(lines).toContainEqual("info string unknown command: frob\\u{0}\\u{1b}[2J\\u{2654}");
+    const long = lines.find((l) => l.startsWith("info string unknown command: yyy"))!;
+    expect(long).toMatch(/^info string unknown command: y+ \.\.\. \(100029 characters\)$/);
+    expect(long.length).toBeLessThanOrEqual(1000);
+    expect(lines.every((l) => /^[\x20-\x7e]*$/.test(l))).toBe(true);
+  });
+
   // The GUI's numbers past what CHESS.COM takes (depth 48, mate 8, movestogo 1..1000,
   // nodes from 1, move numbers to 65535) once made it refuse the job, and the bridge
   // played the first legal move unsearched (e1g1 on Kiwipete).

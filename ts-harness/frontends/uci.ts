@@ -305,6 +305,20 @@ function infoLine(info: SearchInfo, ms: number): string {
 
 const SIGNALS = ["SIGHUP", "SIGINT", "SIGTERM"] as const;
 
+/** The longest line the bridge writes: an `info string` that quotes a GUI's line longer
+ *  than that is cut, with the length it had. */
+export const UCI_LINE_MAX = 1000;
+
+/** A line as the bridge writes it: printable ASCII alone (what the GUI sent that is not,
+ *  a NUL, an escape, a UTF-8 letter, quoted back as \u{hex}), at most UCI_LINE_MAX
+ *  characters, so that no raw byte and no line a GUI cannot hold reaches its pipe. */
+export function uciLine(line: string): string {
+  const text = line.replace(/[^\x20-\x7e]/gu, (c) => `\\u{${c.codePointAt(0)!.toString(16)}}`);
+  if (text.length <= UCI_LINE_MAX) return text;
+  const more = ` ... (${text.length} characters)`;
+  return text.slice(0, UCI_LINE_MAX - more.length) + more;
+}
+
 export async function main(): Promise<void> {
   if (process.argv[2] === "bench") {
     removeDeadHostFolders();
@@ -320,7 +334,7 @@ export async function main(): Promise<void> {
   // After quit nothing more is said, not even the bestmove of a search it stopped.
   let ended = false;
   const write = (line: string) => {
-    if (!ended) process.stdout.write(line + "\n");
+    if (!ended) process.stdout.write(uciLine(line) + "\n");
   };
   const end = (code: number) => {
     ended = true;
