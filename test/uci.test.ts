@@ -415,6 +415,24 @@ describe("the UCI engine in a GUI's session", () => {
     expect(lines).toContainEqual(expect.stringMatching(/^info string bad FEN .*kings/));
   });
 
+  test("a setoption without 'name NAME' first is named as such, not as an unknown option", async () => {
+    for (const line of [
+      "setoption",
+      "setoption name",
+      "setoption value 3 name Hash",
+      "setoption Hash 3",
+    ])
+      engine.send(line);
+    engine.send("isready");
+    const lines = await engine.waitFor(/^readyok$/, 5000);
+    expect(lines.filter((l) => l.startsWith("info string"))).toEqual([
+      "info string setoption needs 'name NAME [value VALUE]', not ''",
+      "info string setoption needs 'name NAME [value VALUE]', not 'name'",
+      "info string setoption needs 'name NAME [value VALUE]', not 'value 3 name Hash'",
+      "info string setoption needs 'name NAME [value VALUE]', not 'Hash 3'",
+    ]);
+  });
+
   test("a line with bytes outside printable ASCII, or of 100,000 characters, is quoted back escaped and cut, never raw", async () => {
     engine.send("frob\u0000\u001b[2J\u2654");
     engine.send("y".repeat(100_000));

@@ -160,7 +160,11 @@ export class UciEngine {
     const valueAt = args.indexOf("value");
     const name = args.slice(nameAt + 1, valueAt > 0 ? valueAt : undefined).join(" ");
     const text = valueAt > 0 ? args.slice(valueAt + 1).join(" ") : "";
-    const key = nameAt === 0 ? name.toLowerCase() : "";
+    if (nameAt !== 0 || name === "") {
+      this.out(`info string setoption needs 'name NAME [value VALUE]', not '${args.join(" ")}'`);
+      return;
+    }
+    const key = name.toLowerCase();
     if (key === "uci_variant") {
       if (VARIANT_START[text.toLowerCase()] === undefined)
         this.out(
