@@ -137,6 +137,17 @@ describe.concurrent("chess flags and files", () => {
     expect(r.stderr).toMatch(/holds no position/);
   });
 
+  test.each(["oracle", "asm"])(
+    "a FEN of 10,000 characters is an error whose line shows 200 of them and the length, with %s",
+    async (engine) => {
+      const fen = "z".repeat(10_000);
+      const r = await chess("perft", "--engine", engine, "--depth", "1", "--fen", fen);
+      expect(r.exitCode).toBe(1);
+      expect(r.stdout).toBe("");
+      expect(r.stderr).toMatch(/^--fen: z{200} \.\.\. \(10000 characters\): (fields|line): [^z]+$/);
+    },
+  );
+
   test.each(["--help", "help", "mate --help", "perft --engine oracle -h"])(
     "chess %s prints the usage on stdout and exits with 0, running nothing",
     async (args) => {

@@ -209,7 +209,12 @@ export function parseCommand(
   return { v, engine, positions, batch: { onProgress: progress, timeoutMs } };
 }
 
-/** Print each answer with `line`, or its error on stderr; the exit code. */
+/** The longest position an error line shows; a longer one is cut, with its length. */
+const SHOWN_IN_ERROR_MAX = 200;
+
+/** Print each answer with `line`, or its error on stderr (the position cut to
+ *  SHOWN_IN_ERROR_MAX characters, so that a line of 10,000 characters does not bury the
+ *  error); the exit code. */
 export function report<A extends { ok: true }>(
   positions: Position[],
   answers: (A | EngineError)[],
@@ -220,7 +225,12 @@ export function report<A extends { ok: true }>(
     const p = positions[i]!;
     if (!a.ok) {
       failed++;
-      process.stderr.write(`${p.origin}: ${shown(p)}: ${a.code}: ${a.message}\n`);
+      const text = shown(p);
+      const where =
+        text.length <= SHOWN_IN_ERROR_MAX
+          ? text
+          : `${text.slice(0, SHOWN_IN_ERROR_MAX)} ... (${text.length} characters)`;
+      process.stderr.write(`${p.origin}: ${where}: ${a.code}: ${a.message}\n`);
       return;
     }
     process.stdout.write(line(p, a as A));
