@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { ROOT } from "../ts-harness/core/build.ts";
 import { parsePopeye } from "../ts-harness/formats/popeye.ts";
-import { chess } from "./cli-runner.ts";
+import { chess, expectUsageError } from "./cli-runner.ts";
 
 const FIXTURES = join(ROOT, "ts-harness/fixtures");
 const POPEYE = join(FIXTURES, "popeye-problems.inp");
@@ -84,6 +84,13 @@ describe("Popeye's input language", () => {
       `${file}:2: Popeye problem: problem: 'caf\\u{e9}' holds a character that is not printable ASCII`,
     );
   }, 60_000);
+
+  test.each([
+    ["--stipulation", ["--stipulation", "#2"], /give it without --stipulation$/m],
+    ["--fen", ["--fen", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1"], /give it without --fen$/m],
+  ])("--problems with %s is a usage error, not a flag ignored", (_, flag, message) =>
+    expectUsageError(["solve", "--problems", POPEYE, ...flag], message),
+  );
 
   test("chess solve --problems solves the good problems and names the bad one", async () => {
     const r = await chess("solve", "--problems", POPEYE);

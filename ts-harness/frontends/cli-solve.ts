@@ -88,6 +88,13 @@ export async function solveCommand(argv: string[]): Promise<number> {
     problems: { type: "string" },
     tries: { type: "boolean" },
   });
+  // A problem file brings its positions and stipulations: a flag beside it would be
+  // ignored without a word.
+  const beside = ["fen", "epd", "stipulation"].filter((f) => v[f] !== undefined);
+  if (v.problems !== undefined && beside.length)
+    throw new UsageError(
+      `--problems FILE brings its own positions and stipulations: give it without --${beside.join(", --")}`,
+    );
   const given = v.stipulation === undefined ? null : parseStipulation(v.stipulation as string);
   if (v.stipulation !== undefined && !given)
     throw new UsageError(`--stipulation must be #N, h#N or s#N, not '${v.stipulation}'`);
