@@ -68,6 +68,12 @@ describe("Popeye's input language", () => {
       3,
       "'Gesamtl\\u{f6}sung' holds a character that is not printable ASCII",
     ],
+    [
+      "a second BeginProblem after EndProblem",
+      "BeginProblem\nPieces White Kc1 Black Ka8\nStipulation #2\nEndProblem\nBeginProblem",
+      5,
+      "'BeginProblem' after EndProblem, which ends the input (NextProblem separates problems)",
+    ],
   ])("%s is an error on its line", (_, text, line, message) => {
     expect(parsePopeye(text).errors).toEqual([{ line, message }]);
   });

@@ -4,7 +4,8 @@
 //   Pieces White Kc1 Qd1 Ra1h1 Pa2b2 Black Ka8 Sb8
 //   Stipulation #3            (or h#2, s#2)
 //   Option NoBoard Variation  (read; the layout is always the solution with variations)
-//   EndProblem                (or NextProblem, then the next problem's commands)
+//   EndProblem                (or NextProblem, then the next problem's commands; nothing
+//                             may follow EndProblem)
 // Keywords are read in any case, and by any prefix Popeye accepts of at least four
 // letters (`stip`, `opti`); a piece is K Q R B S (or N) P with one square or more after
 // it (`ra1h1`), and a command may go on over several lines. A problem whose text has
@@ -178,5 +179,12 @@ export function parsePopeye(text: string): { problems: PopeyeProblem[]; errors: 
     if (end !== "nextproblem") break;
     start = tokens[at - 1]!.line;
   }
+  // Nothing is read after EndProblem: a problem there would go unsolved without a word.
+  const after = tokens[at];
+  if (after)
+    errors.push({
+      line: after.line,
+      message: `'${shownWord(after.word)}' after EndProblem, which ends the input (NextProblem separates problems)`,
+    });
   return { problems, errors };
 }
