@@ -33,7 +33,9 @@ describe("Popeye's input language", () => {
       { line: 1, fen: "3qk3/8/8/8/8/8/8/RN2K2R b KQ - 0 1", aim: "help", moves: 2 },
       { line: 8, fen: "k7/8/8/8/8/8/8/2K5 w - - 0 1", aim: "self", moves: 3 },
     ]);
-    expect(errors).toEqual([{ line: 6, message: "'Xb2' is no piece and squares (as Ra1h1)" }]);
+    expect(errors).toEqual([
+      { line: 6, message: "'Xb2' is no piece and squares (as Ra1h1) and no command" },
+    ]);
   });
 
   test.each([
@@ -67,6 +69,12 @@ describe("Popeye's input language", () => {
       "BeginProblem\nPieces White Kc1 Black Ka8\nOption Gesamtlösung\nStipulation #2\nEndProblem",
       3,
       "'Gesamtl\\u{f6}sung' holds a character that is not printable ASCII",
+    ],
+    [
+      "a misspelled command after the pieces",
+      "BeginProblem\nPieces White Kc1 Black Ka8\nStipulaton #2\nEndProblem",
+      3,
+      "'Stipulaton' is no piece and squares (as Ra1h1) and no command",
     ],
     [
       "a second BeginProblem after EndProblem",

@@ -72,7 +72,12 @@ function board(pieces: Token[]): { placement: string; castling: string } | Popey
     }
     if (!colour) return { line: t.line, message: `'${t.word}' before White or Black` };
     const m = /^([kqrbsnp])((?:[a-h][1-8])+)$/.exec(w);
-    if (!m) return { line: t.line, message: `'${t.word}' is no piece and squares (as Ra1h1)` };
+    // Pieces takes every word up to the next command: a misspelled command lands here.
+    if (!m)
+      return {
+        line: t.line,
+        message: `'${t.word}' is no piece and squares (as Ra1h1) and no command`,
+      };
     const letter = PIECE_LETTERS[m[1]!]!;
     for (const sq of m[2]!.match(/[a-h][1-8]/g)!) {
       const at = (Number(sq[1]) - 1) * 8 + (sq.charCodeAt(0) - 97);
@@ -164,9 +169,9 @@ export function parsePopeye(text: string): { problems: PopeyeProblem[]; errors: 
       };
     if (!end) error ??= { line: tokens[tokens.length - 1]!.line, message: "no EndProblem" };
     if (!error && !pieces) error = { line: start, message: "a problem without Pieces" };
-    if (!error && !stipulation) error = { line: start, message: "a problem without Stipulation" };
     const b = !error && pieces ? board(pieces) : undefined;
     if (b && "message" in b) error = b;
+    if (!error && !stipulation) error = { line: start, message: "a problem without Stipulation" };
     if (error) errors.push(error);
     else if (b && "placement" in b) {
       const side = stipulation!.aim === "help" ? "b" : "w";
