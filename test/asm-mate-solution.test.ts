@@ -158,6 +158,8 @@ describe("solve – the command line", () => {
   test("a stipulation that is not #N, h#N or s#N is a usage error", async () => {
     const r = await chess("solve", "--stipulation", "=3", "--fen", PROBLEMS[0]!.fen);
     expect(r.exitCode).toBe(2);
-    expect(r.stderr).toMatch(/--stipulation must be #N, h#N or s#N, not '=3'/);
+    expect(r.stderr).toMatch(
+      /--stipulation must be #N, h#N or s#N with N a whole number from 1, not '=3'/,
+    );
   }, 150_000);
 });

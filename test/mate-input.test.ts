@@ -56,7 +56,13 @@ describe("Popeye's input language", () => {
       "a stipulation of another aim",
       "BeginProblem\nPieces White Kc1\nStipulation =2\nEndProblem",
       3,
-      "'=2' is not #N, h#N or s#N",
+      "'=2' is not #N, h#N or s#N with N a whole number from 1",
+    ],
+    [
+      "a stipulation of no moves",
+      "BeginProblem\nPieces White Kc1 Black Ka8\nStipulation h#0\nEndProblem",
+      3,
+      "'h#0' is not #N, h#N or s#N with N a whole number from 1",
     ],
     [
       "a NUL byte after a piece",
@@ -98,6 +104,15 @@ describe("Popeye's input language", () => {
       `${file}:2: Popeye problem: problem: 'caf\\u{e9}' holds a character that is not printable ASCII`,
     );
   }, 60_000);
+
+  test.each(["#0", "s#-1"])(
+    "solve --stipulation '%s' is a usage error that says N counts from 1",
+    (stipulation) =>
+      expectUsageError(
+        ["solve", "--stipulation", stipulation, "--fen", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1"],
+        /--stipulation must be #N, h#N or s#N with N a whole number from 1, not '/,
+      ),
+  );
 
   test.each([
     ["--stipulation", ["--stipulation", "#2"], /give it without --stipulation$/m],

@@ -155,7 +155,7 @@ export function parsePopeye(text: string): { problems: PopeyeProblem[]; errors: 
         if (!stipulation)
           error ??= {
             line: s?.line ?? t.line,
-            message: `'${s?.word ?? ""}' is not #N, h#N or s#N`,
+            message: `'${s?.word ?? ""}' is not #N, h#N or s#N with N a whole number from 1`,
           };
       } else if (c === "option") {
         while (at < tokens.length && !command(tokens[at]!.word)) next();

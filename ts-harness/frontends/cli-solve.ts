@@ -97,7 +97,9 @@ export async function solveCommand(argv: string[]): Promise<number> {
     );
   const given = v.stipulation === undefined ? null : parseStipulation(v.stipulation as string);
   if (v.stipulation !== undefined && !given)
-    throw new UsageError(`--stipulation must be #N, h#N or s#N, not '${v.stipulation}'`);
+    throw new UsageError(
+      `--stipulation must be #N, h#N or s#N with N a whole number from 1, not '${v.stipulation}'`,
+    );
   if (v.tries && given && (given.aim !== "direct" || given.moves < 2))
     throw new UsageError("--tries shows the tries of a direct mate in two or more (#N, N >= 2)");
   const problems: Problem[] =
