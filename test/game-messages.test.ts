@@ -3,11 +3,27 @@
 // board in play does not promote to; the set-up's words gone once it is left; and a
 // message longer than a panel line broken between words, not inside one.
 import { describe, expect, test } from "vitest";
+import { TEST_LEVEL } from "../ts-harness/core/game-driver.ts";
 import { readAs, TEST_MS, twoPlayers, gameSession } from "./game-oracle.ts";
 
 const games = gameSession();
 
 describe("the panel's messages", () => {
+  test.each([
+    ["/level 8", "a level past 7"],
+    ["/level x", "a level that is no number"],
+    ["/frob", "an unknown switch"],
+  ])(
+    "%s (%s) says Bad option, and the game keeps the level given before it",
+    async (args) => {
+      const game = await games.start(args);
+      const log = (await game.log())!;
+      expect(log.message).toBe("Bad option");
+      expect(log.level).toBe(TEST_LEVEL);
+    },
+    TEST_MS,
+  );
+
   test(
     "T at the start says there is nothing to take back, over two lines broken between words",
     async () => {

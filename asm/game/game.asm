@@ -59,7 +59,7 @@ text_too_long   db "Draw: too long", 0
 
 msg_bad_fen     db "Bad FEN: ", 0
 msg_start_pos   db "Start position", 0
-msg_bad_switch  db "Unknown option", 0
+msg_bad_switch  db "Bad option", 0  ; an unknown switch, or /level without 1 to 7
 msg_fen_long    db "FEN too long", 0
 msg_book_on     db "Opening book on", 0
 msg_book_off    db "Opening book off", 0
