@@ -38,8 +38,34 @@ describe("Popeye's input language", () => {
     ]);
   });
 
+  test("Author, Origin, Title, Award and Remark are passed over to the end of their line, accents and all", () => {
+    const { problems, errors } = parsePopeye(
+      [
+        "BeginProblem",
+        "Author Sam Loyd",
+        "Origin Le Sphinx 1866 Pieces Stipulation",
+        "Title Lőrinc's Ka1",
+        "Award 1st Prize",
+        "Remark NextProblem",
+        "Pieces White Kc1 Black Ka8",
+        "Stipulation #2",
+        "EndProblem",
+      ].join("\n"),
+    );
+    expect(errors).toEqual([]);
+    expect(problems).toEqual([
+      { line: 1, fen: "k7/8/8/8/8/8/8/2K5 w - - 0 1", aim: "direct", moves: 2 },
+    ]);
+  });
+
   test.each([
     ["a file without BeginProblem", "Pieces White Kc1", 1, "no BeginProblem"],
+    [
+      "a command this solver does not read",
+      "BeginProblem\nCondition Circe\nPieces White Kc1 Black Ka8\nStipulation #2\nEndProblem",
+      2,
+      "'Condition' is not a command this solver reads (beginproblem, endproblem, nextproblem, pieces, stipulation, option, author, origin, title, award, remark)",
+    ],
     [
       "a problem without EndProblem",
       "BeginProblem\nStipulation #2\nPieces White Kc1",

@@ -4,6 +4,8 @@
 //   Pieces White Kc1 Qd1 Ra1h1 Pa2b2 Black Ka8 Sb8
 //   Stipulation #3            (or h#2, s#2)
 //   Option NoBoard Variation  (read; the layout is always the solution with variations)
+//   Author Sam Loyd           (Author, Origin, Title, Award, Remark: the rest of the line,
+//                             read and passed over)
 //   EndProblem                (or NextProblem, then the next problem's commands; nothing
 //                             may follow EndProblem)
 // Keywords are read in any case, and by any prefix Popeye accepts of at least four
@@ -28,7 +30,17 @@ export interface PopeyeError {
   message: string;
 }
 
-const COMMANDS = ["beginproblem", "endproblem", "nextproblem", "pieces", "stipulation", "option"];
+/** The commands whose text runs to the end of their line, read and passed over. */
+const TEXT_COMMANDS = ["author", "origin", "title", "award", "remark"];
+const COMMANDS = [
+  "beginproblem",
+  "endproblem",
+  "nextproblem",
+  "pieces",
+  "stipulation",
+  "option",
+  ...TEXT_COMMANDS,
+];
 const PIECE_LETTERS: Record<string, string> = {
   k: "k",
   q: "q",
@@ -49,6 +61,8 @@ function command(word: string): string | undefined {
 interface Token {
   word: string;
   line: number;
+  /** A word of a text command's line (an author's name may hold any letter). */
+  text?: true;
 }
 
 /** A stipulation as problemists write it: `#3`, `h#2`, `s#2`. */
@@ -118,7 +132,8 @@ function shownWord(word: string): string {
 
 /** The problems of a Popeye input file, and an error for each one that does not read.
  *  The language is ASCII: a problem with a word holding any other character (a NUL, a
- *  letter with an accent) is an error naming that word, wherever the word stands. */
+ *  letter with an accent) is an error naming that word, wherever the word stands but on
+ *  a text command's line. */
 export function parsePopeye(text: string): { problems: PopeyeProblem[]; errors: PopeyeError[] } {
   const tokens: Token[] = [];
   text.split(/\r\n|\r|\n/).forEach((raw, i) => {
@@ -159,9 +174,15 @@ export function parsePopeye(text: string): { problems: PopeyeProblem[]; errors: 
           };
       } else if (c === "option") {
         while (at < tokens.length && !command(tokens[at]!.word)) next();
-      } else error ??= { line: t.line, message: `'${t.word}' is not a command` };
+      } else if (c && TEXT_COMMANDS.includes(c)) {
+        while (at < tokens.length && tokens[at]!.line === t.line) next()!.text = true;
+      } else
+        error ??= {
+          line: t.line,
+          message: `'${t.word}' is not a command this solver reads (${COMMANDS.join(", ")})`,
+        };
     }
-    const notAscii = tokens.slice(from, at).find((t) => /[^\x21-\x7e]/.test(t.word));
+    const notAscii = tokens.slice(from, at).find((t) => !t.text && /[^\x21-\x7e]/.test(t.word));
     if (notAscii)
       error = {
         line: notAscii.line,
