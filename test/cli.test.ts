@@ -1,5 +1,8 @@
 // The command line, as a user runs it: output format, EPD files, errors and exit codes.
 // Expected counts are the published ones (Chess Programming Wiki "Perft Results").
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { POSITION_3 as POS3, START } from "../ts-harness/fixtures/perft.ts";
 import { chess, expectUsageError } from "./cli-runner.ts";
@@ -157,6 +160,22 @@ describe("chess best", () => {
     expect(r.exitCode).toBe(0);
     expect(r.stdout).toBe("bestmove a1a8");
     expect(r.stderr).toMatch(/score -?\d+ depth \d+ nodes \d+/);
+  });
+
+  test("an EPD bm or am that is no legal move in SAN is named and left out of the solved count", async () => {
+    const lines = ["bm Ra8#;", "bm Zz9;", "bm a1a8;", "bm;", "am Kh1;"];
+    const file = join(mkdtempSync(join(tmpdir(), "chess-bm-")), "bm.epd");
+    writeFileSync(file, lines.map((op) => `6k1/5ppp/8/8/8/8/8/R5K1 w - - ${op}\n`).join(""));
+    const r = await chess("best", "--engine", "asm", "--budget", "300", "--epd", file);
+    expect(r.exitCode).toBe(0);
+    const notes = r.stderr.split("\n").filter((l) => l.endsWith(": not counted"));
+    expect(notes).toEqual([
+      `${file}:2: 'Zz9' is no legal move here (SAN, as Nf3): not counted`,
+      `${file}:3: 'a1a8' is no legal move here (SAN, as Nf3): not counted`,
+      `${file}:4: bm or am without a move: not counted`,
+    ]);
+    // Ra8# mates at once and avoids Kh1: both counted lines are solved.
+    expect(r.stderr).toMatch(/^solved 2 of 2 \(bm\/am\)$/m);
   });
 
   test("the oracle has no search, so best --engine oracle is a usage error", async () => {

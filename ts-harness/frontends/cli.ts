@@ -203,7 +203,20 @@ async function bestCommand(argv: string[]): Promise<number> {
     const ops = p.epd.operations.filter((o) => o.opcode !== "pm");
     const bm = ops.find((o) => o.opcode === "bm")?.operands.map(bareSan);
     const am = ops.find((o) => o.opcode === "am")?.operands.map(bareSan);
-    if (bm || am) {
+    // A bm or am that names no legal move (a typo, UCI instead of SAN, no move at all)
+    // could never be solved: the line is named and left out of the count.
+    const named = [...(bm ?? []), ...(am ?? [])];
+    const unread = named.filter((m) => !legalSans(p.fen).has(m));
+    const fault =
+      !bm && !am
+        ? null
+        : unread.length > 0
+          ? `'${unread.join(" ")}' is no legal move here (SAN, as Nf3)`
+          : named.length === 0
+            ? "bm or am without a move"
+            : null;
+    if (fault) process.stderr.write(`${p.origin}: ${fault}: not counted\n`);
+    else if (bm || am) {
       asked++;
       const move = played === null ? null : bareSan(played);
       if (move !== null && (!bm || bm.includes(move)) && !(am ?? []).includes(move)) solved++;
@@ -221,6 +234,13 @@ function sanOf(fen: string, uci: string): string {
   if (!parsed.ok) return uci;
   const u = oracle.parseUci(parsed.pos, uci);
   return u.ok ? oracle.san(parsed.pos, u.move) : uci;
+}
+
+/** The legal moves of a position in SAN without check signs, by the oracle. */
+function legalSans(fen: string): Set<string> {
+  const parsed = oracle.parseFen(fen);
+  if (!parsed.ok) return new Set();
+  return new Set(oracle.legalMoves(parsed.pos).map((m) => bareSan(oracle.san(parsed.pos, m))));
 }
 
 /** SAN without check signs and annotations, for comparing moves. */
