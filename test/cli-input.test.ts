@@ -148,6 +148,26 @@ describe.concurrent("chess flags and files", () => {
     },
   );
 
+  test("a run past --timeout ends with exit code 1 and one line that names the limit and how to raise it", async () => {
+    const fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
+    const r = await chess(
+      "mate",
+      "--engine",
+      "asm",
+      "--moves",
+      "8",
+      "--timeout",
+      "1",
+      "--fen",
+      fen,
+    );
+    expect(r.exitCode).toBe(1);
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toMatch(
+      /^chess: no answer within the time limit \(no end of the program after \d+ ms\); --timeout SECONDS gives the engine longer$/,
+    );
+  });
+
   test.each(["--help", "help", "mate --help", "perft --engine oracle -h"])(
     "chess %s prints the usage on stdout and exits with 0, running nothing",
     async (args) => {

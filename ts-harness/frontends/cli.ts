@@ -25,6 +25,7 @@ import { formatEpd } from "../formats/epd.ts";
 import * as oracle from "../oracle/index.ts";
 import { programLimits } from "../core/asm-engine.ts";
 import { ENGINE_NAMES, engineByName } from "../core/engines.ts";
+import { DosRunError } from "../core/runner.ts";
 import {
   UsageError,
   answersFor,
@@ -273,6 +274,13 @@ async function main(argv: string[]): Promise<number> {
     if (e instanceof UsageError || (e as { code?: string }).code?.startsWith("ERR_PARSE_ARGS")) {
       process.stderr.write(`chess: ${(e as Error).message}\n${USAGE}\n`);
       return 2;
+    }
+    // A run past --timeout: what the limit was and how to raise it, not the emulator's files.
+    if (e instanceof DosRunError && e.kind === "timeout") {
+      process.stderr.write(
+        `chess: no answer within the time limit (${e.detail.split("\n")[0]}); --timeout SECONDS gives the engine longer\n`,
+      );
+      return 1;
     }
     process.stderr.write(`chess: ${(e as Error).message}\n`);
     return 1;
