@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { ROOT } from "../ts-harness/core/build.ts";
+import { PUBLISHED_PROBLEMS } from "../ts-harness/fixtures/problems.ts";
 import { parsePopeye } from "../ts-harness/formats/popeye.ts";
 import { chess, expectUsageError } from "./cli-runner.ts";
 
@@ -146,6 +147,39 @@ describe("Popeye's input language", () => {
   ])("--problems with %s is a usage error, not a flag ignored", (_, flag, message) =>
     expectUsageError(["solve", "--problems", POPEYE, ...flag], message),
   );
+
+  test("Option Try shows a direct mate's tries: Reddmann's five published ones (Meson PID 199835), and none without it", async () => {
+    const problem = (option: string) =>
+      [
+        "BeginProblem",
+        "Author Hauke Reddmann",
+        "Origin Die Schwalbe 2019",
+        "Pieces White Ke1 Qa3 Rf8h1 Bd2 Sg3f2 Ph2 Black Kg2 Sc8d8 Rh8 Bf7 Ph5g4h3",
+        "Stipulation #2",
+        option,
+        "EndProblem",
+      ].join("\n");
+    const reddmann = PUBLISHED_PROBLEMS.find((q) => q.source.startsWith("Hauke Reddmann"))!;
+    expect(parsePopeye(problem("Option Try")).problems).toEqual([
+      { line: 1, fen: reddmann.fen, aim: "direct", moves: 2, tries: true },
+    ]);
+    const dir = mkdtempSync(join(tmpdir(), "popeye-try-"));
+    writeFileSync(join(dir, "try.inp"), problem("Option NoBoard Try"));
+    writeFileSync(join(dir, "plain.inp"), problem("Option NoBoard"));
+    const tried = await chess("solve", "--problems", join(dir, "try.inp"));
+    expect(tried.exitCode).toBe(0);
+    for (const [move, refutation] of [
+      ["Nf1", "h4"],
+      ["Ne2", "Bb3"],
+      ["Nf5", "h4"],
+      ["Nxh5", "Bb3"],
+      ["Qd3", "Nd6"],
+    ])
+      expect(tried.stdout).toContain(`   1.${move}? but\n      1...${refutation}!\n`);
+    const plain = await chess("solve", "--problems", join(dir, "plain.inp"));
+    expect(plain.stdout).toContain("   1.Nd3! threat:\n          2.Nf4#");
+    expect(plain.stdout).not.toContain("? but");
+  }, 150_000);
 
   test("chess solve --problems solves the good problems and names the bad one", async () => {
     const r = await chess("solve", "--problems", POPEYE);

@@ -3,7 +3,8 @@
 //   BeginProblem
 //   Pieces White Kc1 Qd1 Ra1h1 Pa2b2 Black Ka8 Sb8
 //   Stipulation #3            (or h#2, s#2)
-//   Option NoBoard Variation  (read; the layout is always the solution with variations)
+//   Option NoBoard Variation  (read; the layout is always the solution with variations;
+//                             Option Try: a direct mate's tries too)
 //   Author Sam Loyd           (Author, Origin, Title, Award, Remark: the rest of the line,
 //                             read and passed over)
 //   EndProblem                (or NextProblem, then the next problem's commands; nothing
@@ -23,6 +24,8 @@ export interface PopeyeProblem {
   fen: string;
   aim: Aim;
   moves: number;
+  /** Option Try: show the tries (a first move one defence alone refutes). */
+  tries?: boolean;
 }
 
 export interface PopeyeError {
@@ -152,6 +155,7 @@ export function parsePopeye(text: string): { problems: PopeyeProblem[]; errors: 
     const from = at;
     let pieces: Token[] | undefined;
     let stipulation: { aim: Aim; moves: number } | null = null;
+    let tries = false;
     let error: PopeyeError | undefined;
     let end: string | undefined;
     while (at < tokens.length) {
@@ -173,7 +177,8 @@ export function parsePopeye(text: string): { problems: PopeyeProblem[]; errors: 
             message: `'${s?.word ?? ""}' is not #N, h#N or s#N with N a whole number from 1`,
           };
       } else if (c === "option") {
-        while (at < tokens.length && !command(tokens[at]!.word)) next();
+        while (at < tokens.length && !command(tokens[at]!.word))
+          if (next()!.word.toLowerCase() === "try") tries = true;
       } else if (c && TEXT_COMMANDS.includes(c)) {
         while (at < tokens.length && tokens[at]!.line === t.line) next()!.text = true;
       } else
@@ -200,6 +205,7 @@ export function parsePopeye(text: string): { problems: PopeyeProblem[]; errors: 
         line: start,
         fen: `${b.placement} ${side} ${b.castling} - 0 1`,
         ...stipulation!,
+        ...(tries ? { tries } : {}),
       });
     }
     if (end !== "nextproblem") break;

@@ -28,6 +28,8 @@ import {
 interface Problem extends Position {
   aim: Aim;
   moves: number;
+  /** A Popeye file's Option Try. */
+  tries?: boolean;
 }
 
 const AIM_PREFIX: Record<Aim, string> = { direct: "", help: "h", self: "s" };
@@ -70,6 +72,7 @@ function readProblems(path: string): Problem[] {
       origin: `${path}:${p.line}`,
       aim: p.aim,
       moves: p.moves,
+      tries: p.tries,
     })),
     ...errors.map((e) => ({
       fen: "Popeye problem",
@@ -135,18 +138,17 @@ export async function solveCommand(argv: string[]): Promise<number> {
       batch,
     ),
   );
-  // --tries: after a direct mate's solution (N >= 2), its tries and the defence that
-  // refutes each.
+  // --tries (or a Popeye file's Option Try): after a direct mate's solution (N >= 2),
+  // its tries and the defence that refutes each.
   const tried = new Map<Problem, string>();
-  if (v.tries)
-    for (const [i, p] of problems.entries()) {
-      const a = answers[i]!;
-      if (!a.ok || p.aim !== "direct" || p.moves < 2) continue;
-      const keys = a.lines.filter((l) => l.role === "key").map((l) => l.move);
-      const tries = await findTries(engine, p.fen, p.moves, keys, batch);
-      if (Array.isArray(tries)) tried.set(p, layOutTries(p.fen, tries) || "   no try\n");
-      else answers[i] = tries;
-    }
+  for (const [i, p] of problems.entries()) {
+    const a = answers[i]!;
+    if (!(v.tries || p.tries) || !a.ok || p.aim !== "direct" || p.moves < 2) continue;
+    const keys = a.lines.filter((l) => l.role === "key").map((l) => l.move);
+    const tries = await findTries(engine, p.fen, p.moves, keys, batch);
+    if (Array.isArray(tries)) tried.set(p, layOutTries(p.fen, tries) || "   no try\n");
+    else answers[i] = tries;
+  }
   return report(problems, answers, (p, a) => {
     const q = p as Problem;
     const text = (q.aim === "help" ? layOutHelpmate : layOutSolution)(q.fen, a.lines);
