@@ -6,7 +6,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { POSITION_3 as POS3, START } from "../ts-harness/fixtures/perft.ts";
+import * as oracle from "../ts-harness/oracle/index.ts";
 import { chess, expectUsageError } from "./cli-runner.ts";
+
+/** A text as a regular expression matches it. */
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\/-]/g, "\\$&");
 
 const DIR = mkdtempSync(join(tmpdir(), "chess-cli-"));
 
@@ -148,7 +152,7 @@ describe.concurrent("chess flags and files", () => {
     },
   );
 
-  test("a run past --timeout ends with exit code 1 and one line that names the limit and how to raise it", async () => {
+  test("a run past --timeout ends with exit code 1 and one line that names the position, the limit and how to raise it", async () => {
     const fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
     const r = await chess(
       "mate",
@@ -164,7 +168,38 @@ describe.concurrent("chess flags and files", () => {
     expect(r.exitCode).toBe(1);
     expect(r.stdout).toBe("");
     expect(r.stderr).toMatch(
-      /^chess: no answer within the time limit \(no end of the program after \d+ ms\); --timeout SECONDS gives the engine longer$/,
+      new RegExp(
+        `^--fen: ${escaped(fen)}: timeout: no answer within the time limit \\(no end of the program after \\d+ ms\\); --timeout SECONDS gives the engine longer$`,
+      ),
+    );
+  });
+
+  test("an EPD run past --timeout keeps the answers it finished: the mate in one answered, the search it was in named", async () => {
+    const file = join(mkdtempSync(join(tmpdir(), "timeout-")), "two.epd");
+    const slow = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq -";
+    writeFileSync(file, `6k1/5ppp/8/8/8/8/8/R5K1 w - -\n${slow}\n`);
+    const r = await chess(
+      "mate",
+      "--engine",
+      "asm",
+      "--moves",
+      "8",
+      "--timeout",
+      "20",
+      "--epd",
+      file,
+    );
+    expect(r.exitCode).toBe(1);
+    // The oracle's mate in one: Ra8#.
+    const mate = oracle.findMate(oracle.fenPosition("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1"), 1)!;
+    expect(r.stdout).toBe(
+      `6k1/5ppp/8/8/8/8/8/R5K1 w - - ;mate 1 ${oracle.moveToUci(mate.moves[0]!)}`,
+    );
+    expect(r.stderr).toMatch(
+      new RegExp(
+        `^${escaped(file)}:2: ${escaped(slow)}: timeout: no answer within the time limit`,
+        "m",
+      ),
     );
   });
 

@@ -33,6 +33,9 @@ export interface BatchOptions {
    *  machine at the lowest host priority) instead of js-dos: the same emulated
    *  instruction counts, faster; no progress is reported. */
   native?: boolean;
+  /** Under js-dos, a batch past its time limit answers the jobs it finished, and each of
+   *  the others with `error timeout` (instead of throwing): nothing done is lost. */
+  keepFinished?: boolean;
 }
 
 export class BatchError extends Error {}
@@ -249,6 +252,22 @@ export function parseResult(text: string, jobs: readonly string[]): JobLines[] {
   return groups;
 }
 
+/** What a batch stopped by its time limit had written: each job whose lines are whole (one
+ *  closing line of its kind, last), and the others `error timeout WHY`. */
+function partialResult(text: string, jobs: readonly string[], why: string): JobLines[] {
+  const groups: JobLines[] = jobs.map((_, i) => ({ job: i + 1, lines: [] }));
+  for (const raw of text.split(/\r?\n/)) {
+    const words = raw.trim().split(/\s+/);
+    const n = Number(words[0]);
+    if (Number.isInteger(n) && n >= 1 && n <= jobs.length)
+      groups[n - 1]!.lines.push(words.slice(1));
+  }
+  for (const g of groups)
+    if (g.lines.length === 0 || mismatch(jobs[g.job - 1]!, g.lines) !== null)
+      g.lines = [["error", "timeout", ...why.split(" ")]];
+  return groups;
+}
+
 function countFinishedJobs(text: string): number {
   let last = 0;
   for (const m of text.matchAll(
@@ -303,6 +322,15 @@ async function runSent(jobs: string[], opts: BatchOptions): Promise<JobLines[]> 
     };
     return batchResult(await session.finish(progress), jobs);
   } catch (e) {
+    if (e instanceof DosRunError && e.kind === "timeout" && opts.keepFinished) {
+      const partial = await session.readFile(RESULT_FILE);
+      const text = partial ? Buffer.from(partial).toString("latin1") : "";
+      return partialResult(
+        text,
+        jobs,
+        `no answer within the time limit (${e.detail.split("\n")[0]}); --timeout SECONDS gives the engine longer`,
+      );
+    }
     if (e instanceof DosRunError || e instanceof BatchError) throw e;
     throw new BatchError(String(e));
   } finally {

@@ -206,7 +206,12 @@ export function parseCommand(
     v.timeout === undefined
       ? undefined
       : intFrom("timeout", v.timeout as string, TIMEOUT_SECONDS) * 1000;
-  return { v, engine, positions, batch: { onProgress: progress, timeoutMs } };
+  return {
+    v,
+    engine,
+    positions,
+    batch: { onProgress: progress, timeoutMs, keepFinished: true },
+  };
 }
 
 /** The longest position an error line shows; a longer one is cut, with its length. */
