@@ -140,19 +140,25 @@ export async function solveCommand(argv: string[]): Promise<number> {
   );
   // --tries (or a Popeye file's Option Try): after a direct mate's solution (N >= 2),
   // its tries and the defence that refutes each.
+  // Tries that cannot be had (past --timeout) are named on stderr; the solution stands.
   const tried = new Map<Problem, string>();
+  let triesFailed = false;
   for (const [i, p] of problems.entries()) {
     const a = answers[i]!;
     if (!(v.tries || p.tries) || !a.ok || p.aim !== "direct" || p.moves < 2) continue;
     const keys = a.lines.filter((l) => l.role === "key").map((l) => l.move);
     const tries = await findTries(engine, p.fen, p.moves, keys, batch);
     if (Array.isArray(tries)) tried.set(p, layOutTries(p.fen, tries) || "   no try\n");
-    else answers[i] = tries;
+    else {
+      triesFailed = true;
+      process.stderr.write(`${p.origin}: ${shown(p)}: tries: ${tries.code}: ${tries.message}\n`);
+    }
   }
-  return report(problems, answers, (p, a) => {
+  const code = report(problems, answers, (p, a) => {
     const q = p as Problem;
     const text = (q.aim === "help" ? layOutHelpmate : layOutSolution)(q.fen, a.lines);
     const tries = tried.has(q) ? `\n${tried.get(q)}` : "";
     return `${shown(q)} ;solve ${AIM_PREFIX[q.aim]}#${q.moves}\n${text || "   no solution\n"}${tries}\n`;
   });
+  return code === 0 && triesFailed ? 1 : code;
 }
