@@ -9,6 +9,10 @@ import { POSITION_3 as POS3, START } from "../ts-harness/fixtures/perft.ts";
 import * as oracle from "../ts-harness/oracle/index.ts";
 import { chess, expectUsageError } from "./cli-runner.ts";
 
+/** `chess mate --moves 8` by the assembly, within a time limit: a search that runs long. */
+const mateInEight = (seconds: number, ...source: string[]) =>
+  chess("mate", "--engine", "asm", "--moves", "8", "--timeout", String(seconds), ...source);
+
 /** A text as a regular expression matches it. */
 const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\/-]/g, "\\$&");
 
@@ -154,17 +158,7 @@ describe.concurrent("chess flags and files", () => {
 
   test("a run past --timeout ends with exit code 1 and one line that names the position, the limit and how to raise it", async () => {
     const fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
-    const r = await chess(
-      "mate",
-      "--engine",
-      "asm",
-      "--moves",
-      "8",
-      "--timeout",
-      "1",
-      "--fen",
-      fen,
-    );
+    const r = await mateInEight(1, "--fen", fen);
     expect(r.exitCode).toBe(1);
     expect(r.stdout).toBe("");
     expect(r.stderr).toMatch(
@@ -178,17 +172,7 @@ describe.concurrent("chess flags and files", () => {
     const file = join(mkdtempSync(join(tmpdir(), "timeout-")), "two.epd");
     const slow = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq -";
     writeFileSync(file, `6k1/5ppp/8/8/8/8/8/R5K1 w - -\n${slow}\n`);
-    const r = await chess(
-      "mate",
-      "--engine",
-      "asm",
-      "--moves",
-      "8",
-      "--timeout",
-      "20",
-      "--epd",
-      file,
-    );
+    const r = await mateInEight(20, "--epd", file);
     expect(r.exitCode).toBe(1);
     // The oracle's mate in one: Ra8#.
     const mate = oracle.findMate(oracle.fenPosition("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1"), 1)!;
