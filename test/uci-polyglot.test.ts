@@ -15,7 +15,9 @@ const POLYGLOT = "/usr/games/polyglot";
 const STOCKFISH = "/usr/games/stockfish";
 const MOVES_PER_SESSION = 40;
 const SESSION_MS = 120_000;
-const MAX_PLIES = 200;
+// A bound on the game, far past where stockfish, at 20 ms a move, ends one by mate or a
+// draw rule (a bound of 200 plies once cut a game still being played).
+const MAX_PLIES = 600;
 
 const running: UciClient[] = [];
 afterAll(async () => {
