@@ -15,6 +15,7 @@ import { GameDriver } from "../../core/game-driver.ts";
 import { OPENINGS } from "../../formats/positions.ts";
 import { eloForNodes, STRENGTH_POINTS } from "../../frontends/uci-strength.ts";
 import { mateTreeSetTable, mateTreeTable } from "../mates/mate-tree.ts";
+import { hashBench } from "./bench-hash.ts";
 import { mateBench, mateSetTable } from "./bench-mate.ts";
 import { ponderTable } from "./bench-uci.ts";
 import { stackTable } from "./stack.ts";
@@ -410,6 +411,10 @@ async function main(): Promise<void> {
   }
   if (process.argv.includes("--ponder")) {
     console.log(await ponderTable());
+    return;
+  }
+  if (process.argv.includes("--hash")) {
+    console.log(await hashBench(process.argv));
     return;
   }
   if (process.argv.includes("--node")) {
