@@ -33,6 +33,8 @@ export interface BatchOptions {
    *  machine at the lowest host priority) instead of js-dos: the same emulated
    *  instruction counts, faster; no progress is reported. */
   native?: boolean;
+  /** Native DOSBox's conf file in dosbox-config/ (default bench-native.conf). */
+  conf?: string;
   /** Under js-dos, a batch past its time limit answers the jobs it finished, and each of
    *  the others with `error timeout` (instead of throwing): nothing done is lost. */
   keepFinished?: boolean;
@@ -362,7 +364,7 @@ async function runSentNative(
       args: `/jobs ${JOBS_FILE} ${RESULT_FILE}`,
       files: { [JOBS_FILE]: jobs.join("\r\n") + "\r\n", [RESULT_FILE]: NOT_RUN_MARKER },
       timeoutMs: opts.timeoutMs ?? 600_000,
-      conf: "bench-native.conf",
+      conf: opts.conf ?? "bench-native.conf",
     });
     return batchResult(r, jobs);
   } catch (e) {

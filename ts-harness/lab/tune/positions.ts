@@ -1,16 +1,18 @@
-// positions -- the tuner's positions: games that Debian's stockfish plays against itself
-// at a low node count from varied openings, each position labelled by its game's result.
-// A game opens with one of the match's sixty wide openings (by its seed), then
+// positions -- the tuner's positions: games played at a low node count from varied
+// openings, each position labelled by its game's result. The games come from a source:
+// Debian's stockfish against itself (here, the default) or CHESS.COM against itself
+// (selfgames.ts); the filter, the file and its resumption below are the same for both.
+// A stockfish game opens with one of the match's sixty wide openings (by its seed), then
 // RANDOM_PLIES uniformly random legal moves (the oracle's, by the seed), then stockfish
 // plays both sides, `go nodes N` with N drawn per game from NODES_MIN..NODES_MAX. It ends
 // by the oracle's rules (mate, stalemate, the three draws), or is adjudicated: won when
 // both sides' searches put one side ADJUDICATE_CP or more ahead for ADJUDICATE_PLIES
-// plies running, drawn at MAX_PLIES.
+// plies running (the game cut there), drawn at MAX_PLIES.
 //
 // A position is kept from ply FIRST_PLY on, once per file (its board, side, castling and
 // en passant), when it is quiet:
 //   - the side to move is not in check;
-//   - the move the game went on with (stockfish's) neither captures nor promotes;
+//   - the move the game went on with (the search's) neither captures nor promotes;
 //   - no capture or promotion of the side to move wins material by Liberman's exchange
 //     logic (the oracle's exchange.ts) three plies deep: for each such move m,
 //     value(m) - X(position after m, 2) <= 0.
@@ -20,7 +22,8 @@
 // with R the game's result (1-0, 1/2-1/2, 0-1) and N its number. Games are appended whole,
 // in order, so a run stopped at any point goes on from the last whole game (resumable);
 // the same seed and game numbers give the same games.
-import { appendFileSync, existsSync, readFileSync } from "node:fs";
+import { appendFileSync, existsSync, mkdirSync, readFileSync } from "node:fs";
+import { dirname } from "node:path";
 import { UciClient } from "../../core/uci-client.ts";
 import { parseEpd } from "../../formats/epd.ts";
 import { seededRandom, WIDE_OPENINGS } from "../../formats/positions.ts";
@@ -34,6 +37,8 @@ export const ADJUDICATE_CP = 1000;
 export const ADJUDICATE_PLIES = 6;
 export const MAX_PLIES = 400;
 const MATE_CP = 100_000;
+/** The fewest and most nodes a move: a game's own count is drawn from the range. */
+export type NodeRange = readonly [number, number];
 const EXCHANGE_DEPTH_AFTER = 2;
 const MOVE_TIMEOUT_MS = 30_000;
 
@@ -116,37 +121,64 @@ function resumeState(path: string): { lastGame: number; seen: Set<string> } {
   return { lastGame, seen };
 }
 
-interface Played {
+/** A game as a source hands it back: the moves before the first searched one, each
+ *  searched position with its move and its score, and the result. */
+export interface Played {
   result: Result;
-  /** Each position before a move of stockfish's, with that move. */
-  plies: { fen: string; uci: string; ply: number }[];
+  /** The moves (UCI) from the start position that no search chose. */
+  start: string[];
+  /** Each position before a searched move, the move, its ply from the start position,
+   *  and the search's score from white's view (null: none given). */
+  plies: { fen: string; uci: string; ply: number; score: number | null }[];
+}
+
+/** Where the games come from: plays each game by its seed and hands it back, in order.
+ *  A game that cannot be played is an error naming it. */
+export type GameSource = (games: { game: number; seed: number }[]) => AsyncIterable<Played>;
+
+/** A score in centipawns from white's view, mates as MATE_CP. */
+export function whiteCp(kind: string, n: number, whiteToMove: boolean): number {
+  const cp = kind === "cp" ? n : n > 0 ? MATE_CP : -MATE_CP;
+  return whiteToMove ? cp : -cp;
 }
 
 /** Stockfish's score from white's view in centipawns, from its last `info ... score`. */
 function whiteScore(lines: string[], whiteToMove: boolean): number | null {
   for (let i = lines.length - 1; i >= 0; i--) {
     const m = / score (cp|mate) (-?\d+)/.exec(lines[i]!);
-    if (!m) continue;
-    const n = Number(m[2]);
-    const cp = m[1] === "cp" ? n : n > 0 ? MATE_CP : -MATE_CP;
-    return whiteToMove ? cp : -cp;
+    if (m) return whiteCp(m[1]!, Number(m[2]), whiteToMove);
   }
   return null;
 }
 
-const GAME_END: Partial<Record<oracle.Status, Result | "mate">> = {
-  checkmate: "mate",
-  stalemate: "1/2-1/2",
-  "insufficient-material": "1/2-1/2",
-  threefold: "1/2-1/2",
-  "fifty-move": "1/2-1/2",
-};
+/** The adjudication (see the header), fed each searched move's score from white's view
+ *  in turn: the winner once one side has been ADJUDICATE_CP or more ahead for
+ *  ADJUDICATE_PLIES plies running, else null. */
+export function adjudicator(): (score: number | null) => Result | null {
+  let ahead = 0;
+  let run = 0;
+  return (score) => {
+    const side = score === null || Math.abs(score) < ADJUDICATE_CP ? 0 : Math.sign(score);
+    run = side !== 0 && side === ahead ? run + 1 : side !== 0 ? 1 : 0;
+    ahead = side;
+    return run >= ADJUDICATE_PLIES ? (ahead > 0 ? "1-0" : "0-1") : null;
+  };
+}
+
+/** The result of a game that has ended by the rules (mate, stalemate, the three draws),
+ *  null while it goes on. */
+export function gameEnd(pos: oracle.Position): Result | null {
+  const end = oracle.status(pos);
+  if (end === "playing") return null;
+  if (end !== "checkmate") return "1/2-1/2";
+  return oracle.sideToMove(pos) === "w" ? "0-1" : "1-0";
+}
 
 /** One game of stockfish against itself, by the game's seed (see the header). */
-async function playGame(engine: UciClient, seed: number): Promise<Played> {
+async function playGame(engine: UciClient, seed: number, range: NodeRange): Promise<Played> {
   const rnd = seededRandom(seed);
   const opening = WIDE_OPENINGS[Math.floor(rnd() * WIDE_OPENINGS.length)]!;
-  const nodes = NODES_MIN + Math.floor(rnd() * (NODES_MAX - NODES_MIN + 1));
+  const nodes = range[0] + Math.floor(rnd() * (range[1] - range[0] + 1));
   const pos = oracle.playUci(oracle.fenPosition(oracle.START_FEN), opening.moves);
   const moves = [...opening.moves];
   for (let i = 0; i < RANDOM_PLIES; i++) {
@@ -157,33 +189,41 @@ async function playGame(engine: UciClient, seed: number): Promise<Played> {
     moves.push(oracle.moveToUci(m));
   }
   engine.send("ucinewgame");
-  const plies: Played["plies"] = [];
-  let ahead = 0;
-  let run = 0;
+  const played: Played = { result: "1/2-1/2", start: [...moves], plies: [] };
+  const adjudicate = adjudicator();
   for (;;) {
-    const end = GAME_END[oracle.status(pos)];
-    if (end)
-      return {
-        result: end === "mate" ? (oracle.sideToMove(pos) === "w" ? "0-1" : "1-0") : end,
-        plies,
-      };
-    if (moves.length >= MAX_PLIES) return { result: "1/2-1/2", plies };
+    const end = gameEnd(pos);
+    if (end) return { ...played, result: end };
+    if (moves.length >= MAX_PLIES) return played;
     engine.send(`position startpos moves ${moves.join(" ")}`);
     engine.send(`go nodes ${nodes}`);
     const lines = await engine.waitFor(/^bestmove /, MOVE_TIMEOUT_MS);
     const uci = lines.at(-1)!.split(" ")[1]!;
     const parsed = oracle.parseUci(pos, uci);
     if (!parsed.ok) throw new Error(`stockfish played ${uci}, not legal in ${oracle.toFen(pos)}`);
-    const white = oracle.sideToMove(pos) === "w";
-    const score = whiteScore(lines, white);
-    const side = score === null || Math.abs(score) < ADJUDICATE_CP ? 0 : Math.sign(score);
-    run = side !== 0 && side === ahead ? run + 1 : side !== 0 ? 1 : 0;
-    ahead = side;
-    plies.push({ fen: oracle.toFen(pos), uci, ply: moves.length });
+    const score = whiteScore(lines, oracle.sideToMove(pos) === "w");
+    played.plies.push({ fen: oracle.toFen(pos), uci, ply: moves.length, score });
     oracle.makeMove(pos, parsed.move);
     moves.push(uci);
-    if (run >= ADJUDICATE_PLIES) return { result: ahead > 0 ? "1-0" : "0-1", plies };
+    const won = adjudicate(score);
+    if (won) return { ...played, result: won };
   }
+}
+
+/** Debian's stockfish against itself, `go nodes N` with N drawn per game from `range`. */
+export function stockfishGames(
+  stockfish: string,
+  range: NodeRange = [NODES_MIN, NODES_MAX],
+): GameSource {
+  return async function* (games) {
+    const engine = new UciClient(stockfish);
+    try {
+      await engine.handshake({ Threads: 1, Hash: 16 });
+      for (const g of games) yield await playGame(engine, g.seed, range);
+    } finally {
+      await engine.quit();
+    }
+  };
 }
 
 /** The quiet positions of a game, as the header says. */
@@ -209,26 +249,25 @@ export interface GenerateOptions {
   out: string;
   games: number;
   seed: number;
-  stockfish: string;
-  onGame?: (game: number, positions: number, result: Result) => void;
+  source: GameSource;
+  onGame?: (game: number, positions: number, played: Played) => void;
 }
 
 /** Plays games `0 .. games - 1` (those not yet in `out`) and appends their quiet positions. */
 export async function generatePositions(opts: GenerateOptions): Promise<void> {
   const { lastGame, seen } = resumeState(opts.out);
-  const engine = new UciClient(opts.stockfish);
-  try {
-    await engine.handshake({ Threads: 1, Hash: 16 });
-    for (let g = lastGame + 1; g < opts.games; g++) {
-      const game = await playGame(engine, opts.seed * 1_000_003 + g);
-      const lines = quietPlies(game, seen).map((fen) => {
-        const f = fen.split(" ");
-        return `${f.slice(0, 4).join(" ")} hmvc ${f[4]}; fmvn ${f[5]}; c9 "${game.result}"; id "g${g}";`;
-      });
-      if (lines.length > 0) appendFileSync(opts.out, lines.join("\n") + "\n");
-      opts.onGame?.(g, lines.length, game.result);
-    }
-  } finally {
-    await engine.quit();
+  mkdirSync(dirname(opts.out), { recursive: true });
+  const games: { game: number; seed: number }[] = [];
+  for (let g = lastGame + 1; g < opts.games; g++)
+    games.push({ game: g, seed: opts.seed * 1_000_003 + g });
+  let i = 0;
+  for await (const game of opts.source(games)) {
+    const g = games[i++]!.game;
+    const lines = quietPlies(game, seen).map((fen) => {
+      const f = fen.split(" ");
+      return `${f.slice(0, 4).join(" ")} hmvc ${f[4]}; fmvn ${f[5]}; c9 "${game.result}"; id "g${g}";`;
+    });
+    if (lines.length > 0) appendFileSync(opts.out, lines.join("\n") + "\n");
+    opts.onGame?.(g, lines.length, game);
   }
 }

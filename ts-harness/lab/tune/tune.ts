@@ -1,7 +1,10 @@
 // tune -- npm run tune: the evaluation's weights tuned by Texel's method (docs/strength.md).
-//   npm run tune -- positions [--games N] [--seed S] [--out FILE] [--stockfish PATH]
-//       quiet positions of stockfish's games against itself, labelled by their results
-//       (ts-harness/lab/tune/positions.ts); a run goes on where the file stops
+//   npm run tune -- positions [--engine stockfish|self] [--nodes MIN-MAX] [--games N] [--seed S]
+//       [--out FILE] [--stockfish PATH]
+//       quiet positions of stockfish's games against itself (ts-harness/lab/tune/positions.ts),
+//       or of CHESS.COM's (--engine self: ts-harness/lab/tune/selfgames.ts), labelled by
+//       their results, each move searched to a node count drawn per game from MIN..MAX;
+//       a run goes on where the file stops
 //   npm run tune -- fit [--iterations N] [--minutes M] [--rate R] [--min-positions N] [--write] FILE.epd ...
 //       K, then the weights (ts-harness/lab/tune/tuner.ts) on the mirror of the built
 //       CHESS.COM's evaluation; prints E before and after, on the positions tuned on and
@@ -12,12 +15,19 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { chessProgram, isMain, ROOT } from "../../core/build.ts";
 import { features } from "./mirror.ts";
-import { generatePositions, positionFields, readPositions } from "./positions.ts";
+import {
+  generatePositions,
+  positionFields,
+  readPositions,
+  stockfishGames,
+  type NodeRange,
+} from "./positions.ts";
+import { selfGames } from "./selfgames.ts";
 import { logisticError, tune, whiteScores, type Sample } from "./tuner.ts";
 import { readEvalSet, SOURCES, sourceLines, writeSources } from "./weights.ts";
 
 const USAGE = [
-  "usage: npm run tune -- positions [--games N] [--seed S] [--out FILE] [--stockfish PATH]",
+  "usage: npm run tune -- positions [--engine stockfish|self] [--nodes MIN-MAX] [--games N] [--seed S] [--out FILE] [--stockfish PATH]",
   "       npm run tune -- fit [--iterations N] [--minutes M] [--rate R] [--min-positions N] [--write] FILE.epd ...",
 ].join("\n");
 const DEFAULT_POSITIONS = "build/tune/positions.epd";
@@ -31,6 +41,18 @@ function count(text: string, name: string): number {
   return n;
 }
 
+/** `--nodes MIN-MAX`, or undefined for the source's own range. */
+function nodeRange(text: string | undefined): NodeRange | undefined {
+  if (text === undefined) return undefined;
+  const m = /^(\d+)-(\d+)$/.exec(text);
+  const [min, max] = m ? [Number(m[1]), Number(m[2])] : [0, -1];
+  if (!(min >= 1 && min <= max && max <= 4_294_967_295))
+    throw new Error(
+      `--nodes takes MIN-MAX, two whole numbers from 1 with MIN <= MAX, not '${text}'`,
+    );
+  return [min, max];
+}
+
 async function main(argv: string[]): Promise<void> {
   const [command, ...rest] = argv;
   const { values, positionals } = parseArgs({
@@ -40,6 +62,8 @@ async function main(argv: string[]): Promise<void> {
       seed: { type: "string", default: "1" },
       out: { type: "string", default: DEFAULT_POSITIONS },
       stockfish: { type: "string", default: "/usr/games/stockfish" },
+      engine: { type: "string", default: "stockfish" },
+      nodes: { type: "string" },
       iterations: { type: "string", default: "500" },
       minutes: { type: "string", default: "20" },
       rate: { type: "string", default: "1" },
@@ -49,18 +73,21 @@ async function main(argv: string[]): Promise<void> {
     allowPositionals: true,
   });
   if (command === "positions") {
+    if (values.engine !== "stockfish" && values.engine !== "self")
+      throw new Error(`--engine is stockfish or self, not '${values.engine}'\n${USAGE}`);
+    const range = nodeRange(values.nodes);
     let total = 0;
     const started = Date.now();
     await generatePositions({
       out: values.out,
       games: count(values.games, "games"),
       seed: count(values.seed, "seed"),
-      stockfish: values.stockfish,
-      onGame: (g, n, result) => {
+      source: values.engine === "self" ? selfGames(range) : stockfishGames(values.stockfish, range),
+      onGame: (g, n, played) => {
         total += n;
         if (g % 20 === 0)
           console.log(
-            `game ${g}: ${result}, ${n} positions; ${total} this run, ${Math.round((Date.now() - started) / 1000)} s`,
+            `game ${g}: ${played.result}, ${played.start.length + played.plies.length} plies, ${n} positions; ${total} this run, ${Math.round((Date.now() - started) / 1000)} s`,
           );
       },
     });
