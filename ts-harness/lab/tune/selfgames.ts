@@ -1,14 +1,14 @@
 // selfgames -- the tuner's games of CHESS.COM against itself (`npm run tune -- positions
-// --engine self`), the games the rig plays, for positions.ts to label and filter.
+// --engine self`), for positions.ts to label and filter.
 // A game opens with one of the rig's openings (ts-harness/fixtures/rig-openings.pgn, never
 // the held-out set), chosen by the game's seed, which also draws the game's node count
 // from SELF_NODES_MIN..SELF_NODES_MAX; then the batch protocol's `selfplay` job plays
 // both sides, every move `nodes N` searched afresh (asm/batch/PROTOCOL.md), SELF_BATCH
 // games a boot of native DOSBox (dosbox-config/selfplay-native.conf).
-// Why 1,000 to 4,000 nodes: the search completes depth 2 to 3 at 1,000 and depth 4 at
-// 4,000 (the rig's 10,000 reach 5), so no move is a one-ply blunder that a result
-// would then pin on a quiet position, while a game of 150 plies stays near a second of
-// the host's time; the cost of a game grows with its nodes.
+// Why 1,000 to 4,000 nodes: the search completes mostly depth 2 to 3 at 1,000 and 3 to
+// 5 at 4,000 (deeper in endings), beyond a quiescence search, so that a game's result
+// comes from play rather than from moves that hang a piece, while a game (about 110
+// plies) takes about two seconds of one core; its cost grows with its nodes.
 // Every ply is checked by the oracle: an illegal move, or a game that goes on past its
 // end by the rules (or stops short of it), is an error naming the game. The result is
 // the game's end by the rules, else the adjudication of positions.ts from the `ply`
